@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { createAuth } from './auth/auth.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { subLocationsRoutes } from './modules/subLocations/subLocations.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { inventoryQueriesRoutes } from './modules/inventory-queries/inventory-queries.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { resolveStore, type StoreRow } from './tenancy/resolve-store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The store this request is for (Host, chosen handle, or localhost's first store); null when none. */
+    store: StoreRow | null;
+  }
+}
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/open/') || url === '/api';
+
+/** Builds the whole server: API, auth, docs and the built web app. Used by main.ts and by tests. */
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    // pino, one JSON line per event; every request's lines carry its id (reqId)
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL: `http://localhost:${config.port}`, mailer });
+  const jobs = createJobQueue({ database, log: app.log, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
+  const ctx: AppContext = { config, database, db: database.db, auth, mailer, jobs, log: app.log };
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Backroom API', version: '0.1.0', description: 'Every response is { data } or { error }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.decorateRequest('store', null);
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url) || request.url.startsWith('/api/docs')) return;
+    request.store = await resolveStore(database.db, request.headers.host, request.headers['x-store-handle'] as string | undefined);
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(authRoutes(ctx));
+  await app.register(storesRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(employeesRoutes(ctx));
+  await app.register(inventoryRoutes(ctx));
+  await app.register(inventoryQueriesRoutes(ctx));
+  await app.register(activityRoutes(ctx));
+  await app.register(devRoutes(ctx));
+  await app.register(jobsRoutes(ctx));
+  await app.register(productsRoutes(ctx));
+  await app.register(templatesRoutes(ctx));
+  await app.register(locationsRoutes(ctx));
+  await app.register(subLocationsRoutes(ctx));
+  await app.register(filesRoutes(ctx));
+
+  // Modules register their job handlers above; the worker starts once the routes are in place.
+  await jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
+
+  fs.mkdirSync(config.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false });
+  const seedImages = path.join(config.repoRoot, 'apps/server/seed-assets');
+  if (fs.existsSync(seedImages)) await app.register(fastifyStatic, { root: seedImages, prefix: '/demo-assets/', decorateReply: false });
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+
+  // Unknown API paths answer in the envelope; every other path is a page of the single-page web app.
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || !hasWeb || request.method !== 'GET') return reply.status(404).send({ error: 'Not found' });
+    return reply.type('text/html').sendFile('index.html', config.webDist);
+  });
+
+  return { app, ctx };
+}

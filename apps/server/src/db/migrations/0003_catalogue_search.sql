@@ -1,0 +1,2 @@
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin (("title" || ' ' || "sku" || ' ' || "brand") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_store_sku_lower_idx" ON "products" USING btree ("store_id",lower("sku"));

@@ -1,0 +1,128 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { productTemplates, products } from './catalogue.ts';
+import { consigners } from './people.ts';
+import { stores } from './stores.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One changed field of a log entry, written by modules/inventory/inventory-log.ts: the field's API
+ * name, with values as the API shows them (money in major units, dates as ISO text). 'createdOn'
+ * marks a new item; 'deletedOn' plus status -> null a removed one.
+ */
+export type ModifiedField = { variableChanged: string; beforeValue: unknown; afterValue: unknown };
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    // short, scannable, unique per store
+    code: text('code').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    productTemplateId: uuid('product_template_id').references(() => productTemplates.id, { onDelete: 'restrict' }),
+    consignerId: uuid('consigner_id')
+      .notNull()
+      .references(() => consigners.id, { onDelete: 'restrict' }),
+    // denormalised from the product for search and export
+    sku: text('sku').notNull().default(''),
+    title: text('title').notNull().default(''),
+    category: text('category'),
+    shopifyId: text('shopify_id'),
+    status: text('status').notNull(),
+    option1Value: text('option1_value'),
+    option2Value: text('option2_value'),
+    option3Value: text('option3_value'),
+    // money: minor units
+    price: integer('price').notNull().default(0),
+    requestedPrice: integer('requested_price'),
+    storeRequestPriceLow: integer('store_request_price_low'),
+    storeRequestPriceHigh: integer('store_request_price_high'),
+    payout: integer('payout').notNull().default(0),
+    payoutFee: integer('payout_fee').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    cost: integer('cost'),
+    discount: integer('discount').notNull().default(0),
+    lowestPrice: integer('lowest_price'),
+    withdrawalFee: integer('withdrawal_fee').notNull().default(0),
+    quantity: integer('quantity').notNull().default(1),
+    location: text('location'),
+    subLocation: text('sub_location'),
+    notes: text('notes'),
+    image: text('image'),
+    trackingCode: text('tracking_code'),
+    acceptedOn: ts('accepted_on'),
+    soldOn: ts('sold_on'),
+    orderId: uuid('order_id'),
+    buyingId: uuid('buying_id'),
+    payoutId: uuid('payout_id'),
+    paymentType: text('payment_type').$type<'cash' | 'auto' | null>(),
+    printed: boolean('printed').notNull().default(false),
+    taxable: boolean('taxable').notNull().default(false),
+    preapprovalStatus: text('preapproval_status'),
+    addOns: jsonb('add_ons').$type<{ cleaning?: boolean; box?: boolean }>(),
+    packingSlip: text('packing_slip'),
+    isWithdrawnEarly: boolean('is_withdrawn_early').notNull().default(false),
+    withdrawalRequestedOn: ts('withdrawal_requested_on'),
+    withdrawalAcceptedOn: ts('withdrawal_accepted_on'),
+    withdrawalAcceptedBy: text('withdrawal_accepted_by'),
+    withdrawalDeclinedOn: ts('withdrawal_declined_on'),
+    withdrawalDeclinedBy: text('withdrawal_declined_by'),
+    lastUpdatedById: text('last_updated_by_id'),
+    lastUpdatedByName: text('last_updated_by_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_store_code_uq').on(t.storeId, t.code),
+    index('inventory_store_status_updated_idx').on(t.storeId, t.status, t.updatedAt),
+    index('inventory_store_updated_idx').on(t.storeId, t.updatedAt),
+    index('inventory_store_sku_idx').on(t.storeId, t.sku),
+    index('inventory_store_consigner_idx').on(t.storeId, t.consignerId, t.status),
+    index('inventory_store_product_idx').on(t.storeId, t.productId),
+    index('inventory_order_idx').on(t.orderId),
+    index('inventory_payout_idx').on(t.payoutId),
+  ],
+);
+
+export const inventoryLogs = pgTable(
+  'inventory_logs',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    inventoryId: uuid('inventory_id').notNull(),
+    productTitle: text('product_title'),
+    lastUpdatedById: text('last_updated_by_id'),
+    lastUpdatedByName: text('last_updated_by_name'),
+    modifiedFields: jsonb('modified_fields').$type<ModifiedField[]>().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('inventory_logs_store_inventory_idx').on(t.storeId, t.inventoryId, t.updatedAt),
+    index('inventory_logs_store_updated_idx').on(t.storeId, t.updatedAt),
+  ],
+);
+
+// Stock-takes: what was expected at a location and what was scanned.
+export const scans = pgTable(
+  'scans',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('new'),
+    location: text('location'),
+    inventoryIds: jsonb('inventory_ids').$type<string[]>().notNull().default([]),
+    scannedInventoryIds: jsonb('scanned_inventory_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scans_store_created_idx').on(t.storeId, t.createdAt)],
+);

@@ -1,0 +1,113 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { user } from './auth.ts';
+import { stores } from './stores.ts';
+
+export type BankData = {
+  routingType?: 'abaNumber' | 'swiftCode' | 'ibanNumber' | null;
+  accountName?: string | null;
+  accountNumber?: string | null;
+  swiftCode?: string | null;
+  ibanNumber?: string | null;
+  routingNumber?: string | null;
+  bank?: string | null;
+  bankType?: string | null;
+  email?: string | null;
+};
+export type NotificationSettings = {
+  onInventoryAccept: boolean;
+  onPayout: boolean;
+  onProductSold: boolean;
+  onPriceAcceptOrDecline: boolean;
+  onWithdrawAcceptOrDecline: boolean;
+};
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    // null = every area (the spec: an absent list allows access)
+    accessControls: jsonb('access_controls').$type<string[] | null>(),
+    role: text('role').$type<'Admin' | 'Employee'>().notNull().default('Employee'),
+    isActive: boolean('is_active').notNull().default(true),
+    // The linked identity (better-auth user id); null until the invite is accepted.
+    fbUserId: text('fb_user_id').references(() => user.id, { onDelete: 'set null' }),
+    inviteToken: text('invite_token'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('employees_store_email_uq').on(t.storeId, t.email), index('employees_user_idx').on(t.fbUserId)],
+);
+
+export const consignerTypes = pgTable(
+  'consigner_types',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    accountType: text('account_type').notNull(),
+    sellingFee: numeric('selling_fee', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    minFee: integer('min_fee').notNull().default(0),
+    flatFee: integer('flat_fee').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    category: text('category'),
+    option1Value: text('option1_value'),
+    option2Value: text('option2_value'),
+    option3Value: text('option3_value'),
+    categories: jsonb('categories').$type<string[] | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consigner_types_store_idx').on(t.storeId, t.accountType)],
+);
+
+export const consigners = pgTable(
+  'consigners',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    fbUserId: text('fb_user_id').references(() => user.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    idNumber: text('id_number'),
+    // The consigner type (fee schedule) name; consignerTypeId pins a specific one.
+    accountType: text('account_type'),
+    consignerTypeId: uuid('consigner_type_id').references(() => consignerTypes.id, { onDelete: 'set null' }),
+    chargeTax: boolean('charge_tax').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    isStoreAccount: boolean('is_store_account').notNull().default(false),
+    marketplaceLocation: boolean('marketplace_location').notNull().default(false),
+    acceptedTOS: boolean('accepted_tos').notNull().default(false),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    notificationSettings: jsonb('notification_settings').$type<NotificationSettings>(),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    bank: text('bank'),
+    bankType: text('bank_type'),
+    branchCode: text('branch_code'),
+    // the bank account's type (Current, Savings...), distinct from the fee schedule accountType
+    bankAccountType: text('bank_account_type'),
+    payoutType: text('payout_type'),
+    payoutData: jsonb('payout_data').$type<Record<string, unknown>>(),
+    bankData: jsonb('bank_data').$type<BankData>(),
+    ffData: jsonb('ff_data').$type<{ fee: number; sales: number; profit: number }>(),
+    // fees that exceeded a sale's price, carried to the next payout (minor units)
+    negativeBalance: integer('negative_balance').notNull().default(0),
+    outstandingWithdrawalFees: integer('outstanding_withdrawal_fees').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email), index('consigners_user_idx').on(t.fbUserId)],
+);

@@ -1,0 +1,90 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+export type LabelSize = { width: number; height: number };
+export type TrackingParam = { param: string; value: string };
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    supportEmail: text('support_email').notNull(),
+    domain: text('domain'),
+    shop: text('shop'),
+    handle: text('handle').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    logo: text('logo'),
+    signupInfo: jsonb('signup_info').$type<string[]>().notNull().default(['Email']),
+    payoutOptions: jsonb('payout_options').$type<string[]>().notNull().default(['Bank']),
+    prioritizeStore: boolean('prioritize_store').notNull().default(false),
+    labelOptions: jsonb('label_options').$type<string[]>().notNull().default([]),
+    labelSize: jsonb('label_size').$type<LabelSize>().notNull().default({ width: 57, height: 32 }),
+    consignerUrl: text('consigner_url'),
+    inStoreUrl: text('in_store_url'),
+    consignerCname: text('consigner_cname'),
+    shipInstructions: text('ship_instructions').notNull().default(''),
+    emailMsgs: jsonb('email_msgs').$type<Record<string, string>>(),
+    marketplaceEmailMsgs: jsonb('marketplace_email_msgs').$type<Record<string, string>>(),
+    termsOfService: text('terms_of_service').notNull().default(''),
+    absorbDiscount: boolean('absorb_discount').notNull().default(false),
+    safeInventoryStatusMode: boolean('safe_inventory_status_mode').notNull().default(true),
+    livePriceChanges: boolean('live_price_changes').notNull().default(false),
+    redirectURL: text('redirect_url'),
+    customBarcode: text('custom_barcode').$type<'SKU' | 'CODE' | 'GTIN' | null>(),
+    shopifyTrackingParams: jsonb('shopify_tracking_params').$type<TrackingParam[]>().notNull().default([]),
+    customShopifyUrl: text('custom_shopify_url'),
+    // Approval window and price-alert amounts are money: minor units.
+    maxApproval: integer('max_approval').notNull().default(0),
+    minApproval: integer('min_approval').notNull().default(0),
+    payoutFee: numeric('payout_fee', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    autoPreapproval: boolean('auto_preapproval').notNull().default(false),
+    warnAmount: integer('warn_amount').notNull().default(0),
+    warnText: text('warn_text'),
+    chargeTax: boolean('charge_tax').notNull().default(false),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    upPrice: integer('up_price').notNull().default(0),
+    isBuyingStore: boolean('is_buying_store').notNull().default(false),
+    onlineMarketplace: boolean('online_marketplace').notNull().default(false),
+    automatedPayout: boolean('automated_payout').notNull().default(false),
+    maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+    tenantId: text('tenant_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stores_handle_uq').on(t.handle),
+    uniqueIndex('stores_domain_uq').on(t.domain),
+    index('stores_consigner_url_idx').on(t.consignerUrl),
+    index('stores_in_store_url_idx').on(t.inStoreUrl),
+  ],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // The special ONLINE MARKETPLACE location: items there are shipped by the consigner.
+    isMarketplace: boolean('is_marketplace').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('locations_store_name_uq').on(t.storeId, t.name)],
+);
+
+export const subLocations = pgTable(
+  'sub_locations',
+  {
+    id: id(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    locationName: text('location_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sub_locations_store_location_name_uq').on(t.storeId, t.locationName, t.name)],
+);

@@ -1,0 +1,96 @@
+import PgBoss from 'pg-boss';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../db/client.ts';
+import { backgroundJobs, type JobItemError } from '../db/schema/index.ts';
+
+const QUEUE = 'backroom-jobs';
+
+export type JobRow = typeof backgroundJobs.$inferSelect;
+export type JobContext = {
+  job: JobRow;
+  /** Records one item's outcome; a failed item does not stop the others. */
+  itemDone: () => Promise<void>;
+  itemFailed: (id: string, error: string) => Promise<void>;
+};
+export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
+
+/**
+ * Background work that survives a restart: pg-boss keeps the queue in Postgres (PGlite included),
+ * and the background_jobs row keeps what the shop sees (progress, per-item errors, result).
+ */
+export function createJobQueue(opts: { database: Database; log: FastifyBaseLogger; pollingIntervalSeconds?: number }) {
+  const { database, log } = opts;
+  const db = database.db;
+  const handlers = new Map<string, JobHandler>();
+  let boss: PgBoss | null = null;
+
+  async function progress(id: string, patch: { done?: number; failed?: number; error?: JobItemError }) {
+    await db
+      .update(backgroundJobs)
+      .set({
+        done: sql`${backgroundJobs.done} + ${patch.done ?? 0}`,
+        failed: sql`${backgroundJobs.failed} + ${patch.failed ?? 0}`,
+        ...(patch.error ? { errors: sql`${backgroundJobs.errors} || ${JSON.stringify([patch.error])}::jsonb` } : {}),
+      })
+      .where(eq(backgroundJobs.id, id));
+  }
+
+  async function run(jobId: string) {
+    const [job] = await db.update(backgroundJobs).set({ status: 'running' }).where(and(eq(backgroundJobs.id, jobId))).returning();
+    if (!job) return;
+    const handler = handlers.get(job.kind);
+    if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+    try {
+      const result = await handler({
+        job,
+        itemDone: () => progress(job.id, { done: 1 }),
+        itemFailed: (id, error) => progress(job.id, { failed: 1, error: { id, error } }),
+      });
+      await db.update(backgroundJobs).set({ status: 'completed', result: result ?? null, finishedAt: new Date() }).where(eq(backgroundJobs.id, job.id));
+    } catch (err) {
+      log.error({ err, jobId }, 'background job failed');
+      await db.update(backgroundJobs).set({ status: 'failed', error: String(err instanceof Error ? err.message : err), finishedAt: new Date() }).where(eq(backgroundJobs.id, job.id));
+    }
+  }
+
+  return {
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+    /** Writes the job row (inside the caller's transaction when given); call `dispatch` after commit. */
+    async create(tx: DbOrTx, values: { storeId: string; kind: string; payload: Record<string, unknown>; total: number; createdBy?: { id: string; name: string } }) {
+      const [job] = await tx
+        .insert(backgroundJobs)
+        .values({ storeId: values.storeId, kind: values.kind, payload: values.payload, total: values.total, createdById: values.createdBy?.id, createdByName: values.createdBy?.name })
+        .returning();
+      return job;
+    },
+    async dispatch(job: JobRow) {
+      if (!boss) throw new Error('job queue not started');
+      await boss.send(QUEUE, { jobId: job.id }, { retryLimit: 1, expireInMinutes: 30 });
+    },
+    async get(db2: DbOrTx, storeId: string, id: string) {
+      return (await db2.select().from(backgroundJobs).where(and(eq(backgroundJobs.storeId, storeId), eq(backgroundJobs.id, id))).limit(1))[0] ?? null;
+    },
+    async start() {
+      boss = new PgBoss({
+        db: { executeSql: database.executeSql as PgBoss.Db['executeSql'] },
+        schema: 'pgboss',
+        schedule: false,
+        supervise: true,
+        maintenanceIntervalSeconds: 300,
+      });
+      boss.on('error', (err) => log.error({ err }, 'job queue error'));
+      await boss.start();
+      await boss.createQueue(QUEUE);
+      await boss.work<{ jobId: string }>(QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => run(job.data.jobId));
+    },
+    async stop() {
+      await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
+      boss = null;
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,0 +1,71 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { desc, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
+export type MailMessage = { storeId?: string | null; to: string; subject: string; text: string; html?: string };
+export type OutboxRow = typeof outbox.$inferSelect;
+
+const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * Every e-mail is written to the outbox first (inside the caller's transaction when given), then
+ * delivered over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox (dev page).
+ */
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }) {
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+
+  async function enqueue(tx: DbOrTx, msg: MailMessage): Promise<OutboxRow> {
+    const [row] = await tx
+      .insert(outbox)
+      .values({ storeId: msg.storeId ?? null, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+      .returning();
+    return row;
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (!transport) {
+      opts.log.info({ mail: { to: row.to, subject: row.subject, links: extractLinks(row.text) } }, 'e-mail stored in outbox');
+      return;
+    }
+    try {
+      await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
+      await opts.db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+    } catch (err) {
+      opts.log.error({ err, to: row.to }, 'e-mail delivery failed');
+      await opts.db.update(outbox).set({ error: String(err) }).where(eq(outbox.id, row.id));
+    }
+  }
+
+  return {
+    enqueue,
+    deliver,
+    /** Store and deliver at once, for mail that is not part of a larger change. */
+    async send(msg: MailMessage): Promise<OutboxRow> {
+      const row = await enqueue(opts.db, msg);
+      await deliver(row);
+      return row;
+    },
+    async listAll(limit = 100) {
+      const rows = await opts.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+      return rows.map((r) => ({ ...r, links: extractLinks(r.text) }));
+    },
+    /** The mailbox of one store: its own mail and mail sent before a store was known. */
+    async list(storeId: string, limit = 100) {
+      const rows = await opts.db
+        .select()
+        .from(outbox)
+        .where(or(eq(outbox.storeId, storeId), isNull(outbox.storeId)))
+        .orderBy(desc(outbox.createdAt))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, links: extractLinks(r.text) }));
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;
+
+export function extractLinks(text: string): string[] {
+  return [...new Set(text.match(LINK_PATTERN) ?? [])];
+}

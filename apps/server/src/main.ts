@@ -1,0 +1,29 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo-data.ts';
+import { seedDemo } from './seed/seed.ts';
+
+// Start-up: config, database and migrations, demo seed on first run, listen.
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { app, ctx } = await buildApp(config, database);
+
+if (config.seedDemo) {
+  const { seeded } = await seedDemo(ctx);
+  if (seeded) app.log.info('demo shop seeded');
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Backroom is running at http://localhost:${config.port} on ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`);
+if (config.seedDemo) {
+  app.log.info(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${DEMO_SIGN_INS.map((d) => `${d.email} = ${d.who}`).join('; ')}`);
+}
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,82 @@
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { consigners, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
+
+export type InventoryLogRow = typeof l.$inferSelect;
+export type LogScope = { storeId: string; consignerId?: string };
+export type LogFilter = { inventoryId?: string; search?: string; lastUpdatedBy?: string; from?: Date; to?: Date };
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// The status change inside an entry's modifiedFields (null when the entry changes no status).
+const statusField = (modifiedFields: AnyPgColumn) => sql`jsonb_path_query_first(${modifiedFields}, '$[*] ? (@.variableChanged == "status")')`;
+
+/**
+ * Catalogue doc section 4: "Activity feed drops duplicate status-change entries in the same minute
+ * with empty before values." An entry whose status change has an empty before value is left out when
+ * the same item has another entry changing the status to the same value in the same minute that
+ * either names a before value or came earlier - so of a burst of duplicates exactly one is kept,
+ * the informative one when there is one.
+ */
+function notBlankDuplicate(): SQL {
+  const d = alias(l, 'dup');
+  const mine = statusField(l.modifiedFields);
+  const theirs = statusField(d.modifiedFields);
+  const minute = sql`date_trunc('minute', ${l.updatedAt})`;
+  return sql`not (
+    coalesce(${mine} ->> 'beforeValue', '') = '' and ${mine} is not null
+    and exists (
+      select 1 from ${l} as ${sql.identifier('dup')}
+      where ${d.storeId} = ${l.storeId} and ${d.inventoryId} = ${l.inventoryId} and ${d.id} <> ${l.id}
+        and ${d.updatedAt} >= ${minute} and ${d.updatedAt} < ${minute} + interval '1 minute'
+        and ${theirs} -> 'afterValue' = ${mine} -> 'afterValue'
+        and (coalesce(${theirs} ->> 'beforeValue', '') <> '' or (${d.updatedAt}, ${d.id}) < (${l.updatedAt}, ${l.id}))
+    )
+  )`;
+}
+
+function where(scope: LogScope, f: LogFilter): SQL {
+  const conds: (SQL | undefined)[] = [
+    eq(l.storeId, scope.storeId),
+    scope.consignerId
+      ? inArray(
+          l.inventoryId,
+          sql`(select ${inventoryItems.id} from ${inventoryItems} where ${inventoryItems.storeId} = ${scope.storeId} and ${inventoryItems.consignerId} = ${scope.consignerId})`,
+        )
+      : undefined,
+    f.inventoryId ? eq(l.inventoryId, f.inventoryId) : undefined,
+    f.search ? ilike(l.productTitle, `%${escapeLike(f.search)}%`) : undefined,
+    f.lastUpdatedBy ? eq(l.lastUpdatedById, f.lastUpdatedBy) : undefined,
+    f.from ? sql`${l.updatedAt} >= ${ts(f.from)}` : undefined,
+    f.to ? sql`${l.updatedAt} < ${ts(f.to)}` : undefined,
+    notBlankDuplicate(),
+  ];
+  return and(...conds.filter((c): c is SQL => c !== undefined))!;
+}
+
+export const activityRepository = {
+  /** Entries newest first; `limit` + 1 rows are read so the caller knows whether more follow. */
+  find: async (db: DbOrTx, scope: LogScope, filter: LogFilter, page?: { limit: number; offset: number }) => {
+    const q = db.select().from(l).where(where(scope, filter)).orderBy(desc(l.updatedAt), desc(l.id));
+    return page ? q.limit(page.limit).offset(page.offset) : q;
+  },
+
+  itemOwner: async (db: DbOrTx, storeId: string, inventoryId: string) =>
+    (
+      await db
+        .select({ consignerId: inventoryItems.consignerId })
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.id, inventoryId)))
+        .limit(1)
+    )[0] ?? null,
+
+  consignerNames: async (db: DbOrTx, storeId: string, ids: string[]) =>
+    ids.length
+      ? db
+          .select({ id: consigners.id, firstName: consigners.firstName, lastName: consigners.lastName })
+          .from(consigners)
+          .where(and(eq(consigners.storeId, storeId), inArray(consigners.id, ids)))
+      : [],
+};

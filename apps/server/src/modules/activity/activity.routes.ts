@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
+import { ZInventoryLogParams, ZInventoryLogsQuery } from './activity.schemas.ts';
+import { findActivity, getItemLogs } from './activity.service.ts';
+
+const tags = ['activity'];
+
+/** Inventory logs (catalogue doc section 7): the Activity feed and an item's timeline. */
+export const activityRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/inventoryLogs', { schema: { tags, summary: 'The activity feed, newest first', querystring: ZInventoryLogsQuery } }, async (request) => {
+      const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
+      return { data: await findActivity(ctx, requireStore(request), actor, request.query) };
+    });
+
+    app.get('/api/inventoryLogs/:id', { schema: { tags, summary: "An item's log entries, newest first", params: ZInventoryLogParams } }, async (request) => {
+      const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
+      return { data: await getItemLogs(ctx, requireStore(request), actor, request.params.id) };
+    });
+  };

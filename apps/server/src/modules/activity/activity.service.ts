@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { notFound } from '../../http/errors.ts';
+import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
+import { consignerIdsIn, toInventoryLog } from './activity.mapper.ts';
+import { activityRepository as repo, type InventoryLogRow, type LogScope } from './activity.repository.ts';
+import type { ZInventoryLogsQuery } from './activity.schemas.ts';
+
+const scopeOf = (store: StoreRow, actor: Actor): LogScope => (actor.kind === 'consigner' ? { storeId: store.id, consignerId: actor.id } : { storeId: store.id });
+
+async function toLogs(ctx: AppContext, storeId: string, rows: InventoryLogRow[]) {
+  const names = new Map((await repo.consignerNames(ctx.db, storeId, consignerIdsIn(rows))).map((c) => [c.id, `${c.firstName} ${c.lastName}`.trim()]));
+  return rows.map((r) => toInventoryLog(r, names));
+}
+
+/**
+ * GET /api/inventoryLogs/{id}: one item's history, newest first. Staff see it even after the item
+ * was removed (its history stays); a consigner only for an item of their own.
+ */
+export async function getItemLogs(ctx: AppContext, store: StoreRow, actor: Actor, inventoryId: string) {
+  if (actor.kind === 'consigner') {
+    const owner = await repo.itemOwner(ctx.db, store.id, inventoryId);
+    if (!owner || owner.consignerId !== actor.id) throw notFound('Inventory not found');
+  }
+  const rows = await repo.find(ctx.db, scopeOf(store, actor), { inventoryId });
+  return { inventoryLogs: await toLogs(ctx, store.id, rows) };
+}
+
+/**
+ * GET /api/inventoryLogs: the Activity feed, newest first, `take` entries a page (default 100, catalogue
+ * doc section 9). `after` and `before` bound updatedAt; a calendar date as `before` includes that day.
+ */
+export async function findActivity(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZInventoryLogsQuery>) {
+  const rows = await repo.find(
+    ctx.db,
+    scopeOf(store, actor),
+    { search: q.search, lastUpdatedBy: q.lastUpdatedBy, from: q.after?.at, to: q.before ? rangeEnd(q.before) : undefined },
+    { limit: q.take + 1, offset: (q.page - 1) * q.take },
+  );
+  const hasMore = rows.length > q.take;
+  return { inventoryLogs: await toLogs(ctx, store.id, rows.slice(0, q.take)), page: q.page, take: q.take, hasMore };
+}

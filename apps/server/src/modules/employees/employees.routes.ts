@@ -1,0 +1,61 @@
+import { AREAS } from '@backroom/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { requestOrigin } from '../../http/origin.ts';
+import { acceptInvite, createEmployee, getEmployee, getInvite, listEmployees, resendInvite } from './employees.service.ts';
+
+const ZId = z.object({ id: z.string().uuid('Invalid id') });
+
+export const employeesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/employees', { schema: { tags: ['employees'], querystring: z.object({ search: z.string().optional() }) } }, async (request) => {
+      await requireStaff(ctx, request, 'Employees');
+      return { data: await listEmployees(ctx, requireStore(request), request.query.search) };
+    });
+
+    app.get('/api/employees/:id', { schema: { tags: ['employees'], params: ZId } }, async (request) => {
+      await requireStaff(ctx, request, 'Employees');
+      return { data: await getEmployee(ctx, requireStore(request), request.params.id) };
+    });
+
+    app.post(
+      '/api/employees',
+      {
+        schema: {
+          tags: ['employees'],
+          summary: 'Create an employee and e-mail an invite',
+          body: z.object({
+            firstName: z.string().default(''),
+            lastName: z.string().default(''),
+            email: z.string().default(''),
+            accessControls: z.array(z.enum(AREAS)).nullable().optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        await requireStaff(ctx, request, 'Employees');
+        const employee = await createEmployee(ctx, requireStore(request), request.body, requestOrigin(request));
+        return reply.status(201).send({ data: employee });
+      },
+    );
+
+    app.post('/api/employees/send/:id', { schema: { tags: ['employees'], summary: 'Resend the invite', params: ZId } }, async (request) => {
+      await requireStaff(ctx, request, 'Employees');
+      return { data: await resendInvite(ctx, requireStore(request), request.params.id, requestOrigin(request)) };
+    });
+
+    app.get(
+      '/open/employees/:id',
+      { schema: { tags: ['employees'], params: ZId, querystring: z.object({ token: z.string().optional() }) } },
+      async (request) => ({ data: await getInvite(ctx, request.params.id, request.query.token) }),
+    );
+
+    app.put(
+      '/open/employees/accept/:id',
+      { schema: { tags: ['employees'], params: ZId, body: z.object({ token: z.string().optional(), fbUserId: z.string().min(1, 'fbUserId is required') }) } },
+      async (request) => ({ data: await acceptInvite(ctx, request.params.id, request.body) }),
+    );
+  };

@@ -1,0 +1,6 @@
+export type StoredImage = { id: string; url: string; originalUrl: string; width: number; height: number; format: string; bytes: number };
+
+/** POST /api/files/images answer: `url` (the web version) is what a product or item stores. */
+export function toUploadedImage(image: StoredImage) {
+  return { id: image.id, url: image.url, originalUrl: image.originalUrl, width: image.width, height: image.height, format: image.format, bytes: image.bytes };
+}

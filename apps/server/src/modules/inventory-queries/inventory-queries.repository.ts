@@ -1,0 +1,392 @@
+import type { SortOption } from '@backroom/domain';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { consigners, inventoryItems as i, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
+import type { InventoryWithRelations } from '../inventory/inventory.mapper.ts';
+import {
+  afterKeys,
+  csvLine,
+  filterWhere,
+  groupOrder,
+  keyColumns,
+  orderBy,
+  searchCondition,
+  ts,
+  type InventoryFilter,
+  type InventoryScope,
+  type SortSpec,
+} from './inventory-queries.sql.ts';
+
+export type { InventoryFilter, InventoryScope } from './inventory-queries.sql.ts';
+
+const RELATIONS = {
+  item: i,
+  product: { id: products.id, title: products.title, sku: products.sku, image: products.image },
+  consigner: {
+    id: consigners.id,
+    firstName: consigners.firstName,
+    lastName: consigners.lastName,
+    email: consigners.email,
+    isActive: consigners.isActive,
+    isStoreAccount: consigners.isStoreAccount,
+  },
+  order: { id: orders.id, name: orders.name, orderDate: orders.orderDate, createdAt: orders.createdAt },
+};
+const TEMPLATE = {
+  id: productTemplates.id,
+  option1: productTemplates.option1,
+  option2: productTemplates.option2,
+  option3: productTemplates.option3,
+  category: productTemplates.category,
+  option1Values: productTemplates.option1Values,
+  option2Values: productTemplates.option2Values,
+  option3Values: productTemplates.option3Values,
+};
+
+/** Items with their product, consigner and order: one query with three primary-key joins. */
+function selectWithRelations(db: DbOrTx) {
+  return db
+    .select(RELATIONS)
+    .from(i)
+    .leftJoin(products, eq(products.id, i.productId))
+    .leftJoin(consigners, eq(consigners.id, i.consignerId))
+    .leftJoin(orders, eq(orders.id, i.orderId));
+}
+
+/**
+ * Rows for these ids with their relations, in the order of the ids. Templates (few, with long option
+ * lists) are read once for the page rather than joined onto every row.
+ */
+async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Promise<InventoryWithRelations[]> {
+  if (!ids.length) return [];
+  // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves
+  const rows = await selectWithRelations(db).where(and(eq(i.storeId, storeId), sql`${i.id} = any(${sql.param(ids)}::uuid[])`));
+  const templateIds = [...new Set(rows.map((r) => r.item.productTemplateId).filter((id): id is string => id !== null))];
+  const templates = templateIds.length
+    ? await db
+        .select(TEMPLATE)
+        .from(productTemplates)
+        .where(and(eq(productTemplates.storeId, storeId), inArray(productTemplates.id, templateIds)))
+    : [];
+  const templateById = new Map(templates.map((t) => [t.id, t]));
+  const position = new Map(ids.map((id, n) => [id, n]));
+  return rows
+    .map((r) => ({ ...r, template: r.item.productTemplateId ? (templateById.get(r.item.productTemplateId) ?? null) : null }))
+    .sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
+}
+
+const countOf = sql<number>`count(*)::int`;
+
+export const inventoryQueriesRepository = {
+  /** One page: the ids by the sort (narrow, index-ordered), then those rows with their relations. */
+  findPage: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) => {
+    const ids = await inventoryQueriesRepository.pageIdsQuery(db, scope, filter, sort, page);
+    return findWithRelations(
+      db,
+      scope.storeId,
+      ids.map((r) => r.id),
+    );
+  },
+
+  /**
+   * The count, exact up to `exactUpTo` matches (counting stops there: at most that many index
+   * entries are read); above it the planner's estimate from the table statistics, never below
+   * exactUpTo + 1. Counting 100,000+ rows exactly on every page view is what made the big lists slow.
+   */
+  countUpTo: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, exactUpTo: number): Promise<{ count: number; estimated: boolean }> => {
+    const where = filterWhere(scope, filter);
+    const [{ count }] = await inventoryQueriesRepository.cappedCountQuery(db, scope, filter, exactUpTo + 1);
+    if (count <= exactUpTo) return { count, estimated: false };
+    const explained = (await db.execute(sql`explain (format json) ${db.select({ id: i.id }).from(i).where(where)}`)) as unknown as { rows: Record<string, unknown>[] };
+    const raw = explained.rows[0]?.['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    return { count: Math.max(exactUpTo + 1, Math.round(plan[0]?.Plan['Plan Rows'] ?? 0)), estimated: true };
+  },
+
+  /** The page's ids in sort order (also what bench/inventory-queries.ts EXPLAINs). */
+  pageIdsQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) =>
+    db
+      .select({ id: i.id })
+      .from(i)
+      .where(filterWhere(scope, filter))
+      .orderBy(...orderBy(sort))
+      .limit(page.limit)
+      .offset(page.offset),
+
+  /** count(*) of at most `cap` matching rows. */
+  cappedCountQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, cap: number) => {
+    const capped = db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(i)
+      .where(filterWhere(scope, filter))
+      .limit(cap)
+      .as('capped');
+    return db.select({ count: countOf }).from(capped);
+  },
+
+  /** Grouped view: a page of products (with item and unit counts) ordered by the given aggregate. */
+  findProductGroups: async (
+    db: DbOrTx,
+    scope: InventoryScope,
+    filter: InventoryFilter,
+    option: SortOption,
+    page: { limit: number; offset: number },
+  ) => {
+    const order = groupOrder(option);
+    return db
+      .select({ productId: i.productId, items: countOf, units: sql<number>`coalesce(sum(${i.quantity}), 0)::int` })
+      .from(i)
+      .where(filterWhere(scope, filter))
+      .groupBy(i.productId)
+      .orderBy(sql`${order.expr} ${sql.raw(order.dir)}`, sql`${i.productId} ${sql.raw(order.dir)}`)
+      .limit(page.limit)
+      .offset(page.offset);
+  },
+
+  countProductGroups: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter) => {
+    // a hash aggregate of the products, cheaper than count(distinct), which sorts every row
+    const groups = db.select({ productId: i.productId }).from(i).where(filterWhere(scope, filter)).groupBy(i.productId).as('groups');
+    return (await db.select({ count: countOf }).from(groups))[0].count;
+  },
+
+  /** The first `perGroup` items of each of these products, by the sort, with their relations. */
+  findFirstItemsOfProducts: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, productIds: string[], perGroup: number) => {
+    if (!productIds.length) return [];
+    const ranked = db
+      .select({ id: i.id, rank: sql<number>`row_number() over (partition by ${i.productId} order by ${sql.join(orderBy(sort), sql`, `)})`.as('rank') })
+      .from(i)
+      .where(and(filterWhere(scope, filter), inArray(i.productId, productIds)))
+      .as('ranked');
+    const ids = await db
+      .select({ id: ranked.id })
+      .from(ranked)
+      .where(sql`${ranked.rank} <= ${perGroup}`);
+    return findWithRelations(
+      db,
+      scope.storeId,
+      ids.map((r) => r.id),
+    );
+  },
+
+  /**
+   * The export reader: CSV text in sort order, one chunk per batch, each batch starting after the last
+   * row of the one before (keyset), so memory stays flat and every batch is a short index-range query.
+   * Postgres writes the CSV lines and joins each batch into one value: on PGlite, turning wide rows
+   * into JS objects costs ~4x more than the whole query (bench/README.md).
+   */
+  exportCsvBatches: async function* (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, batchSize: number): AsyncGenerator<string> {
+    const where = filterWhere(scope, filter);
+    const keys = keyColumns(sort);
+    const readBatch = async (after: string[] | null): Promise<{ text: string | null; count: number; last: string[] }> => {
+      const batch = db
+        .select({
+          line: sql<string>`${csvLine()}`.as('line'),
+          n: sql<number>`row_number() over (order by ${sql.join(orderBy(sort), sql`, `)})`.as('n'),
+          ...Object.fromEntries(Object.entries(keys).map(([name, expr]) => [name, expr.as(name)])),
+        })
+        .from(i)
+        .leftJoin(consigners, eq(consigners.id, i.consignerId))
+        .leftJoin(orders, eq(orders.id, i.orderId))
+        .where(after ? and(where, afterKeys(sort, after)) : where)
+        .orderBy(...orderBy(sort))
+        .limit(batchSize)
+        .as('batch');
+      // the sort keys of the batch's last row, where the next batch starts
+      const lastKeys = Object.keys(keys).map((name) => sql`(array_agg(${sql.identifier('batch')}.${sql.identifier(name)} order by ${batch.n} desc))[1]`);
+      const [row] = await db
+        .select({
+          text: sql<string | null>`string_agg(${batch.line}, E'\\n' order by ${batch.n})`,
+          count: countOf,
+          last: sql<string[]>`json_build_array(${sql.join(lastKeys, sql`, `)})`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as string[]),
+        })
+        .from(batch);
+      return row;
+    };
+    for (let after: string[] | null = null; ; ) {
+      const { text, count, last } = await readBatch(after);
+      if (count > 0 && text !== null) yield text;
+      if (count < batchSize) return;
+      after = last;
+    }
+  },
+
+  /** Distinct values of the filterable columns in one pass (grouping sets). */
+  distinctValues: async (db: DbOrTx, scope: InventoryScope) =>
+    db
+      .select({
+        set: sql<number>`grouping(${i.status}, ${i.option1Value}, ${i.option2Value}, ${i.option3Value}, ${i.category}, ${i.location}, ${i.subLocation})`.mapWith(Number),
+        status: i.status,
+        option1Value: i.option1Value,
+        option2Value: i.option2Value,
+        option3Value: i.option3Value,
+        category: i.category,
+        location: i.location,
+        subLocation: i.subLocation,
+      })
+      .from(i)
+      .where(filterWhere(scope, {}))
+      .groupBy(
+        sql`grouping sets ((${i.status}), (${i.option1Value}), (${i.option2Value}), (${i.option3Value}), (${i.category}), (${i.location}, ${i.subLocation}))`,
+      ),
+
+  templateOptions: async (db: DbOrTx, storeId: string) =>
+    db
+      .select({
+        category: productTemplates.category,
+        option1Values: productTemplates.option1Values,
+        option2Values: productTemplates.option2Values,
+        option3Values: productTemplates.option3Values,
+      })
+      .from(productTemplates)
+      .where(eq(productTemplates.storeId, storeId)),
+
+  productCategories: async (db: DbOrTx, storeId: string) =>
+    (await db.selectDistinct({ category: products.category }).from(products).where(eq(products.storeId, storeId))).map((r) => r.category),
+
+  locations: async (db: DbOrTx, storeId: string) => db.select().from(locations).where(eq(locations.storeId, storeId)).orderBy(asc(locations.name)),
+
+  subLocations: async (db: DbOrTx, storeId: string) =>
+    db.select().from(subLocations).where(eq(subLocations.storeId, storeId)).orderBy(asc(subLocations.locationName), asc(subLocations.name)),
+
+  consigners: async (db: DbOrTx, storeId: string, onlyId?: string) =>
+    db
+      .select({
+        id: consigners.id,
+        firstName: consigners.firstName,
+        lastName: consigners.lastName,
+        email: consigners.email,
+        isStoreAccount: consigners.isStoreAccount,
+      })
+      .from(consigners)
+      .where(and(eq(consigners.storeId, storeId), onlyId ? eq(consigners.id, onlyId) : undefined))
+      .orderBy(asc(consigners.firstName), asc(consigners.lastName), asc(consigners.email)),
+
+  /** Catalogue products by title, SKU or brand (products.search_text, trigram-indexed by the catalogue). */
+  findProducts: async (db: DbOrTx, storeId: string, search: string | undefined, take: number) => {
+    const where = and(eq(products.storeId, storeId), searchCondition(sql`${products.searchText}`, search));
+    const [rows, [{ count }]] = await Promise.all([
+      db
+        .select({
+          product: products,
+          template: { id: productTemplates.id, option1Values: productTemplates.option1Values },
+        })
+        .from(products)
+        .leftJoin(productTemplates, eq(productTemplates.id, products.productTemplateId))
+        .where(where)
+        .orderBy(asc(products.title), asc(products.id))
+        .limit(take),
+      db.select({ count: countOf }).from(products).where(where),
+    ]);
+    return { rows, count };
+  },
+
+  /** Units on hand (Active) per product variant, optionally at one location. */
+  variantStock: async (db: DbOrTx, storeId: string, where: { productIds?: string[]; skus?: string[]; location?: string; excludeConsignerId?: string }) => {
+    const conds = [
+      eq(i.storeId, storeId),
+      eq(i.status, 'Active'),
+      where.productIds ? inArray(i.productId, where.productIds) : undefined,
+      where.skus ? inArray(i.sku, where.skus) : undefined,
+      where.location ? eq(i.location, where.location) : undefined,
+      where.excludeConsignerId ? ne(i.consignerId, where.excludeConsignerId) : undefined,
+    ];
+    return db
+      .select({
+        productId: i.productId,
+        sku: i.sku,
+        option1Value: i.option1Value,
+        option2Value: i.option2Value,
+        option3Value: i.option3Value,
+        qty: sql<number>`coalesce(sum(${i.quantity}), 0)::int`,
+        lowestPrice: sql<number>`min(${i.price})::int`,
+      })
+      .from(i)
+      .where(and(...conds))
+      .groupBy(i.productId, i.sku, i.option1Value, i.option2Value, i.option3Value);
+  },
+
+  /** The lowest price and unit count of one variant on hand. */
+  variantLowest: async (
+    db: DbOrTx,
+    storeId: string,
+    v: { productId: string; option1Value?: string; option2Value?: string; option3Value?: string; location?: string },
+  ) => {
+    const conds = [
+      eq(i.storeId, storeId),
+      eq(i.productId, v.productId),
+      eq(i.status, 'Active'),
+      v.option1Value !== undefined ? eq(i.option1Value, v.option1Value) : undefined,
+      v.option2Value !== undefined ? eq(i.option2Value, v.option2Value) : undefined,
+      v.option3Value !== undefined ? eq(i.option3Value, v.option3Value) : undefined,
+      v.location !== undefined ? eq(i.location, v.location) : undefined,
+    ];
+    const [row] = await db
+      .select({ qty: sql<number>`coalesce(sum(${i.quantity}), 0)::int`, price: sql<number | null>`min(${i.price})` })
+      .from(i)
+      .where(and(...conds));
+    return { qty: row?.qty ?? 0, price: row?.price === null || row?.price === undefined ? null : Number(row.price) };
+  },
+
+  /** Rows (up to `limit`, by the sort) and count of items matching the filter and an extra condition. */
+  findWhere: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, extra: SQL | undefined, sort: SortSpec, limit: number) => {
+    const where = and(filterWhere(scope, filter), extra);
+    const [ids, [{ count }]] = await Promise.all([
+      db
+        .select({ id: i.id })
+        .from(i)
+        .where(where)
+        .orderBy(...orderBy(sort))
+        .limit(limit),
+      db.select({ count: countOf }).from(i).where(where),
+    ]);
+    return {
+      rows: await findWithRelations(
+        db,
+        scope.storeId,
+        ids.map((r) => r.id),
+      ),
+      count,
+    };
+  },
+
+  /** Money sums of the items matching the filter plus an extra condition. */
+  sumTotals: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, extra: SQL | undefined) =>
+    (
+      await db
+        .select({ total: sql<number>`coalesce(sum(${i.total}), 0)::bigint`.mapWith(Number) })
+        .from(i)
+        .where(and(filterWhere(scope, filter), extra))
+    )[0].total,
+
+  /** Counts, units and values by status, with an optional date window on one timestamp column. */
+  statusSummary: async (db: DbOrTx, scope: InventoryScope, window?: { column: 'createdAt' | 'soldOn' | 'acceptedOn'; from?: Date; to?: Date }) => {
+    const column = window ? i[window.column] : undefined;
+    const conds = [
+      filterWhere(scope, {}),
+      column && window?.from ? sql`${column} >= ${ts(window.from)}` : undefined,
+      column && window?.to ? sql`${column} < ${ts(window.to)}` : undefined,
+      column && window ? isNotNull(column) : undefined,
+    ];
+    return db
+      .select({
+        status: i.status,
+        count: countOf,
+        units: sql<number>`coalesce(sum(${i.quantity}), 0)::bigint`.mapWith(Number),
+        value: sql<number>`coalesce(sum(${i.price}::bigint * ${i.quantity}), 0)::bigint`.mapWith(Number),
+        payout: sql<number>`coalesce(sum(${i.total}::bigint), 0)::bigint`.mapWith(Number),
+        cost: sql<number>`coalesce(sum(coalesce(${i.cost}, 0)::bigint * ${i.quantity}), 0)::bigint`.mapWith(Number),
+      })
+      .from(i)
+      .where(and(...conds))
+      .groupBy(i.status);
+  },
+};
+
+/** Ready to pay (payout doc section 2): sold and in no payout yet, or bought by the store and accepted. */
+export const READY_TO_PAY: SQL = and(
+  isNull(i.payoutId),
+  or(eq(i.status, 'Sold'), and(or(isNotNull(i.buyingId), isNotNull(i.paymentType)), isNotNull(i.acceptedOn))),
+  sql`not exists (select 1 from ${consigners} where ${consigners.id} = ${i.consignerId} and ${consigners.isStoreAccount})`,
+)!;
+
+export const STORE_REQUEST_STATUSES = ['Consignment', 'Buying'] as const;

@@ -1,0 +1,324 @@
+import { Readable } from 'node:stream';
+import { sortSizes, toMajor, type SortOption } from '@backroom/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { toInventoryItem } from '../inventory/inventory.mapper.ts';
+import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
+import { inventoryQueriesRepository as repo, READY_TO_PAY, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
+import type {
+  TDateInput,
+  TInventoryFilterQuery,
+  TPaginatedInventoriesQuery,
+  ZConsignerRequestedItemsQuery,
+  ZDashboardInventoryQuery,
+  ZInventoriesQuery,
+  ZLowestPriceForVariantBody,
+  ZLowestPriceInventoriesBody,
+  ZOrdersPayoutQuery,
+  ZStoreProductsQuery,
+} from './inventory-queries.schemas.ts';
+import { EXPORT_HEADERS, sortSpec, type SortSpec } from './inventory-queries.sql.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Map.groupBy arrives with Node 21; the server runs on Node 20.
+function groupBy<T, K>(list: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of list) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** GET /api/inventories and the other unpaginated lists answer at most this many rows. */
+export const LIST_CAP = 5000;
+/** Items shown under each product of the grouped view (catalogue doc section 9: nested rows page size 10). */
+export const GROUP_ITEMS = 10;
+export const EXPORT_BATCH = 2000;
+/** Lists count exactly up to this many items, and give the planner's estimate above (countIsEstimate). */
+export const COUNT_EXACT_LIMIT = 10_000;
+
+/** Consigners only ever see their own items: their id is part of every query's scope. */
+export function scopeOf(store: StoreRow, actor: Actor): InventoryScope {
+  return actor.kind === 'consigner' ? { storeId: store.id, consignerId: actor.id } : { storeId: store.id };
+}
+
+/** The end of a range: a calendar date includes that whole day, a timestamp is taken as it is. */
+export const rangeEnd = (d: TDateInput) => (d.dateOnly ? new Date(d.at.getTime() + DAY_MS) : d.at);
+
+export function toFilter(q: TInventoryFilterQuery): InventoryFilter {
+  return {
+    printed: q.printed,
+    statuses: q.status,
+    option1Values: q.option1Value,
+    option2Values: q.option2Value,
+    option3Values: q.option3Value,
+    categories: q.category,
+    locations: q.location,
+    subLocations: q.subLocation,
+    consignerIds: q.consigner,
+    productIds: q.productId,
+    search: q.search,
+    orderDate: q.orderDateRange ? { from: q.orderDateRange.from.at, to: rangeEnd(q.orderDateRange.to) } : undefined,
+  };
+}
+
+const sortOf = (store: StoreRow, option: SortOption) => sortSpec(option, { prioritizeStore: store.prioritizeStore });
+
+/**
+ * A page and the count. PostgreSQL runs both side by side on its pool. PGlite has one connection, so
+ * there the page comes first: a page that is not full ends the list (an empty first page: an empty
+ * list) and gives the count without counting.
+ */
+async function findPageAndCount(ctx: AppContext, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) {
+  if (ctx.database.kind === 'postgres') {
+    const [rows, { count, estimated }] = await Promise.all([repo.findPage(ctx.db, scope, filter, sort, page), repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT)]);
+    return { rows, count, estimated };
+  }
+  const rows = await repo.findPage(ctx.db, scope, filter, sort, page);
+  const ended = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+  const { count, estimated } = ended ? { count: page.offset + rows.length, estimated: false } : await repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT);
+  return { rows, count, estimated };
+}
+
+/** GET /api/inventories/paginatedInventories: one page of rows (or of product groups) and the count. */
+export async function findPaginatedInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: TPaginatedInventoriesQuery) {
+  const scope = scopeOf(store, actor);
+  const filter = toFilter(q);
+  const sort = sortOf(store, q.sortOption);
+  const page = { limit: q.pageSize, offset: (q.currentPage - 1) * q.pageSize };
+  const take = { products: q.takeProducts, consigners: q.takeConsigners };
+  const now = new Date();
+
+  if (q.groupBy === 'product') {
+    const [groups, count] = await Promise.all([repo.findProductGroups(ctx.db, scope, filter, q.sortOption, page), repo.countProductGroups(ctx.db, scope, filter)]);
+    const items = await repo.findFirstItemsOfProducts(
+      ctx.db,
+      scope,
+      filter,
+      sort,
+      groups.map((g) => g.productId),
+      GROUP_ITEMS,
+    );
+    const byProduct = groupBy(
+      items.map((r) => toListItem(r, take, now)),
+      (item) => item.productId,
+    );
+    return { rows: groups.map((g) => toProductGroup(g, byProduct.get(g.productId) ?? [])), count, countIsEstimate: false };
+  }
+
+  const { rows, count, estimated } = await findPageAndCount(ctx, scope, filter, sort, page);
+  return { rows: rows.map((r) => toListItem(r, take, now)), count, countIsEstimate: estimated };
+}
+
+/** GET /api/inventories: every matching item (up to LIST_CAP, by the sort) and the count. */
+export async function findInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZInventoriesQuery>) {
+  const scope = scopeOf(store, actor);
+  const filter = toFilter(q);
+  const { rows, count, estimated } = await findPageAndCount(ctx, scope, filter, sortOf(store, q.sortOption), { limit: LIST_CAP, offset: 0 });
+  const now = new Date();
+  const take = { products: q.takeProducts, consigners: q.takeConsigners };
+  return { rows: rows.map((r) => toListItem(r, take, now)), count, countIsEstimate: estimated };
+}
+
+/**
+ * GET /api/inventories/filterOptions: what the filters offer. Staff get the store's own lists (every
+ * status, the templates' option values, categories, locations, consigners) without scanning items;
+ * a consigner gets the values of their own items, and only themselves as consigner.
+ */
+export async function getFilterOptions(ctx: AppContext, store: StoreRow, actor: Actor) {
+  const scope = scopeOf(store, actor);
+  const [values, locations, subLocations, consigners] = await Promise.all([
+    actor.kind === 'consigner'
+      ? repo.distinctValues(ctx.db, scope).then(valuesOfItems)
+      : Promise.all([repo.templateOptions(ctx.db, store.id), repo.productCategories(ctx.db, store.id)]).then(([t, c]) => valuesOfTemplates(t, c)),
+    repo.locations(ctx.db, store.id),
+    repo.subLocations(ctx.db, store.id),
+    repo.consigners(ctx.db, store.id, scope.consignerId),
+  ]);
+  return toFilterOptions({
+    values,
+    locations,
+    subLocations,
+    consigners,
+    forConsigner: actor.kind === 'consigner' ? { marketplaceLocation: actor.consigner.marketplaceLocation } : null,
+  });
+}
+
+/**
+ * GET /api/inventories/exportInventory: the CSV of every matching item in the list's order, streamed.
+ * Batches of CSV text are read by keyset and written as the client takes them, so memory stays flat.
+ */
+export function exportInventory(ctx: AppContext, store: StoreRow, actor: Actor, q: TInventoryFilterQuery): Readable {
+  const batches = repo.exportCsvBatches(ctx.db, scopeOf(store, actor), toFilter(q), sortOf(store, q.sortOption), EXPORT_BATCH);
+  async function* chunks() {
+    yield `${EXPORT_HEADERS.join(',')}\n`;
+    for await (const text of batches) yield `${text}\n`;
+  }
+  const csv = Readable.from(chunks(), { objectMode: false });
+  csv.on('error', (err) => ctx.log.error({ err }, 'inventory export failed'));
+  return csv;
+}
+
+/**
+ * GET /api/inventories/getStoreProducts: catalogue products (search over title, SKU, brand) with the
+ * units on hand at the location, per size - Request Items lists the sizes the store has none of.
+ * Stock counts are store-wide for consigners too: they are levels, not other consigners' items.
+ */
+export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.output<typeof ZStoreProductsQuery>) {
+  const { rows, count } = await repo.findProducts(ctx.db, store.id, q.search, q.take);
+  const productIds = rows.map((r) => r.product.id);
+  const stock = productIds.length ? await repo.variantStock(ctx.db, store.id, { productIds, location: q.location }) : [];
+  const stockOf = groupBy(stock, (s) => s.productId);
+  const products = rows.map(({ product, template }) => {
+    const variants = stockOf.get(product.id) ?? [];
+    const units = (size: string) => variants.filter((v) => v.option1Value === size).reduce((n, v) => n + v.qty, 0);
+    const sizes = sortSizes([...new Set([...(template?.option1Values ?? []).map((o) => o.value), ...variants.map((v) => v.option1Value ?? '').filter(Boolean)])]);
+    const templatePrice = new Map((template?.option1Values ?? []).map((o) => [o.value, o.price ?? null]));
+    return {
+      id: product.id,
+      title: product.title,
+      brand: product.brand,
+      sku: product.sku,
+      category: product.category,
+      gender: product.gender,
+      image: product.image,
+      productTemplateId: product.productTemplateId,
+      price: product.price === null ? null : toMajor(product.price),
+      stock: variants.reduce((n, v) => n + v.qty, 0),
+      // the size's store-request price, when the template gives one, is in major units already
+      forRequest: sizes.map((size) => ({ size, inventory: units(size), price: templatePrice.get(size) ?? null })),
+    };
+  });
+  const inventories = stock.map((s) => ({
+    productId: s.productId,
+    option1Value: s.option1Value,
+    option2Value: s.option2Value,
+    option3Value: s.option3Value,
+    qty: s.qty,
+    lowestPrice: toMajor(s.lowestPrice),
+  }));
+  return { products, inventories, count };
+}
+
+/**
+ * GET /api/inventories/consignerRequestedItems: the Store Request page - items consigners offered
+ * in answer to store requests (Consignment or Buying), grouped by product.
+ */
+export async function findConsignerRequestedItems(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZConsignerRequestedItemsQuery>) {
+  const filter: InventoryFilter = {
+    statuses: q.sale === 'all' ? [...STORE_REQUEST_STATUSES] : [q.sale],
+    consignerIds: q.consigner ? [q.consigner] : undefined,
+    locations: q.location ? [q.location] : undefined,
+    search: q.search,
+  };
+  const { rows, count } = await repo.findWhere(ctx.db, scopeOf(store, actor), filter, undefined, sortOf(store, 'newestUpdated'), LIST_CAP);
+  const now = new Date();
+  const items = rows.map((r) => toInventoryItem(r, now));
+  const groups = groupBy(items, (item) => item.productId);
+  const products = [...groups.values()].map((list) => ({ ...list[0].product, inventories: list }));
+  return { products, count };
+}
+
+/**
+ * POST /api/inventories/lowestPriceInventories: per SKU and variant, the lowest price on the shop
+ * floor and its units - the listings a consigner prices against, so their own are left out.
+ */
+export async function findLowestPriceInventories(ctx: AppContext, store: StoreRow, actor: Actor, body: z.output<typeof ZLowestPriceInventoriesBody>) {
+  const skus = [...new Set(body.productSkus)];
+  if (!skus.length) return { inventories: [] };
+  const consignerId = actor.kind === 'consigner' ? actor.id : (body.consigner ?? undefined);
+  const stock = await repo.variantStock(ctx.db, store.id, { skus, excludeConsignerId: consignerId });
+  return {
+    inventories: stock.map((s) => ({
+      sku: s.sku,
+      productId: s.productId,
+      option1Value: s.option1Value,
+      option2Value: s.option2Value,
+      option3Value: s.option3Value,
+      qty: s.qty,
+      price: toMajor(s.lowestPrice),
+    })),
+  };
+}
+
+/** POST /api/inventories/getLowestPriceForVariant: lowest price and units on hand of one variant. */
+export async function findLowestPriceForVariant(ctx: AppContext, store: StoreRow, body: z.output<typeof ZLowestPriceForVariantBody>) {
+  const given = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? undefined : v);
+  const { qty, price } = await repo.variantLowest(ctx.db, store.id, {
+    productId: body.productId,
+    option1Value: given(body.option1Value),
+    option2Value: given(body.option2Value),
+    option3Value: given(body.option3Value),
+    location: given(body.location),
+  });
+  return { key: body.key ?? null, qty, price: price === null ? null : toMajor(price) };
+}
+
+/**
+ * GET /api/inventories/ordersPayoutInventories: items ready to pay - sold and in no payout yet, and
+ * items the store bought from their consigner once accepted (payout status Buying, 'Ready to Pay').
+ * Store-account items are left out: the shop does not pay itself.
+ */
+export async function findOrdersPayoutInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZOrdersPayoutQuery>) {
+  const scope = scopeOf(store, actor);
+  const filter: InventoryFilter = {
+    consignerIds: q.consigner,
+    search: q.search,
+    orderDate: q.orderDateRange ? { from: q.orderDateRange.from.at, to: rangeEnd(q.orderDateRange.to) } : undefined,
+  };
+  const [{ rows, count }, total] = await Promise.all([
+    repo.findWhere(ctx.db, scope, filter, READY_TO_PAY, sortOf(store, 'oldestUpdated'), LIST_CAP),
+    repo.sumTotals(ctx.db, scope, filter, READY_TO_PAY),
+  ]);
+  const now = new Date();
+  return { rows: rows.map((r) => toInventoryItem(r, now)), count, total: toMajor(total) };
+}
+
+type Summary = { count: number; units: number; value: number; payout: number; cost: number };
+const ZERO: Summary = { count: 0, units: 0, value: 0, payout: 0, cost: 0 };
+const add = (a: Summary, b: Summary): Summary => ({
+  count: a.count + b.count,
+  units: a.units + b.units,
+  value: a.value + b.value,
+  payout: a.payout + b.payout,
+  cost: a.cost + b.cost,
+});
+const inMajor = (s: Summary) => ({ count: s.count, units: s.units, value: toMajor(s.value), payout: toMajor(s.payout), cost: toMajor(s.cost) });
+const byStatus = (rows: (Summary & { status: string })[]) => rows.map((r) => ({ status: r.status, ...inMajor(r) })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+
+// Items in the shop and unsold: the stock a dashboard values.
+const ON_HAND = new Set(['Active', 'RequestPriceChange', 'RequestWithdrawal', 'WithdrawalDeclined', 'InTransit', 'PendingSale']);
+
+/**
+ * GET /api/inventories/getdasboardInventory: for the range (default the last 30 days), items added,
+ * accepted and sold, each by status, plus the current stock by status. Values are price x quantity;
+ * payout is what consigners are owed (total); cost is the store accounts' cost.
+ */
+export async function getDashboardInventory(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZDashboardInventoryQuery>, now = new Date()) {
+  const to = q.dateRangeEnd ? rangeEnd(q.dateRangeEnd) : now;
+  const from = q.dateRangeStart ? q.dateRangeStart.at : new Date(to.getTime() - 30 * DAY_MS);
+  const scope = scopeOf(store, actor);
+  const [current, added, accepted, sold] = await Promise.all([
+    repo.statusSummary(ctx.db, scope),
+    repo.statusSummary(ctx.db, scope, { column: 'createdAt', from, to }),
+    repo.statusSummary(ctx.db, scope, { column: 'acceptedOn', from, to }),
+    repo.statusSummary(ctx.db, scope, { column: 'soldOn', from, to }),
+  ]);
+  const total = (rows: Summary[]) => inMajor(rows.reduce(add, ZERO));
+  return {
+    dateRangeStart: from.toISOString(),
+    dateRangeEnd: to.toISOString(),
+    byStatus: byStatus(current),
+    totals: total(current),
+    onHand: total(current.filter((r) => ON_HAND.has(r.status))),
+    added: { ...total(added), byStatus: byStatus(added) },
+    accepted: { ...total(accepted), byStatus: byStatus(accepted) },
+    sold: { ...total(sold), byStatus: byStatus(sold) },
+  };
+}

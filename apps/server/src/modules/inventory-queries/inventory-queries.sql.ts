@@ -1,0 +1,241 @@
+// SQL building blocks of the inventory read side: the filter state as a WHERE clause, the eleven
+// sort options as ORDER BY keys, and keyset predicates over those keys. Used by the repository only.
+import type { SortOption } from '@backroom/domain';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { consigners, inventoryItems as i, orders, products } from '../../db/schema/index.ts';
+
+/** Who is asking: always a store, and for a consigner only their own items. */
+export type InventoryScope = { storeId: string; consignerId?: string };
+
+export type InventoryFilter = {
+  printed?: boolean;
+  statuses?: readonly string[];
+  option1Values?: readonly string[];
+  option2Values?: readonly string[];
+  option3Values?: readonly string[];
+  categories?: readonly string[];
+  locations?: readonly string[];
+  subLocations?: readonly string[];
+  consignerIds?: readonly string[];
+  productIds?: readonly string[];
+  search?: string;
+  /** Order date from (inclusive) to (exclusive). */
+  orderDate?: { from: Date; to: Date };
+};
+
+/**
+ * What search looks at. The expression is exactly the one of the trigram GIN index
+ * inventory_search_trgm_idx (migration 0004), so `LIKE '%term%'` is answered by the index.
+ */
+export const SEARCH_EXPR = sql`lower(${i.title} || ' ' || ${i.sku} || ' ' || ${i.code})`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Search terms: words, each of which must appear in title, SKU or code. */
+export function searchTerms(search: string | undefined): string[] {
+  return (search ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+export function searchCondition(expr: SQL, search: string | undefined): SQL | undefined {
+  const terms = searchTerms(search);
+  if (!terms.length) return undefined;
+  return and(...terms.map((t) => sql`${expr} like ${`%${escapeLike(t)}%`}`));
+}
+
+function oneOf(column: AnyPgColumn, values: readonly string[] | undefined): SQL | undefined {
+  if (!values?.length) return undefined;
+  // a single value as `=` keeps the planner's estimates (and index choice) exact
+  return values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]);
+}
+
+export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+export function filterWhere(scope: InventoryScope, f: InventoryFilter): SQL {
+  const conds: (SQL | undefined)[] = [
+    eq(i.storeId, scope.storeId),
+    scope.consignerId ? eq(i.consignerId, scope.consignerId) : undefined,
+    oneOf(i.consignerId, f.consignerIds),
+    oneOf(i.status, f.statuses),
+    oneOf(i.productId, f.productIds),
+    oneOf(i.option1Value, f.option1Values),
+    oneOf(i.option2Value, f.option2Values),
+    oneOf(i.option3Value, f.option3Values),
+    oneOf(i.category, f.categories),
+    oneOf(i.location, f.locations),
+    oneOf(i.subLocation, f.subLocations),
+    f.printed === undefined ? undefined : eq(i.printed, f.printed),
+    searchCondition(SEARCH_EXPR, f.search),
+    f.orderDate
+      ? sql`${i.orderId} in (select ${orders.id} from ${orders} where ${orders.storeId} = ${scope.storeId} and ${orders.orderDate} >= ${ts(f.orderDate.from)} and ${orders.orderDate} < ${ts(f.orderDate.to)})`
+      : undefined,
+  ];
+  return and(...conds.filter((c): c is SQL => c !== undefined))!;
+}
+
+/** A sort key: a never-null expression and the SQL type its text form is cast back to for keysets. */
+export type SortKey = { expr: SQL; type: 'timestamptz' | 'integer' | 'numeric' | 'text' | 'uuid' };
+export type SortSpec = { keys: SortKey[]; dir: 'asc' | 'desc' };
+
+const key = (expr: SQL | AnyPgColumn, type: SortKey['type']): SortKey => ({ expr: sql`${expr}`, type });
+const ID = key(i.id, 'uuid');
+
+// Size sort (catalogue doc section 5): the key of inventory_size_key (migration 0006) - numbers
+// numerically, then XXS..XXL, then other text in natural order, as compareSizes of the domain -
+// compared byte-wise. Items without a size sort after every size ('3'), so first when descending:
+// high-to-low is exactly the reverse of low-to-high, and one index (migration 0008, same expression)
+// serves both.
+const SIZE_KEY = key(sql`(coalesce(inventory_size_key(${i.option1Value}), '3') collate "C")`, 'text');
+
+/**
+ * inventoryPriority: the order in which a variant's units would be sold - the store's own stock first
+ * when the store prioritises it (store setting prioritizeStore), then the lowest price, then the
+ * longest on the floor (accepted first), then the oldest listing.
+ */
+function priorityKeys(prioritizeStore: boolean): SortKey[] {
+  const storeFirst = key(
+    sql`(case when exists (select 1 from ${consigners} where ${consigners.id} = ${i.consignerId} and ${consigners.isStoreAccount}) then 0 else 1 end)`,
+    'integer',
+  );
+  return [
+    ...(prioritizeStore ? [storeFirst] : []),
+    key(i.price, 'integer'),
+    key(sql`coalesce(${i.acceptedOn}, 'infinity'::timestamptz)`, 'timestamptz'),
+    key(i.createdAt, 'timestamptz'),
+    ID,
+  ];
+}
+
+export function sortSpec(option: SortOption, opts: { prioritizeStore: boolean }): SortSpec {
+  switch (option) {
+    case 'oldestCreated':
+      return { keys: [key(i.createdAt, 'timestamptz'), ID], dir: 'asc' };
+    case 'newestCreated':
+      return { keys: [key(i.createdAt, 'timestamptz'), ID], dir: 'desc' };
+    case 'oldestUpdated':
+      return { keys: [key(i.updatedAt, 'timestamptz'), ID], dir: 'asc' };
+    case 'newestUpdated':
+      return { keys: [key(i.updatedAt, 'timestamptz'), ID], dir: 'desc' };
+    case 'lowestPrice':
+      return { keys: [key(i.price, 'integer'), ID], dir: 'asc' };
+    case 'highestPrice':
+      return { keys: [key(i.price, 'integer'), ID], dir: 'desc' };
+    case 'lowestPayout':
+      return { keys: [key(i.payout, 'integer'), ID], dir: 'asc' };
+    case 'highestPayout':
+      return { keys: [key(i.payout, 'integer'), ID], dir: 'desc' };
+    case 'inventoryPriority':
+      return { keys: priorityKeys(opts.prioritizeStore), dir: 'asc' };
+    case 'sizeLowToHigh':
+      return { keys: [SIZE_KEY, ID], dir: 'asc' };
+    case 'sizeHighToLow':
+      return { keys: [SIZE_KEY, ID], dir: 'desc' };
+  }
+}
+
+export function orderBy(spec: SortSpec): SQL[] {
+  const dir = sql.raw(spec.dir);
+  return spec.keys.map((k) => sql`${k.expr} ${dir}`);
+}
+
+/** The keys as text, selected with each row so the next batch can start after it. */
+export function keyColumns(spec: SortSpec): Record<string, SQL<string>> {
+  return Object.fromEntries(spec.keys.map((k, n) => [`k${n}`, sql<string>`(${k.expr})::text`]));
+}
+
+/** Rows after the given key values in the sort order: (k0, k1, ...) > (v0, v1, ...) (or < when descending). */
+export function afterKeys(spec: SortSpec, values: string[]): SQL {
+  const lhs = sql.join(
+    spec.keys.map((k) => sql`${k.expr}`),
+    sql`, `,
+  );
+  const rhs = sql.join(
+    spec.keys.map((k, n) => sql`${values[n]}::${sql.raw(k.type)}`),
+    sql`, `,
+  );
+  return spec.dir === 'asc' ? sql`(${lhs}) > (${rhs})` : sql`(${lhs}) < (${rhs})`;
+}
+
+/**
+ * How the grouped view orders its products for a sort option: by the matching aggregate of their
+ * items (newest update first, lowest price first...); size sorts and priority order products by title.
+ */
+export function groupOrder(option: SortOption): { expr: SQL; dir: 'asc' | 'desc' } {
+  const title = sql`(select ${products.title} from ${products} where ${products.id} = ${i.productId})`;
+  switch (option) {
+    case 'oldestCreated':
+      return { expr: sql`min(${i.createdAt})`, dir: 'asc' };
+    case 'newestCreated':
+      return { expr: sql`max(${i.createdAt})`, dir: 'desc' };
+    case 'oldestUpdated':
+      return { expr: sql`min(${i.updatedAt})`, dir: 'asc' };
+    case 'newestUpdated':
+      return { expr: sql`max(${i.updatedAt})`, dir: 'desc' };
+    case 'lowestPrice':
+    case 'inventoryPriority':
+      return { expr: sql`min(${i.price})`, dir: 'asc' };
+    case 'highestPrice':
+      return { expr: sql`max(${i.price})`, dir: 'desc' };
+    case 'lowestPayout':
+      return { expr: sql`min(${i.payout})`, dir: 'asc' };
+    case 'highestPayout':
+      return { expr: sql`max(${i.payout})`, dir: 'desc' };
+    case 'sizeLowToHigh':
+    case 'sizeHighToLow':
+      return { expr: title, dir: 'asc' };
+  }
+}
+
+// ---- CSV export -------------------------------------------------------------------------------
+// Each row's CSV line is written by Postgres (RFC 4180: a field holding a comma, quote or line break
+// is quoted, quotes doubled). Money is decimal major units with 2 places, times ISO 8601 in UTC as
+// the API gives them.
+
+const field = (x: SQL) => sql`(case when ${x} ~ '[",\\r\\n]' then '"' || replace(${x}, '"', '""') || '"' else ${x} end)`;
+const textOf = (x: SQL | AnyPgColumn) => field(sql`coalesce(${x}, '')`);
+const moneyOf = (x: AnyPgColumn) => sql`coalesce((${x}::numeric / 100)::numeric(20, 2)::text, '')`;
+const timeOf = (x: AnyPgColumn) => sql`coalesce(to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+
+const EXPORT_COLUMNS: [string, SQL][] = [
+  ['Id', sql`${i.id}::text`],
+  ['Code', textOf(i.code)],
+  ['Title', textOf(i.title)],
+  ['SKU', textOf(i.sku)],
+  ['Status', textOf(i.status)],
+  ['Category', textOf(i.category)],
+  ['Option 1', textOf(i.option1Value)],
+  ['Option 2', textOf(i.option2Value)],
+  ['Option 3', textOf(i.option3Value)],
+  ['Price', moneyOf(i.price)],
+  ['Payout', moneyOf(i.payout)],
+  ['Payout Fee', moneyOf(i.payoutFee)],
+  ['Total', moneyOf(i.total)],
+  ['Cost', moneyOf(i.cost)],
+  ['Quantity', sql`${i.quantity}::text`],
+  ['Location', textOf(i.location)],
+  ['Sub-location', textOf(i.subLocation)],
+  ['Consigner', textOf(sql`nullif(trim(${consigners.firstName} || ' ' || ${consigners.lastName}), '')`)],
+  ['Consigner Email', textOf(consigners.email)],
+  ['Printed', sql`(case when ${i.printed} then 'Yes' else 'No' end)`],
+  ['Accepted On', timeOf(i.acceptedOn)],
+  ['Sold On', timeOf(i.soldOn)],
+  ['Order', textOf(orders.name)],
+  ['Order Date', timeOf(orders.orderDate)],
+  ['Tracking Code', textOf(i.trackingCode)],
+  ['Notes', textOf(i.notes)],
+  ['Created At', timeOf(i.createdAt)],
+  ['Updated At', timeOf(i.updatedAt)],
+];
+
+export const EXPORT_HEADERS = EXPORT_COLUMNS.map(([header]) => header);
+
+/** One item's CSV line; the query joins consigners and orders. */
+export const csvLine = () =>
+  sql`concat_ws(',', ${sql.join(
+    EXPORT_COLUMNS.map(([, expr]) => expr),
+    sql`, `,
+  )})`;

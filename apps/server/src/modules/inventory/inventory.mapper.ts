@@ -1,0 +1,90 @@
+import { toMajor } from '@backroom/domain';
+import type { consigners, inventoryItems, orders, productTemplates, products } from '../../db/schema/index.ts';
+
+type ItemRow = typeof inventoryItems.$inferSelect;
+type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'title' | 'sku' | 'image'>;
+type ConsignerRow = Pick<typeof consigners.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email' | 'isActive' | 'isStoreAccount'>;
+type OrderRow = Pick<typeof orders.$inferSelect, 'id' | 'name' | 'orderDate' | 'createdAt'>;
+type TemplateRow = Pick<typeof productTemplates.$inferSelect, 'id' | 'option1' | 'option2' | 'option3' | 'category' | 'option1Values' | 'option2Values' | 'option3Values'>;
+
+/** An inventory item with what the screens show beside it. Queries select these with one join each. */
+export type InventoryWithRelations = {
+  item: ItemRow;
+  product: ProductRow | null;
+  consigner: ConsignerRow | null;
+  order?: OrderRow | null;
+  template?: TemplateRow | null;
+};
+
+const money = (minor: number | null | undefined) => (minor === null || minor === undefined ? null : toMajor(minor));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The API shape of an inventory item (spec: catalogue-and-stock.md section 3). Money in major units. */
+export function toInventoryItem({ item, product, consigner, order, template }: InventoryWithRelations, now = new Date()) {
+  return {
+    id: item.id,
+    code: item.code,
+    storeId: item.storeId,
+    productId: item.productId,
+    product: product ? { id: product.id, title: product.title, sku: product.sku, image: product.image } : { id: item.productId, title: item.title, sku: item.sku, image: item.image },
+    productTemplateId: item.productTemplateId,
+    productTemplate: template
+      ? { id: template.id, option1: template.option1, option2: template.option2, option3: template.option3, category: template.category, option1Values: template.option1Values, option2Values: template.option2Values, option3Values: template.option3Values }
+      : null,
+    category: item.category,
+    sku: item.sku,
+    title: item.title,
+    shopifyId: item.shopifyId,
+    status: item.status,
+    option1Value: item.option1Value,
+    option2Value: item.option2Value,
+    option3Value: item.option3Value,
+    price: money(item.price)!,
+    requestedPrice: money(item.requestedPrice),
+    storeRequestPriceRange:
+      item.storeRequestPriceLow !== null && item.storeRequestPriceHigh !== null ? { low: money(item.storeRequestPriceLow)!, high: money(item.storeRequestPriceHigh)! } : null,
+    payout: money(item.payout)!,
+    payoutAmount: money(item.payout)!,
+    payoutFee: money(item.payoutFee)!,
+    total: money(item.total)!,
+    cost: money(item.cost),
+    discount: money(item.discount)!,
+    lowestPrice: money(item.lowestPrice),
+    withdrawalFee: money(item.withdrawalFee)!,
+    quantity: item.quantity,
+    qty: item.quantity,
+    location: item.location,
+    subLocation: item.subLocation,
+    consignerId: item.consignerId,
+    consigner: consigner
+      ? { id: consigner.id, firstName: consigner.firstName, lastName: consigner.lastName, email: consigner.email, isActive: consigner.isActive, isStoreAccount: consigner.isStoreAccount }
+      : null,
+    notes: item.notes,
+    image: item.image ?? product?.image ?? null,
+    trackingCode: item.trackingCode,
+    acceptedOn: item.acceptedOn,
+    soldOn: item.soldOn,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    // Days Active: days since acceptance, for items on the shop floor.
+    daysActive: item.status === 'Active' && item.acceptedOn ? Math.floor((now.getTime() - item.acceptedOn.getTime()) / DAY_MS) : null,
+    orderId: item.orderId,
+    order: order ? { id: order.id, name: order.name, orderDate: order.orderDate, createdAt: order.createdAt } : null,
+    buyingId: item.buyingId,
+    payoutId: item.payoutId,
+    paymentType: item.paymentType,
+    printed: item.printed,
+    taxable: item.taxable,
+    preapprovalStatus: item.preapprovalStatus,
+    addOns: item.addOns,
+    packingSlip: item.packingSlip,
+    isWithdrawnEarly: item.isWithdrawnEarly,
+    withdrawalRequestedOn: item.withdrawalRequestedOn,
+    withdrawalAcceptedOn: item.withdrawalAcceptedOn,
+    withdrawalAcceptedBy: item.withdrawalAcceptedBy,
+    withdrawalDeclinedOn: item.withdrawalDeclinedOn,
+    withdrawalDeclinedBy: item.withdrawalDeclinedBy,
+    lastUpdatedBy: item.lastUpdatedById ? { id: item.lastUpdatedById, name: item.lastUpdatedByName } : null,
+  };
+}
+export type InventoryItemResponse = ReturnType<typeof toInventoryItem>;

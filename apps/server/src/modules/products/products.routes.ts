@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStaffAnyAreaOrConsigner, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
+import {
+  createProduct,
+  getProduct,
+  listSubmittedProducts,
+  lowestVariantPrices,
+  mergeProducts,
+  registerProductJobs,
+  resyncProduct,
+  searchProducts,
+  submitProduct,
+  updateProduct,
+} from './products.service.ts';
+
+const ZId = z.object({ id: z.string().uuid('Invalid id') });
+const text = z.string().nullish();
+
+const ZProductBody = z.object({
+  title: text,
+  sku: text,
+  brand: text,
+  category: text,
+  gender: text,
+  productTemplateId: text,
+  image: text,
+  imageList: z.array(z.string()).nullish(),
+  color: text,
+  year: z.union([z.number(), z.string()]).nullish(),
+  stockXId: text,
+  shopifyId: text,
+  GTIN: z.array(z.object({ size: text, gtin: text })).nullish(),
+  price: z.union([z.number(), z.string()]).nullish(),
+  submittedProductId: text,
+});
+
+const ZSubmittedBody = z.object({
+  title: text,
+  brand: text,
+  sku: text,
+  category: text,
+  gender: text,
+  image: text,
+  imageList: z.array(z.string()).nullish(),
+  productTemplateId: text,
+  stockXId: text,
+});
+
+/**
+ * Products: staff with Products manage them; consigners search, read and submit them. Lowest prices
+ * also serve the add-inventory screens, so Inventory access reads them too.
+ */
+export const productsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    registerProductJobs(ctx);
+
+    app.get(
+      '/api/products',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Search by title, SKU and brand (every word must match)',
+          querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        },
+      },
+      async (request) => {
+        await requireStaffAreaOrConsigner(ctx, request, 'Products');
+        return { data: await searchProducts(ctx, requireStore(request), request.query) };
+      },
+    );
+
+    app.get(
+      '/api/products/submittedProducts',
+      {
+        schema: {
+          tags: ['products'],
+          summary: "Consigners' product submissions (a consigner sees their own)",
+          querystring: z.object({ search: z.string().optional(), status: z.enum(['submitted', 'created', 'all']).default('submitted') }),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Products');
+        return { data: await listSubmittedProducts(ctx, requireStore(request), actor, request.query) };
+      },
+    );
+
+    app.post('/api/products/submittedProducts', { schema: { tags: ['products'], body: ZSubmittedBody } }, async (request, reply) => {
+      const actor = await requireStaffAreaOrConsigner(ctx, request, 'Products');
+      return reply.status(201).send({ data: await submitProduct(ctx, requireStore(request), actor, request.body) });
+    });
+
+    app.post(
+      '/api/products/merge',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Move every item, GTIN and log of fromProductId into toProductId and delete it (background job)',
+          body: z.object({ fromProductId: z.string().uuid('Invalid id'), toProductId: z.string().uuid('Invalid id') }),
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Products');
+        return reply.status(202).send({ data: await mergeProducts(ctx, requireStore(request), actor, request.body) });
+      },
+    );
+
+    app.get('/api/products/resync/:id', { schema: { tags: ['products'], params: ZId } }, async (request, reply) => {
+      const actor = await requireStaff(ctx, request, 'Products');
+      return reply.status(202).send({ data: await resyncProduct(ctx, requireStore(request), actor, request.params.id) });
+    });
+
+    app.get('/api/products/lowestVariantPrices/:id', { schema: { tags: ['products'], params: ZId } }, async (request) => {
+      // the add-inventory screens (Inventory area) need these too
+      await requireStaffAnyAreaOrConsigner(ctx, request, ['Products', 'Inventory']);
+      return { data: await lowestVariantPrices(ctx, requireStore(request), request.params.id) };
+    });
+
+    app.get('/api/products/:id', { schema: { tags: ['products'], params: ZId } }, async (request) => {
+      // the add-inventory wizard (Inventory area) opens the product too
+      const actor = await requireStaffAnyAreaOrConsigner(ctx, request, ['Products', 'Inventory']);
+      return { data: await getProduct(ctx, requireStore(request), actor, request.params.id) };
+    });
+
+    app.post('/api/products', { schema: { tags: ['products'], body: ZProductBody } }, async (request, reply) => {
+      await requireStaff(ctx, request, 'Products');
+      return reply.status(201).send({ data: await createProduct(ctx, requireStore(request), request.body) });
+    });
+
+    app.put('/api/products/:id', { schema: { tags: ['products'], params: ZId, body: ZProductBody } }, async (request) => {
+      await requireStaff(ctx, request, 'Products');
+      return { data: await updateProduct(ctx, requireStore(request), request.params.id, request.body) };
+    });
+  };

@@ -1,0 +1,306 @@
+import { compareSizes, INVENTORY_MESSAGES, optionalText, PEOPLE_MESSAGES, requiredString, ZMoney, ZProductInput, type TProductInput } from '@backroom/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { actorStamp, type Actor } from '../../auth/actor.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ModifiedField } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { StoreRow } from '../stores/stores.repository.ts';
+import { templatesRepository } from '../templates/templates.repository.ts';
+import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from './pg-errors.ts';
+import { toDuplicateProduct, toProduct, toSubmittedProduct, toVariantPrice } from './products.mapper.ts';
+import { productsRepository, type NewProduct, type ProductRow } from './products.repository.ts';
+import { submittedProductsRepository, type SubmittedStatus } from './submitted-products.repository.ts';
+
+export const MERGE_JOB = 'products.merge';
+export const RESYNC_JOB = 'storefront.resyncProduct';
+export const STOREFRONT_NOT_CONNECTED = 'No storefront is connected to this store yet, so nothing was sent to a storefront.';
+
+const isUuid = (v: string) => z.uuid().safeParse(v).success;
+const SEARCH_MAX_TERMS = 6;
+
+/** POST and PUT /api/products body, as sent; the domain's ZProductInput words the refusals. */
+export type ProductBody = {
+  title?: string | null;
+  sku?: string | null;
+  brand?: string | null;
+  category?: string | null;
+  gender?: string | null;
+  productTemplateId?: string | null;
+  image?: string | null;
+  imageList?: string[] | null;
+  color?: string | null;
+  year?: number | string | null;
+  stockXId?: string | null;
+  shopifyId?: string | null;
+  GTIN?: { size?: string | null; gtin?: string | null }[] | null;
+  /** major units */
+  price?: number | string | null;
+  /** create only: the submission this product was filled from */
+  submittedProductId?: string | null;
+};
+
+type ParsedProduct = TProductInput & { yearNumber: number | null };
+
+function parseProduct(body: ProductBody): ParsedProduct {
+  // A single `image` counts as the image list when no list is sent.
+  const imageList = body.imageList?.length ? body.imageList : body.image ? [body.image] : (body.imageList ?? undefined);
+  const parsed = ZProductInput.safeParse({ ...body, imageList, year: body.year === null || body.year === undefined ? body.year : String(body.year) });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  const year = parsed.data.year;
+  if (year !== null && !/^\d{1,4}$/.test(year)) throw badRequest(CATALOGUE_MESSAGES.yearInvalid);
+  const seen = new Set<string>();
+  for (const g of parsed.data.GTIN) {
+    if (seen.has(g.gtin)) throw badRequest(CATALOGUE_MESSAGES.gtinListedTwice(g.gtin));
+    seen.add(g.gtin);
+  }
+  return { ...parsed.data, yearNumber: year === null ? null : Number(year) };
+}
+
+/** The product's own price, typed in major units; empty clears it. */
+function parsePrice(price: number | string | null): number | null {
+  if (price === null || price === '') return null;
+  const parsed = ZMoney.safeParse(price);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  if (parsed.data < 0) throw badRequest(CATALOGUE_MESSAGES.priceInvalid);
+  return parsed.data;
+}
+
+function productValues(input: ParsedProduct): Omit<NewProduct, 'storeId'> {
+  return {
+    title: input.title,
+    sku: input.sku,
+    brand: input.brand,
+    category: input.category,
+    gender: input.gender,
+    color: input.color,
+    year: input.yearNumber,
+    image: input.image,
+    imageList: input.imageList,
+    productTemplateId: input.productTemplateId,
+    stockXId: input.stockXId,
+    shopifyId: input.shopifyId,
+  };
+}
+
+async function requireTemplate(db: DbOrTx, storeId: string, id: string) {
+  if (!isUuid(id) || !(await templatesRepository.findById(db, storeId, id))) throw badRequest(CATALOGUE_MESSAGES.templateNotFound);
+}
+
+async function findProductOrThrow(db: DbOrTx, storeId: string, id: string): Promise<ProductRow> {
+  const product = await productsRepository.findById(db, storeId, id);
+  if (!product) throw notFound(CATALOGUE_MESSAGES.productNotFound);
+  return product;
+}
+
+/** GTINs are unique per store: a GTIN scanned at intake must name one product and size. */
+async function checkGtinsFree(db: DbOrTx, storeId: string, gtins: { gtin: string }[], productId: string | null) {
+  const [taken] = await productsRepository.gtinsTakenElsewhere(db, storeId, gtins.map((g) => g.gtin), productId);
+  if (taken) throw conflict(CATALOGUE_MESSAGES.gtinTaken(taken.gtin, taken.title, taken.sku));
+}
+
+// Two saves racing for one GTIN: the unique index refuses the second.
+function gtinRaceAsConflict(err: unknown): never {
+  if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(CATALOGUE_MESSAGES.gtinTakenNow);
+  throw err;
+}
+
+async function withGtins(db: DbOrTx, storeId: string, product: ProductRow) {
+  return toProduct(product, await productsRepository.gtinsOf(db, storeId, [product.id]));
+}
+
+/** The words of a search box, each to be found in the title, SKU or brand. */
+export function searchTerms(search: string | undefined): string[] {
+  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_TERMS);
+}
+
+/** GET /api/products?search=: every word must appear in the title, SKU or brand. */
+export async function searchProducts(ctx: AppContext, store: StoreRow, query: { search?: string; limit: number }) {
+  const terms = searchTerms(query.search);
+  const rows = await productsRepository.search(ctx.db, store.id, terms, query.limit);
+  return rows.map((r) => toProduct(r, r.gtins));
+}
+
+/** GET /api/products/{id}: the product, its duplicates (same SKU) and its listing count. */
+export async function getProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+  const product = await findProductOrThrow(ctx.db, store.id, id);
+  const gtins = await productsRepository.gtinsOf(ctx.db, store.id, [id]);
+  const duplicates = await productsRepository.findBySku(ctx.db, store.id, product.sku, id);
+  const listingCount = await productsRepository.countListings(ctx.db, store.id, id, actor.kind === 'consigner' ? actor.id : undefined);
+  return { ...toProduct(product, gtins), duplicateProducts: duplicates.map(toDuplicateProduct), listingCount };
+}
+
+export async function createProduct(ctx: AppContext, store: StoreRow, body: ProductBody) {
+  const input = parseProduct(body);
+  const price = parsePrice(body.price ?? null);
+  return ctx.db
+    .transaction(async (tx) => {
+      await requireTemplate(tx, store.id, input.productTemplateId);
+      await checkGtinsFree(tx, store.id, input.GTIN, null);
+      const product = await productsRepository.insert(tx, { storeId: store.id, ...productValues(input), price });
+      await productsRepository.replaceGtins(tx, store.id, product.id, input.GTIN);
+      if (body.submittedProductId) {
+        // filled from a consigner's submission: it leaves the to-do list
+        const submitted = isUuid(body.submittedProductId) ? await submittedProductsRepository.findById(tx, store.id, body.submittedProductId) : null;
+        if (!submitted) throw notFound(CATALOGUE_MESSAGES.submittedProductNotFound);
+        await submittedProductsRepository.setStatus(tx, store.id, submitted.id, 'created');
+      }
+      return withGtins(tx, store.id, product);
+    })
+    .catch(gtinRaceAsConflict);
+}
+
+/**
+ * PUT /api/products/{id}: the same fields as create. A body without GTIN keeps the product's GTINs
+ * (the Save button and the GTIN editor can save separately); a GTIN list, even empty, replaces them.
+ * A body without price keeps the price.
+ */
+export async function updateProduct(ctx: AppContext, store: StoreRow, id: string, body: ProductBody) {
+  const input = parseProduct(body);
+  const replaceGtins = body.GTIN !== undefined && body.GTIN !== null;
+  return ctx.db
+    .transaction(async (tx) => {
+      const existing = await findProductOrThrow(tx, store.id, id);
+      await requireTemplate(tx, store.id, input.productTemplateId);
+      if (replaceGtins) {
+        await checkGtinsFree(tx, store.id, input.GTIN, id);
+        await productsRepository.replaceGtins(tx, store.id, id, input.GTIN);
+      }
+      const values = { ...productValues(input), ...(body.price === undefined ? {} : { price: parsePrice(body.price) }) };
+      const product = (await productsRepository.update(tx, store.id, id, values))!;
+      if (product.title !== existing.title || product.sku !== existing.sku) {
+        await productsRepository.syncInventoryCopies(tx, store.id, id, { title: product.title, sku: product.sku });
+      }
+      return withGtins(tx, store.id, product);
+    })
+    .catch(gtinRaceAsConflict);
+}
+
+/** GET /api/products/lowestVariantPrices/{id}: lowest Active price per option1 value, in size order. */
+export async function lowestVariantPrices(ctx: AppContext, store: StoreRow, id: string) {
+  await findProductOrThrow(ctx.db, store.id, id);
+  const rows = await productsRepository.lowestActivePrices(ctx.db, store.id, id);
+  rows.sort((a, b) => (a.option1Value === null ? 1 : b.option1Value === null ? -1 : compareSizes(a.option1Value, b.option1Value)));
+  return rows.map(toVariantPrice);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submitted products: consigners ask for a product that is missing from the catalogue.
+
+export type SubmittedBody = {
+  title?: string | null;
+  brand?: string | null;
+  sku?: string | null;
+  category?: string | null;
+  gender?: string | null;
+  image?: string | null;
+  imageList?: string[] | null;
+  productTemplateId?: string | null;
+  stockXId?: string | null;
+};
+
+// Only a title is needed: a consigner may not know the SKU or brand of what they bring.
+const ZSubmittedProduct = z.object({
+  title: requiredString(CATALOGUE_MESSAGES.submittedTitleRequired),
+  brand: optionalText,
+  sku: optionalText,
+  category: optionalText,
+  gender: optionalText,
+  image: optionalText,
+  imageList: z
+    .array(z.string().trim())
+    .nullish()
+    .transform((v) => (v ?? []).filter(Boolean)),
+  productTemplateId: optionalText,
+  stockXId: optionalText,
+});
+
+/** GET /api/products/submittedProducts: staff see the store's, a consigner their own. */
+export async function listSubmittedProducts(ctx: AppContext, store: StoreRow, actor: Actor, query: { search?: string; status: SubmittedStatus | 'all' }) {
+  const rows = await submittedProductsRepository.list(ctx.db, store.id, {
+    search: query.search?.trim(),
+    consignerId: actor.kind === 'consigner' ? actor.id : undefined,
+    status: query.status === 'all' ? undefined : query.status,
+  });
+  return rows.map(toSubmittedProduct);
+}
+
+export async function submitProduct(ctx: AppContext, store: StoreRow, actor: Actor, body: SubmittedBody) {
+  const parsed = ZSubmittedProduct.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  const input = parsed.data;
+  if (input.productTemplateId) await requireTemplate(ctx.db, store.id, input.productTemplateId);
+  const row = await submittedProductsRepository.insert(ctx.db, {
+    storeId: store.id,
+    consignerId: actor.kind === 'consigner' ? actor.id : null,
+    ...input,
+    image: input.image ?? input.imageList[0] ?? null,
+  });
+  return { submittedProduct: toSubmittedProduct(row), message: PEOPLE_MESSAGES.productSubmitted };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Background work: merge and storefront resync.
+
+/** POST /api/products/merge: checks both products, then merges in the background. */
+export async function mergeProducts(ctx: AppContext, store: StoreRow, actor: Actor, input: { fromProductId: string; toProductId: string }) {
+  if (input.fromProductId === input.toProductId) throw badRequest(CATALOGUE_MESSAGES.mergeSameProduct);
+  await findProductOrThrow(ctx.db, store.id, input.fromProductId);
+  await findProductOrThrow(ctx.db, store.id, input.toProductId);
+  const job = await ctx.jobs.create(ctx.db, { storeId: store.id, kind: MERGE_JOB, payload: { ...input }, total: 1, createdBy: actorStamp(actor) });
+  await ctx.jobs.dispatch(job);
+  return { message: INVENTORY_MESSAGES.mergingProduct, jobId: job.id };
+}
+
+/**
+ * The merge itself, in one transaction: the source's item logs take the target's title, its items
+ * move to the target (each with a log entry saying so), its GTINs move, and the source is deleted.
+ */
+async function runMerge(ctx: AppContext, storeId: string, fromProductId: string, toProductId: string, by: { id: string; name: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const from = await productsRepository.findById(tx, storeId, fromProductId);
+    const to = await productsRepository.findById(tx, storeId, toProductId);
+    if (!from || !to) throw new Error('One of the products no longer exists; nothing was merged.');
+    const movedLogs = await productsRepository.relabelLogsOfProduct(tx, storeId, from.id, to.title);
+    const moved = await productsRepository.moveInventory(tx, storeId, from.id, to, by);
+    const fields: ModifiedField[] = [{ variableChanged: 'productId', beforeValue: from.id, afterValue: to.id }];
+    if (from.title !== to.title) fields.push({ variableChanged: 'title', beforeValue: from.title, afterValue: to.title });
+    if (from.sku !== to.sku) fields.push({ variableChanged: 'sku', beforeValue: from.sku, afterValue: to.sku });
+    await productsRepository.insertLogs(tx, storeId, moved.map((item) => ({ inventoryId: item.id, productTitle: to.title, modifiedFields: fields })), by);
+    const movedGtins = await productsRepository.moveGtins(tx, storeId, from.id, to.id);
+    await productsRepository.remove(tx, storeId, from.id);
+    return {
+      fromProductId: from.id,
+      toProductId: to.id,
+      movedInventory: moved.length,
+      movedGtins,
+      movedLogs,
+      storefront: from.shopifyId ? `${STOREFRONT_NOT_CONNECTED} The storefront product ${from.shopifyId} was not deleted.` : null,
+    };
+  });
+}
+
+export async function resyncProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+  await findProductOrThrow(ctx.db, store.id, id);
+  const job = await ctx.jobs.create(ctx.db, { storeId: store.id, kind: RESYNC_JOB, payload: { productId: id }, total: 1, createdBy: actorStamp(actor) });
+  await ctx.jobs.dispatch(job);
+  return { message: INVENTORY_MESSAGES.resyncingProduct, jobId: job.id };
+}
+
+/** Registers the catalogue's job handlers; called once when the routes are registered. */
+export function registerProductJobs(ctx: AppContext) {
+  ctx.jobs.register(MERGE_JOB, async ({ job, itemDone }) => {
+    const { fromProductId, toProductId } = job.payload as { fromProductId: string; toProductId: string };
+    const by = { id: job.createdById ?? 'system', name: job.createdByName ?? 'System' };
+    const result = await runMerge(ctx, job.storeId, fromProductId, toProductId, by);
+    await itemDone();
+    return result;
+  });
+  // There is no storefront adapter yet: the job says so instead of pretending to have synced.
+  ctx.jobs.register(RESYNC_JOB, async ({ job, itemFailed }) => {
+    const productId = String(job.payload.productId);
+    await itemFailed(productId, STOREFRONT_NOT_CONNECTED);
+    return { productId, synced: false, reason: STOREFRONT_NOT_CONNECTED };
+  });
+}

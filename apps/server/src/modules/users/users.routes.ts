@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { acceptTerms, createSelfConsigner, getSignedInUser, NEW_CONSIGNER_COOKIE } from './users.service.ts';
+
+export const usersRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/me', { schema: { tags: ['identity'], summary: 'The signed-in user of this store' } }, async (request, reply) => {
+      const { user, createdFromSignup } = await getSignedInUser(ctx, request);
+      if (createdFromSignup) reply.clearCookie(NEW_CONSIGNER_COOKIE, { path: '/' });
+      return { data: user };
+    });
+    app.post(
+      '/api/consigners',
+      { schema: { tags: ['identity'], summary: 'Create the consigner of the signed-in identity (self sign-up)', body: z.record(z.string(), z.unknown()) } },
+      async (request, reply) => reply.status(201).send({ data: await createSelfConsigner(ctx, request, request.body) }),
+    );
+    app.post('/api/me/acceptTerms', { schema: { tags: ['identity'], summary: 'Accept the store terms' } }, async (request) => ({
+      data: await acceptTerms(ctx, request),
+    }));
+  };

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../src/db/schema/index.ts';
+import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let ownerToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ownerToken = await t.signIn(DEMO.owner);
+});
+afterAll(async () => t.close());
+
+describe('employee invitation', () => {
+  let employeeId: string;
+  let inviteToken: string;
+
+  it('refuses missing fields with the form messages', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/employees', token: ownerToken, body: { firstName: 'Kim', lastName: '', email: 'kim@shop.test' } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error).toMatch(/last name/i);
+  });
+
+  it('refuses employees without Employees access and consigners', async () => {
+    const stock = await t.signIn(DEMO.stock);
+    expect((await t.request({ method: 'POST', url: '/api/employees', token: stock, body: { firstName: 'A', lastName: 'B', email: 'ab@shop.test' } })).statusCode).toBe(403);
+    const ava = await t.signIn(DEMO.ava);
+    expect((await t.request({ method: 'POST', url: '/api/employees', token: ava, body: { firstName: 'A', lastName: 'B', email: 'ab@shop.test' } })).statusCode).toBe(403);
+  });
+
+  it('creates the employee and e-mails an invite link', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/employees', token: ownerToken, body: { firstName: 'Kim', lastName: 'Lee', email: 'Kim@Shop.test', accessControls: ['Inventory', 'Products'] } });
+    expect(res.statusCode).toBe(201);
+    const employee = json<{ data: { id: string; email: string; fbUserId: string | null; accessControls: string[] } }>(res).data;
+    expect(employee).toMatchObject({ email: 'kim@shop.test', fbUserId: null, accessControls: ['Inventory', 'Products'] });
+    employeeId = employee.id;
+    const [mail] = await t.ctx.db.select().from(s.outbox).where(eq(s.outbox.to, 'kim@shop.test'));
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+    expect(link.pathname).toBe(`/invite/${employeeId}`);
+    inviteToken = link.searchParams.get('token')!;
+    const dup = await t.request({ method: 'POST', url: '/api/employees', token: ownerToken, body: { firstName: 'Kim', lastName: 'Lee', email: 'kim@shop.test' } });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('shows the invite only with its token', async () => {
+    expect((await t.request({ method: 'GET', url: `/open/employees/${employeeId}?token=wrong` })).statusCode).toBe(403);
+    const ok = await t.request({ method: 'GET', url: `/open/employees/${employeeId}?token=${inviteToken}` });
+    expect(json<{ data: { email: string } }>(ok).data.email).toBe('kim@shop.test');
+  });
+
+  it('links the identity that signs up from the invite, verified, then the employee signs in', async () => {
+    const stranger = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: 'http://localhost' }, body: { email: 'someone@else.test', password: 'someone-password', name: 'X' } });
+    const wrong = await t.request({ method: 'PUT', url: `/open/employees/accept/${employeeId}`, body: { token: inviteToken, fbUserId: json<{ user: { id: string } }>(stranger).user.id } });
+    expect(wrong.statusCode).toBe(403);
+
+    const signup = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: 'http://localhost' }, body: { email: 'kim@shop.test', password: 'kim-password', name: 'Kim Lee' } });
+    const accept = await t.request({ method: 'PUT', url: `/open/employees/accept/${employeeId}`, body: { token: inviteToken, fbUserId: json<{ user: { id: string } }>(signup).user.id } });
+    expect(accept.statusCode).toBe(200);
+    const token = await t.signIn('kim@shop.test', 'kim-password');
+    const me = json<{ data: { kind: string; emailVerified: boolean; accessControls: string[] } }>(await t.request({ method: 'GET', url: '/api/me', token })).data;
+    expect(me).toMatchObject({ kind: 'employee', emailVerified: true, accessControls: ['Inventory', 'Products'] });
+
+    const again = await t.request({ method: 'PUT', url: `/open/employees/accept/${employeeId}`, body: { token: inviteToken, fbUserId: 'x' } });
+    expect(again.statusCode).toBe(409);
+    const resend = await t.request({ method: 'POST', url: `/api/employees/send/${employeeId}`, token: ownerToken });
+    expect(resend.statusCode).toBe(409);
+  });
+});

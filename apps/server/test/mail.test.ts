@@ -1,0 +1,97 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createMailer } from '../src/mail/mailer.ts';
+import { Writable } from 'node:stream';
+import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let server: SMTPServer;
+let port: number;
+const received: { to: string[]; body: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let body = '';
+      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await t.close();
+});
+
+describe('mailer', () => {
+  it('delivers over SMTP when SMTP_URL is set, and marks the outbox row sent', async () => {
+    const mailer = createMailer({ db: t.ctx.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Backroom <no-reply@backroom.test>', log: pino({ level: 'silent' }) });
+    const row = await mailer.send({ to: 'someone@shop.test', subject: 'Hello', text: 'Open http://localhost/verify?x=1' });
+    expect(received).toHaveLength(1);
+    expect(received[0].to).toEqual(['someone@shop.test']);
+    expect(received[0].body).toContain('Subject: Hello');
+    const [stored] = await mailer.listAll();
+    expect(stored.id).toBe(row.id);
+    expect(stored.sentAt).not.toBeNull();
+    expect(stored.links).toEqual(['http://localhost/verify?x=1']);
+  });
+
+  it('keeps mail in the outbox without SMTP', async () => {
+    const mailer = createMailer({ db: t.ctx.db, from: 'x@y.z', log: pino({ level: 'silent' }) });
+    const row = await mailer.send({ to: 'other@shop.test', subject: 'Stored', text: 'no link' });
+    expect(row.sentAt).toBeNull();
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('e-mail of the running app', () => {
+  const resetFor = (app: TestApp, email: string) =>
+    app.request({ method: 'POST', url: '/api/auth/request-password-reset', body: { email, redirectTo: '/reset-password' }, headers: { origin: 'http://localhost' } });
+
+  it('sends the password reset through SMTP_URL to a real SMTP server', async () => {
+    const app = await createTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    try {
+      expect((await resetFor(app, DEMO.ava)).statusCode).toBe(200);
+      const mail = received.find((m) => m.to.includes(DEMO.ava));
+      expect(mail?.body).toContain('/api/auth/reset-password/');
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
+  it('without SMTP_URL keeps it in the outbox, logs it, and lists it in the staff dev mailbox (not in production)', async () => {
+    const lines: { msg?: string; mail?: { to: string; links: string[] } }[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number]);
+        done();
+      },
+    });
+    const app = await createTestApp({ logStream });
+    try {
+      expect((await resetFor(app, DEMO.marco)).statusCode).toBe(200);
+      const logged = lines.find((l) => l.msg === 'e-mail stored in outbox' && l.mail?.to === DEMO.marco);
+      expect(logged?.mail?.links[0]).toContain('/api/auth/reset-password/');
+
+      const owner = await app.signIn(DEMO.owner);
+      const box = json<{ data: { to: string; links: string[] }[] }>(await app.request({ method: 'GET', url: '/api/dev/outbox', token: owner })).data;
+      expect(box.find((m) => m.to === DEMO.marco)?.links).toEqual(logged?.mail?.links);
+
+      const consigner = await app.signIn(DEMO.ava);
+      expect((await app.request({ method: 'GET', url: '/api/dev/outbox', token: consigner })).statusCode).toBe(403);
+      app.ctx.config.env = 'production';
+      expect((await app.request({ method: 'GET', url: '/api/dev/outbox', token: owner })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});

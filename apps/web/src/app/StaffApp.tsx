@@ -1,0 +1,82 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { MailOutlined } from '@ant-design/icons';
+import { hasArea, visibleStaffMenu, type SignedInUser } from '@backroom/domain';
+import { AppShell } from './layouts/AppShell';
+import { useCurrentStore } from '../features/store/store.api';
+import { useSignOut } from '../features/auth/auth.api';
+import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
+import { fullName } from '../shared/format';
+import { useDevMailboxAvailable } from '../features/dev/dev.api';
+import { WithAddInventory } from '../features/add-inventory/WithAddInventory';
+
+const StaffHomePage = lazy(() => import('../features/shell/StaffHomePage'));
+const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
+const NotAvailablePage = lazy(() => import('../features/shell/NotAvailablePage'));
+const InventoryListPage = lazy(() => import('../features/inventory-lists/InventoryListPage'));
+const ProductSearchPage = lazy(() => import('../features/products/ProductSearchPage'));
+const CreateProductPage = lazy(() => import('../features/products/CreateProductPage'));
+const ProductPage = lazy(() => import('../features/products/ProductPage'));
+const ProductTemplatesPage = lazy(() => import('../features/product-templates/ProductTemplatesPage'));
+const SubLocationsPage = lazy(() => import('../features/sub-locations/SubLocationsPage'));
+const InventoryItemPage = lazy(() => import('../features/inventory-item/InventoryItemPage'));
+const AddInventoryWizardPage = lazy(() => import('../features/add-inventory/AddInventoryWizardPage'));
+const TransfersPage = lazy(() => import('../features/transfers/TransfersPage'));
+const AcceptTransfersPage = lazy(() => import('../features/transfers/AcceptTransfersPage'));
+
+/** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
+export default function StaffApp({ user }: { user: SignedInUser }) {
+  const store = useCurrentStore();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  // Spec 2: Logout clears the stored store handle and support e-mail, then signs out.
+  const logout = () => signOut.mutate({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) });
+  const mailbox = useDevMailboxAvailable();
+  const menu = visibleStaffMenu(user, { isBuyingStore: store?.isBuyingStore ?? false });
+
+  return (
+    <AppShell
+      storeName={store?.name ?? 'Backroom'}
+      storeLogo={store?.logo}
+      caption="Back office"
+      menu={menu}
+      userName={fullName(user) || user.email}
+      userTag={user.role}
+      userMenu={
+        mailbox ? [{ key: 'mailbox', icon: <MailOutlined />, label: 'Dev mailbox', onClick: () => navigate('/dev/mailbox') }] : []
+      }
+      onLogout={logout}
+    >
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          {/* '/' is the product search with Products; without it, the welcome card (SignedInGate) */}
+          <Route index element={hasArea(user.accessControls, 'Products') ? <WithAddInventory>{(open) => <ProductSearchPage user={user} onProductClick={open} />}</WithAddInventory> : <StaffHomePage user={user} menu={menu} />} />
+          <Route path="products" element={<Navigate to="/" replace />} />
+          <Route path="products/create" element={<CreateProductPage user={user} />} />
+          <Route path="products/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
+          <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
+          <Route path="productTemplates" element={<ProductTemplatesPage />} />
+          <Route path="subLocations" element={<SubLocationsPage />} />
+          {/* Inventory lists (features/inventory-lists), one page per LIST_VIEWS entry */}
+          <Route path="findInventory" element={<InventoryListPage view="findInventory" />} />
+          <Route path="buyingInventory" element={<InventoryListPage view="buyingInventory" />} />
+          <Route path="requestInventory" element={<InventoryListPage view="requestInventory" />} />
+          <Route path="incomingInventory" element={<InventoryListPage view="incomingInventory" />} />
+          <Route path="pendingPriceChangeInventory" element={<InventoryListPage view="pendingPriceChangeInventory" />} />
+          <Route path="requestedInventory" element={<InventoryListPage view="requestedInventory" />} />
+          <Route path="readyToPrint" element={<InventoryListPage view="readyToPrint" />} />
+          <Route path="pendingWithdrawalInventory" element={<InventoryListPage view="pendingWithdrawalInventory" />} />
+          <Route path="withdrawnInventory" element={<InventoryListPage view="withdrawnInventory" />} />
+          {/* The item screen, the add-inventory wizard and transfers */}
+          <Route path="inventories/:id" element={<InventoryItemPage />} />
+          <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
+          <Route path="transfers" element={<TransfersPage />} />
+          <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+          <Route path="dev/mailbox" element={<MailboxPage />} />
+          {/* Every other staff screen belongs to a later issue. */}
+          <Route path="*" element={<NotAvailablePage />} />
+        </Routes>
+      </Suspense>
+    </AppShell>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@backroom/domain';
+import { ApiError, apiFetch } from '../../shared/api';
+import { authCall, authClient } from '../../shared/auth-client';
+import { clearStoreChoice, getStoreHandle } from '../../shared/storage';
+
+/**
+ * What GET /api/me tells us. A failed lookup counts as signed out (spec 8), except the
+ * WRONG_STORE answer, which makes the web sign the user out (spec 2, guard 5).
+ */
+export type MeState =
+  | { status: 'signedIn'; user: SignedInUser }
+  | { status: 'signedOut'; reason: 'noSession' | 'noAccount' | 'failed'; message?: string }
+  | { status: 'wrongStore'; message: string };
+
+export const authKeys = {
+  me: (handle: string | null) => ['me', handle] as const,
+  meAll: ['me'] as const,
+  session: ['session'] as const,
+};
+
+export async function fetchMe(signal?: AbortSignal): Promise<MeState> {
+  try {
+    const user = await apiFetch<SignedInUser>('/api/me', { signal });
+    return { status: 'signedIn', user };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 403 && error.code === 'WRONG_STORE') return { status: 'wrongStore', message: error.message };
+      if (error.status === 401) return { status: 'signedOut', reason: 'noSession' };
+      if (error.status === 404) return { status: 'signedOut', reason: 'noAccount', message: error.message };
+      return { status: 'signedOut', reason: 'failed', message: error.message };
+    }
+    throw error;
+  }
+}
+
+export function useMe() {
+  return useQuery({
+    queryKey: authKeys.me(getStoreHandle()),
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 60 * 1000,
+    retry: false,
+  });
+}
+
+/** The better-auth session: who is signed in with the identity provider, verified or not. */
+export function useSession() {
+  return useQuery({
+    queryKey: authKeys.session,
+    queryFn: async () => {
+      const { data, error } = await authClient.getSession();
+      if (error) return null;
+      return data ?? null;
+    },
+    staleTime: 30 * 1000,
+    retry: false,
+  });
+}
+
+export function useInvalidateAuth() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: authKeys.meAll }),
+      queryClient.invalidateQueries({ queryKey: authKeys.session }),
+    ]);
+}
+
+/** Signs out with the provider and forgets every cached server answer. */
+export async function signOutEverywhere(options: { clearStore?: boolean } = {}): Promise<void> {
+  try {
+    await authClient.signOut();
+  } catch {
+    // Signing out must never leave the user stuck: the local state is cleared regardless.
+  }
+  if (options.clearStore) clearStoreChoice();
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (options: { clearStore?: boolean } = {}) => signOutEverywhere(options),
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: authKeys.meAll });
+      queryClient.removeQueries({ queryKey: authKeys.session });
+      queryClient.invalidateQueries();
+    },
+  });
+}
+
+export function useAcceptTerms() {
+  return useMutation({
+    mutationFn: () => apiFetch<SignedInUser>('/api/me/acceptTerms', { method: 'POST' }),
+  });
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export function signIn(input: SignInInput) {
+  return authCall(authClient.signIn.email({ email: input.email, password: input.password, rememberMe: input.remember }));
+}
+
+export function sendVerification(email: string) {
+  return authCall(authClient.sendVerificationEmail({ email, callbackURL: '/signupSplash' }));
+}

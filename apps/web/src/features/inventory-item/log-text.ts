@@ -1,0 +1,66 @@
+// How a log entry reads in the item's timeline (catalogue doc section 2, Activity: who changed which
+// fields from and to; a lone createdOn reads 'added this item'; consignerId shows as Owner with names).
+import { isInventoryStatus, statusLabel } from '@backroom/domain';
+import { formatDateTime, formatPrice } from '../../shared/format';
+import type { ModifiedField } from './inventory-item.api';
+
+const MONEY = new Set(['price', 'requestedPrice', 'payout', 'payoutFee', 'total', 'cost', 'discount', 'lowestPrice', 'withdrawalFee', 'storeRequestPriceLow', 'storeRequestPriceHigh']);
+const DATES = new Set(['acceptedOn', 'soldOn', 'withdrawalRequestedOn', 'withdrawalAcceptedOn', 'withdrawalDeclinedOn', 'deletedOn', 'createdOn']);
+
+const LABELS: Record<string, string> = {
+  consignerId: 'Owner',
+  status: 'Status',
+  price: 'Price',
+  requestedPrice: 'Requested price',
+  payout: 'Payout',
+  payoutFee: 'Fees',
+  total: 'Total',
+  cost: 'Cost',
+  quantity: 'Quantity',
+  location: 'Location',
+  subLocation: 'Sub-location',
+  notes: 'Notes',
+  image: 'Image',
+  trackingCode: 'Tracking code',
+  acceptedOn: 'Accepted on',
+  soldOn: 'Sold on',
+  printed: 'Printed',
+  isWithdrawnEarly: 'Withdrawn early',
+  withdrawalFee: 'Withdrawal fee',
+  withdrawalRequestedOn: 'Withdrawal requested on',
+  withdrawalAcceptedOn: 'Withdrawal accepted on',
+  withdrawalAcceptedBy: 'Withdrawal accepted by',
+  withdrawalDeclinedOn: 'Withdrawal declined on',
+  withdrawalDeclinedBy: 'Withdrawal declined by',
+  paymentType: 'Payment type',
+  buyingId: 'Buying id',
+  orderId: 'Order',
+  deletedOn: 'Deleted on',
+};
+
+export type OptionNames = { option1?: string | null; option2?: string | null; option3?: string | null };
+
+/** The field's name as staff know it; option values use the template's option names. */
+export function fieldLabel(field: string, options: OptionNames = {}): string {
+  if (field === 'option1Value') return options.option1 || 'Option 1';
+  if (field === 'option2Value') return options.option2 || 'Option 2';
+  if (field === 'option3Value') return options.option3 || 'Option 3';
+  return LABELS[field] ?? field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+}
+
+/** A before or after value as text; null when empty. */
+export function valueText(field: string, value: unknown, currency: string | null, label?: string | null): string | null {
+  if (label) return label;
+  if (value === null || value === undefined || value === '') return null;
+  if (MONEY.has(field) && typeof value === 'number') return formatPrice(value, currency);
+  if (DATES.has(field) && typeof value === 'string') return formatDateTime(value);
+  if (field === 'status' && isInventoryStatus(value)) return statusLabel(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A lone createdOn change is the item being added. */
+export function isCreation(fields: readonly ModifiedField[]): boolean {
+  return fields.length === 1 && fields[0].variableChanged === 'createdOn';
+}

@@ -1,0 +1,165 @@
+import { useMemo } from 'react';
+import { Table, type TableProps } from 'antd';
+import { consignerWord, type InventoryActor } from '@backroom/domain';
+import type { ListItem } from './inventory-lists.api';
+import type { ListConfig } from './list-state';
+import {
+  ConsignerLink,
+  EditLink,
+  ItemImage,
+  LocationText,
+  OrderLink,
+  PriceCell,
+  StatusTag,
+  TrackingCell,
+  daysActiveText,
+  optionLine,
+} from './ItemCells';
+import { RowActionButtons } from './RowActionButtons';
+import { listHasRowActions, rowActionsFor, type RowActionKey } from './row-actions';
+
+export interface TableContext {
+  config: ListConfig;
+  currency: string;
+  isBuyingStore: boolean;
+  actor: InventoryActor | null;
+  busyIds: ReadonlySet<string>;
+  onAction: (item: ListItem, key: RowActionKey) => void;
+  onTracking: (item: ListItem) => void;
+  onOpenItem?: (item: ListItem) => void;
+}
+
+const SCROLL_XY = { x: 1500, y: 700 };
+const SCROLL_X = { x: 1500 };
+// the first load: an empty body under the spinner rather than 'No data'
+const LOADING_LOCALE = { emptyText: <div style={{ height: 280 }} /> };
+
+/** Page size from which the table is virtual (only the rows in view are in the page). */
+export const VIRTUAL_FROM = 100;
+/**
+ * Page size up to which the table has no fixed height: ten rows are a little taller than 700 px, and a
+ * scroll box inside the page for its last row looked broken. Longer pages scroll within y 700.
+ */
+export const FIXED_HEIGHT_FROM = 10;
+
+/** The spec's columns (catalogue doc section 2): table scroll x 1500, y 700. */
+export function useInventoryColumns(ctx: TableContext): TableProps<ListItem>['columns'] {
+  const { config, currency, isBuyingStore, actor, busyIds, onAction, onTracking } = ctx;
+  return useMemo(() => {
+    const columns: NonNullable<TableProps<ListItem>['columns']> = [
+      {
+        key: 'image',
+        title: 'Product',
+        width: 72,
+        render: (_, item) => <ItemImage src={item.image ?? item.product.image} alt={item.product.title} />,
+      },
+      {
+        key: 'name',
+        title: 'Name',
+        width: 230,
+        render: (_, item) => (
+          <span className="br-inv-name">
+            <span className="br-inv-title">{item.product.title || item.title}</span>
+            <span className="br-inv-sub">
+              {item.code}
+              {optionLine(item) ? ` · ${optionLine(item)}` : ''}
+            </span>
+          </span>
+        ),
+      },
+      {
+        key: 'sku',
+        title: 'SKU',
+        width: 160,
+        // over 20 characters the SKU wraps to a second line (catalogue doc section 9)
+        render: (_, item) => <span className="br-inv-sku" title={item.product.sku || item.sku}>{item.product.sku || item.sku}</span>,
+      },
+      { key: 'size', title: 'Size', width: 70, render: (_, item) => item.option1Value ?? '—' },
+      { key: 'status', title: 'Status', width: 170, render: (_, item) => <StatusTag status={item.status} isBuyingStore={isBuyingStore} /> },
+      { key: 'price', title: 'Price', width: 130, render: (_, item) => <PriceCell item={item} currency={currency} /> },
+      { key: 'location', title: 'Location', width: 140, render: (_, item) => <LocationText item={item} /> },
+      { key: 'days', title: 'Days Active', width: 110, render: (_, item) => daysActiveText(item) },
+      { key: 'consigner', title: consignerWord(isBuyingStore), width: 140, render: (_, item) => <ConsignerLink item={item} /> },
+      { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
+      { key: 'tracking', title: 'Tracking', width: 120, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
+    ];
+    if (listHasRowActions(config.key)) {
+      columns.push({
+        key: 'actions',
+        title: 'Actions',
+        width: 210,
+        // the actions and Edit stay in view while the wide table scrolls
+        fixed: 'right',
+        render: (_, item) => (
+          <RowActionButtons item={item} actions={rowActionsFor(config.key, item.status, actor)} busy={busyIds.has(item.id)} onAction={onAction} />
+        ),
+      });
+    }
+    columns.push({ key: 'edit', title: 'Edit', width: 76, fixed: 'right', render: (_, item) => <EditLink id={item.id} /> });
+    return columns;
+  }, [config.key, currency, isBuyingStore, actor, busyIds, onAction, onTracking]);
+}
+
+export function InventoryTable({
+  ctx,
+  items,
+  loading,
+  selectedIds,
+  onSelect,
+  compact,
+  virtual = false,
+  pageSize = FIXED_HEIGHT_FROM + 1,
+}: {
+  ctx: TableContext;
+  items: ListItem[];
+  loading: boolean;
+  selectedIds?: string[];
+  onSelect?: (ids: string[]) => void;
+  /** Inside an accordion panel: no fixed height. */
+  compact?: boolean;
+  /** Long pages draw only the rows in view, so 500 rows render and respond at once. */
+  virtual?: boolean;
+  /** The page size: above FIXED_HEIGHT_FROM the body scrolls within y 700 (spec 9). */
+  pageSize?: number;
+}) {
+  const columns = useInventoryColumns(ctx);
+  const { onOpenItem } = ctx;
+  const isVirtual = virtual && !compact;
+  const rowSelection = useMemo<TableProps<ListItem>['rowSelection']>(
+    () => (onSelect ? { selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), columnWidth: 44 } : undefined),
+    [onSelect, selectedIds],
+  );
+  const onRow = useMemo<TableProps<ListItem>['onRow']>(
+    () =>
+      onOpenItem
+        ? (item) => ({
+            onClick: (e) => {
+              // links and buttons inside the row keep their own behaviour
+              if ((e.target as HTMLElement).closest('a,button,.ant-checkbox-wrapper')) return;
+              onOpenItem(item);
+            },
+            style: { cursor: 'pointer' },
+          })
+        : undefined,
+    [onOpenItem],
+  );
+  return (
+    // data-row-count: the rows this table holds (a virtual table keeps only those in view in the page)
+    <div data-testid={compact ? 'group-table' : 'inventory-table'} data-row-count={items.length} data-virtual={isVirtual}>
+      <Table<ListItem>
+        className="br-inv-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={items}
+        loading={loading}
+        pagination={false}
+        scroll={compact || (!isVirtual && pageSize <= FIXED_HEIGHT_FROM) ? SCROLL_X : SCROLL_XY}
+        locale={loading && items.length === 0 ? LOADING_LOCALE : undefined}
+        virtual={isVirtual}
+        rowSelection={rowSelection}
+        onRow={onRow}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Public surface of the inventory lists for other features (the product page).
+export { ProductInventoryList } from './ProductInventoryList';

@@ -1,0 +1,260 @@
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InventoryStatus, SortOption } from '@backroom/domain';
+import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
+import { useInventoryFilterOptions, type InventoryFilterOptions } from '../../shared/lookups';
+
+// Server shapes: apps/server/src/modules/inventory/inventory.mapper.ts (item) and
+// inventory-queries.mapper.ts (groups, filter options). Money is in major units.
+
+export interface ListItem {
+  id: string;
+  code: string;
+  productId: string;
+  product: { id: string; title: string; sku: string; image: string | null };
+  productTemplate: {
+    id: string;
+    option1: string | null;
+    option2: string | null;
+    option3: string | null;
+    option1Values: { value: string }[] | null;
+    option2Values: { value: string }[] | null;
+    option3Values: { value: string }[] | null;
+  } | null;
+  category: string | null;
+  sku: string;
+  title: string;
+  status: InventoryStatus;
+  option1Value: string | null;
+  option2Value: string | null;
+  option3Value: string | null;
+  price: number;
+  requestedPrice: number | null;
+  storeRequestPriceRange: { low: number; high: number } | null;
+  payout: number;
+  payoutFee: number;
+  cost: number | null;
+  quantity: number;
+  location: string | null;
+  subLocation: string | null;
+  consignerId: string;
+  consigner: { id: string; firstName: string; lastName: string; email: string; isStoreAccount: boolean } | null;
+  image: string | null;
+  trackingCode: string | null;
+  acceptedOn: string | null;
+  createdAt: string;
+  updatedAt: string;
+  daysActive: number | null;
+  orderId: string | null;
+  order: { id: string; name: string } | null;
+  buyingId: string | null;
+  printed: boolean;
+}
+
+export interface ProductGroup {
+  productId: string;
+  product: { id: string; title: string; sku: string; image: string | null };
+  units: number;
+  count: number;
+  items: ListItem[];
+}
+
+/** GET /api/inventories/filterOptions, shared with the other inventory screens (shared/lookups.ts). */
+export type FilterOptions = InventoryFilterOptions;
+
+/** The filter state of a list as the server reads it (catalogue doc section 3). */
+export interface InventoryQuery {
+  status: InventoryStatus[];
+  printed?: boolean;
+  option1Value: string[];
+  option2Value: string[];
+  option3Value: string[];
+  category: string[];
+  location: string[];
+  subLocation: string[];
+  consigner: string[];
+  productId: string[];
+  search: string;
+  sortOption: SortOption;
+  pageSize: number;
+  currentPage: number;
+  grouped: boolean;
+}
+
+export interface Job {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  total: number;
+  done: number;
+  failed: number;
+  errors: { id: string; error: string }[] | null;
+  error: string | null;
+}
+
+export type QueuedJob = { jobId: string; message: string };
+export type ActionAnswer = { message: string; removedIds?: string[] } | QueuedJob;
+
+export function isQueued(answer: ActionAnswer): answer is QueuedJob {
+  return 'jobId' in answer && typeof answer.jobId === 'string';
+}
+
+/** Filter fields as a query string; repeated keys for lists (the server reads ?status=A&status=B). */
+export function filterParams(q: Omit<InventoryQuery, 'pageSize' | 'currentPage' | 'grouped'>): URLSearchParams {
+  const params = new URLSearchParams();
+  const many = ['status', 'option1Value', 'option2Value', 'option3Value', 'category', 'location', 'subLocation', 'consigner', 'productId'] as const;
+  for (const key of many) for (const v of q[key]) params.append(key, v);
+  if (q.printed !== undefined) params.set('printed', String(q.printed));
+  if (q.search.trim()) params.set('search', q.search.trim());
+  params.set('sortOption', q.sortOption);
+  return params;
+}
+
+export const inventoryListKeys = {
+  all: ['inventories'] as const,
+  page: (q: InventoryQuery) => ['inventories', 'page', q] as const,
+  job: (id: string) => ['jobs', id] as const,
+};
+
+/** countIsEstimate: above 10,000 matching items the server gives the planner's estimate. */
+export type InventoryPage = { rows: ListItem[] | ProductGroup[]; count: number; countIsEstimate?: boolean };
+
+export function fetchInventoryPage(q: InventoryQuery, signal?: AbortSignal): Promise<InventoryPage> {
+  const params = filterParams(q);
+  params.set('pageSize', String(q.pageSize));
+  params.set('currentPage', String(q.currentPage));
+  if (q.grouped) params.set('groupBy', 'product');
+  return apiFetch<InventoryPage>(`/api/inventories/paginatedInventories?${params}`, { signal });
+}
+
+export function usePaginatedInventories(q: InventoryQuery, enabled = true) {
+  return useQuery<InventoryPage>({
+    queryKey: inventoryListKeys.page(q),
+    enabled,
+    placeholderData: (previous) => previous,
+    // a page is replaced, never merged: skip the deep compare of up to 500 rows
+    structuralSharing: false,
+    queryFn: ({ signal }) => fetchInventoryPage(q, signal),
+  });
+}
+
+/**
+ * Starts loading a page before the list re-renders for it: the request runs while React draws the
+ * new state (a change of page size remounts the table), instead of after.
+ */
+export function usePrefetchInventoryPage() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (q: InventoryQuery) => {
+      void queryClient.prefetchQuery({ queryKey: inventoryListKeys.page(q), queryFn: ({ signal }) => fetchInventoryPage(q, signal) });
+    },
+    [queryClient],
+  );
+}
+
+export function useFilterOptions() {
+  return useInventoryFilterOptions();
+}
+
+/** Every item id of a product in a status (up to the server's 5000), for Accept All of the grouped view. */
+export async function fetchProductItemIds(productId: string, status: InventoryStatus): Promise<string[]> {
+  const params = new URLSearchParams({ productId, status, takeProducts: 'false', takeConsigners: 'false' });
+  const answer = await apiFetch<{ rows: { id: string }[] }>(`/api/inventories?${params}`);
+  return answer.rows.map((r) => r.id);
+}
+
+/** Names of the action operations this screen calls (POST /api/inventories/{name}). */
+export type ListOperation =
+  | 'acceptInventory'
+  | 'bulkAcceptInventory'
+  | 'acceptRequestToSell'
+  | 'bulkAcceptRequestToSell'
+  | 'bulkDeclineRequestToSell'
+  | 'declineInventory'
+  | 'acceptInventoryPrice'
+  | 'declineInventoryPrice'
+  | 'acceptInventoryWithdrawal'
+  | 'declineInventoryWithdrawal'
+  | 'withdrawInventory'
+  | 'deleteInventory'
+  | 'storeBuyRequestedInventory'
+  | 'acceptStoreRequest'
+  | 'storeRequestPriceChange';
+
+export function runOperation(op: ListOperation, body: Record<string, unknown>): Promise<ActionAnswer> {
+  return apiFetch<ActionAnswer>(`/api/inventories/${op}`, { method: 'POST', body });
+}
+
+/** An action on the list's items; the lists (and filter options) are fetched again once it answers. */
+export function useInventoryOperation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ op, body }: { op: ListOperation; body: Record<string, unknown> }) => runOperation(op, body),
+    onSuccess: (answer) => {
+      if (!isQueued(answer)) void queryClient.invalidateQueries({ queryKey: inventoryListKeys.all });
+    },
+  });
+}
+
+export type InventoryEdit = Partial<{
+  consigner: string;
+  price: number;
+  option1Value: string | null;
+  option2Value: string | null;
+  option3Value: string | null;
+  location: string | null;
+  subLocation: string | null;
+  status: InventoryStatus;
+  trackingCode: string | null;
+}>;
+
+export function updateInventory(id: string, body: InventoryEdit) {
+  return apiFetch<ListItem>(`/api/inventories/${id}`, { method: 'PUT', body });
+}
+
+export function useUpdateInventory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: InventoryEdit }) => updateInventory(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryListKeys.all }),
+  });
+}
+
+/** A background job's progress, polled every second until it finishes. */
+export function useJob(id: string | null) {
+  return useQuery({
+    queryKey: inventoryListKeys.job(id ?? ''),
+    enabled: id !== null,
+    queryFn: ({ signal }) => apiFetch<Job>(`/api/jobs/${id}`, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'completed' || status === 'failed' ? false : 1000;
+    },
+  });
+}
+
+/** GET /api/inventories/exportInventory, saved as inventoryExport.csv (catalogue doc section 7). */
+export async function downloadInventoryExport(q: Omit<InventoryQuery, 'pageSize' | 'currentPage' | 'grouped'>): Promise<void> {
+  const response = await fetch(`/api/inventories/exportInventory?${filterParams(q)}`, {
+    credentials: 'include',
+    headers: { Accept: 'text/csv', ...storeHeaders() },
+  });
+  if (!response.ok) {
+    let message = response.statusText || `Request failed (${response.status})`;
+    try {
+      const body = (await response.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(message, response.status);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'inventoryExport.csv';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

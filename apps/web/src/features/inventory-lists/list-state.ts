@@ -1,0 +1,205 @@
+// The state of an inventory list lives in the URL (issue 5: "every list keeps its filters, page
+// and view in the URL"), so a reload or a shared link shows the same rows.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT_OPTION,
+  LIST_VIEWS,
+  PAGE_SIZES,
+  SORT_OPTIONS,
+  isInventoryStatus,
+  type InventoryStatus,
+  type ListViewKey,
+  type SortOption,
+} from '@backroom/domain';
+import type { InventoryQuery } from './inventory-lists.api';
+
+/** What a list shows: one of the domain's LIST_VIEWS, or the product page's list of one product. */
+export interface ListConfig {
+  key: ListViewKey | 'product';
+  title: string;
+  /** A status the list always applies (the view's filter), or null when the user picks statuses. */
+  fixedStatus: InventoryStatus | null;
+  /** Statuses when the URL names none (Find Inventory starts on Active). */
+  defaultStatuses: InventoryStatus[];
+  /** A printed flag the list always applies (Ready To Print). */
+  fixedPrinted?: boolean;
+  productId?: string;
+  acceptAll: boolean;
+  bulkEdit: boolean;
+  /** Export button (Find Inventory). */
+  exportable: boolean;
+}
+
+export function listConfigOf(key: ListViewKey): ListConfig {
+  const view = LIST_VIEWS[key];
+  // Find Inventory searches the whole stock: Active by default, any status on demand (the Tracking
+  // column, for instance, is about Sold items). The other lists are bound to their status.
+  const open = key === 'findInventory';
+  return {
+    key,
+    title: view.title,
+    fixedStatus: open ? null : view.filter.status,
+    defaultStatuses: open ? [view.filter.status] : [],
+    fixedPrinted: 'printed' in view.filter ? view.filter.printed : undefined,
+    acceptAll: view.acceptAll,
+    bulkEdit: view.bulkEdit,
+    exportable: key === 'findInventory',
+  };
+}
+
+export function productListConfig(productId: string): ListConfig {
+  return {
+    key: 'product',
+    title: 'Inventory',
+    fixedStatus: null,
+    defaultStatuses: [],
+    productId,
+    acceptAll: false,
+    bulkEdit: false,
+    exportable: false,
+  };
+}
+
+export interface ListState {
+  search: string;
+  statuses: InventoryStatus[];
+  printed: boolean | undefined;
+  option1Value: string[];
+  option2Value: string[];
+  option3Value: string[];
+  category: string[];
+  location: string[];
+  subLocation: string[];
+  consigner: string[];
+  sortOption: SortOption;
+  page: number;
+  pageSize: number;
+  grouped: boolean;
+}
+
+export type FilterField = 'option1Value' | 'option2Value' | 'option3Value' | 'category' | 'location' | 'subLocation' | 'consigner';
+export const FILTER_FIELDS: readonly FilterField[] = ['location', 'subLocation', 'option1Value', 'option2Value', 'option3Value', 'category', 'consigner'];
+
+// A Find Inventory link with every status cleared says so, to differ from "no status named" (Active).
+const ANY_STATUS = 'any';
+
+const list = (params: URLSearchParams, key: string) => params.getAll(key).map((v) => v.trim()).filter(Boolean);
+
+/** Reads a list's state from the query string, ignoring values the list cannot show. */
+export function parseListState(params: URLSearchParams, config: ListConfig, prefix = ''): ListState {
+  const p = (key: string) => `${prefix}${key}`;
+  const rawStatuses = list(params, p('status'));
+  const statuses = config.fixedStatus
+    ? [config.fixedStatus]
+    : rawStatuses.length === 0
+      ? config.defaultStatuses
+      : rawStatuses.filter(isInventoryStatus);
+  const printedRaw = params.get(p('printed'));
+  const sort = params.get(p('sortOption'));
+  const size = Number(params.get(p('pageSize')));
+  const page = Number(params.get(p('currentPage')));
+  return {
+    search: params.get(p('search')) ?? '',
+    statuses,
+    printed: config.fixedPrinted ?? (printedRaw === 'true' ? true : printedRaw === 'false' ? false : undefined),
+    option1Value: list(params, p('option1Value')),
+    option2Value: list(params, p('option2Value')),
+    option3Value: list(params, p('option3Value')),
+    category: list(params, p('category')),
+    location: list(params, p('location')),
+    subLocation: list(params, p('subLocation')),
+    consigner: list(params, p('consigner')),
+    sortOption: (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : DEFAULT_SORT_OPTION,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    grouped: params.get(p('view')) === 'grouped',
+  };
+}
+
+/** Writes a state into the query string (keeping other keys), leaving defaults out so links stay short. */
+export function writeListState(base: URLSearchParams, state: ListState, config: ListConfig, prefix = ''): URLSearchParams {
+  const params = new URLSearchParams(base);
+  const p = (key: string) => `${prefix}${key}`;
+  const keys = ['search', 'status', 'printed', ...FILTER_FIELDS, 'sortOption', 'currentPage', 'pageSize', 'view'];
+  for (const key of keys) params.delete(p(key));
+  if (state.search.trim()) params.set(p('search'), state.search.trim());
+  if (!config.fixedStatus) {
+    const isDefault = sameSet(state.statuses, config.defaultStatuses);
+    if (!isDefault) {
+      if (state.statuses.length === 0) params.set(p('status'), ANY_STATUS);
+      else for (const s of state.statuses) params.append(p('status'), s);
+    }
+  }
+  if (config.fixedPrinted === undefined && state.printed !== undefined) params.set(p('printed'), String(state.printed));
+  for (const field of FILTER_FIELDS) for (const v of state[field]) params.append(p(field), v);
+  if (state.sortOption !== DEFAULT_SORT_OPTION) params.set(p('sortOption'), state.sortOption);
+  if (state.page > 1) params.set(p('currentPage'), String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set(p('pageSize'), String(state.pageSize));
+  if (state.grouped) params.set(p('view'), 'grouped');
+  return params;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v) => b.includes(v));
+}
+
+/** The server query of a state. */
+export function toInventoryQuery(state: ListState, config: ListConfig): InventoryQuery {
+  return {
+    status: state.statuses,
+    printed: state.printed,
+    option1Value: state.option1Value,
+    option2Value: state.option2Value,
+    option3Value: state.option3Value,
+    category: state.category,
+    location: state.location,
+    subLocation: state.subLocation,
+    consigner: state.consigner,
+    productId: config.productId ? [config.productId] : [],
+    search: state.search,
+    sortOption: state.sortOption,
+    pageSize: state.pageSize,
+    currentPage: state.page,
+    grouped: state.grouped,
+  };
+}
+
+/** How many filters (beyond search and the list's own status) are set, for the mobile Filters badge. */
+export function activeFilterCount(state: ListState, config: ListConfig): number {
+  let n = FILTER_FIELDS.filter((f) => state[f].length > 0).length;
+  if (!config.fixedStatus && !sameSet(state.statuses, config.defaultStatuses)) n += 1;
+  if (config.fixedPrinted === undefined && state.printed !== undefined) n += 1;
+  return n;
+}
+
+export type ListStatePatch = Partial<ListState>;
+
+/**
+ * The list state and a setter. Any change but the page itself goes back to page 1, so a narrower
+ * filter never lands on an empty page.
+ */
+export function useListState(
+  config: ListConfig,
+  prefix = '',
+  /** Told the next state before the URL changes (the list prefetches its page). */
+  onBeforeChange?: (next: ListState) => void,
+): [ListState, (patch: ListStatePatch) => void] {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params, config, prefix), [params, config, prefix]);
+  const update = useCallback(
+    (patch: ListStatePatch) => {
+      // The router renders navigations in a transition, so two quick changes (a sort, then a page
+      // size) can both run before the first is rendered; the address bar already holds the first.
+      const current = new URLSearchParams(window.location.search);
+      const now = parseListState(current, config, prefix);
+      const next: ListState = { ...now, ...patch };
+      if (patch.page === undefined) next.page = 1;
+      onBeforeChange?.(next);
+      setParams(writeListState(current, next, config, prefix));
+    },
+    [setParams, config, prefix, onBeforeChange],
+  );
+  return [state, update];
+}

@@ -1,0 +1,74 @@
+// Which buttons a row of a list offers. The list decides which actions belong on it; the domain's
+// transition table decides whether this item, in its status, allows each one for this user.
+import { canTransition, toMinor, formatMoney, type InventoryAction, type InventoryActor, type InventoryStatus } from '@backroom/domain';
+import type { ListConfig } from './list-state';
+
+export type RowActionKey =
+  | 'accept'
+  | 'acceptRequest'
+  | 'decline'
+  | 'delete'
+  | 'askPrice'
+  | 'buy'
+  | 'acceptStoreRequest'
+  | 'cancelDropoff'
+  | 'acceptPrice'
+  | 'declinePrice'
+  | 'acceptWithdrawal'
+  | 'declineWithdrawal'
+  | 'withdraw';
+
+export interface RowAction {
+  key: RowActionKey;
+  label: string;
+  action: InventoryAction;
+  primary?: boolean;
+  danger?: boolean;
+}
+
+const A = {
+  accept: { key: 'accept', label: 'Accept', action: 'acceptInventory', primary: true },
+  acceptRequest: { key: 'acceptRequest', label: 'Accept', action: 'acceptRequestToSell', primary: true },
+  decline: { key: 'decline', label: 'Decline', action: 'declineInventory', danger: true },
+  delete: { key: 'delete', label: 'Delete', action: 'deleteInventory', danger: true },
+  askPrice: { key: 'askPrice', label: 'Ask new price', action: 'storeRequestPriceChange' },
+  buy: { key: 'buy', label: 'Buy', action: 'storeBuyRequestedInventory', primary: true },
+  acceptStoreRequest: { key: 'acceptStoreRequest', label: 'Accept', action: 'acceptStoreRequest', primary: true },
+  cancelDropoff: { key: 'cancelDropoff', label: 'Cancel Dropoff', action: 'deleteInventory', danger: true },
+  acceptPrice: { key: 'acceptPrice', label: 'Accept', action: 'acceptInventoryPrice', primary: true },
+  declinePrice: { key: 'declinePrice', label: 'Decline', action: 'declineInventoryPrice', danger: true },
+  acceptWithdrawal: { key: 'acceptWithdrawal', label: 'Accept', action: 'acceptInventoryWithdrawal', primary: true },
+  declineWithdrawal: { key: 'declineWithdrawal', label: 'Decline', action: 'declineInventoryWithdrawal', danger: true },
+  withdraw: { key: 'withdraw', label: 'Withdraw', action: 'withdrawInventory' },
+} as const satisfies Record<RowActionKey, RowAction>;
+
+/** The actions each list offers on its rows (catalogue doc section 4). */
+const LIST_ACTIONS: Record<ListConfig['key'], readonly RowAction[]> = {
+  findInventory: [A.withdraw],
+  buyingInventory: [A.buy, A.cancelDropoff],
+  requestInventory: [A.acceptStoreRequest, A.cancelDropoff],
+  incomingInventory: [A.accept, A.decline, A.delete],
+  pendingPriceChangeInventory: [A.acceptPrice, A.declinePrice],
+  requestedInventory: [A.acceptRequest, A.askPrice, A.decline],
+  readyToPrint: [A.withdraw],
+  pendingWithdrawalInventory: [A.acceptWithdrawal, A.declineWithdrawal],
+  withdrawnInventory: [],
+  // The product page opens the item screen for everything else.
+  product: [],
+};
+
+export function rowActionsFor(list: ListConfig['key'], status: InventoryStatus, actor: InventoryActor | null): RowAction[] {
+  if (!actor) return [];
+  return LIST_ACTIONS[list].filter((a) => canTransition(a.action, status, actor));
+}
+
+/** Whether the list has any row action at all (the Actions column is left out otherwise). */
+export function listHasRowActions(list: ListConfig['key']): boolean {
+  return LIST_ACTIONS[list].length > 0;
+}
+
+/** An API amount (major units) in the store currency. */
+export function money(major: number | null | undefined, currency: string): string {
+  if (major === null || major === undefined) return '';
+  return formatMoney(toMinor(major), currency);
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Empty, Flex, Input, Skeleton, Space, Spin, Typography } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { SignedInUser } from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
+import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { useCurrentStore } from '../store/store.api';
+import { ProductCard } from './ProductCard';
+import { SEARCH_PAGE_SIZE, usePrefetchProduct, useProductSearch, type Product } from './products.api';
+import { useDebouncedValue } from './useDebouncedValue';
+
+const GRID_STYLE = (isMobile: boolean) => ({
+  display: 'grid',
+  gap: isMobile ? 12 : 16,
+  gridTemplateColumns: isMobile ? 'repeat(2, minmax(0, 1fr))' : 'repeat(auto-fill, minmax(190px, 1fr))',
+});
+
+/**
+ * Products search (spec 2, '/'): search box and button, a grid of product cards, and the Create
+ * New Product link. Results follow the typing (debounced) and the search sits in the URL, so Back
+ * returns to the same results.
+ *
+ * `onProductClick` is what a card does; the Add Inventory modal (features/add-inventory) takes it
+ * over. Until then a card opens the product page.
+ */
+export default function ProductSearchPage({ user, onProductClick }: { user: SignedInUser; onProductClick?: (product: Product) => void }) {
+  const store = useCurrentStore();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const prefetch = usePrefetchProduct();
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('search') ?? '';
+  const [text, setText] = useState(urlSearch);
+  const debounced = useDebouncedValue(text, 250);
+  const isConsigner = user.kind === 'consigner';
+  useDocumentTitle(isConsigner ? 'Products' : 'Add Products');
+
+  // the debounced text drives the URL (only when it changes: Enter may have been quicker), and
+  // the URL drives the query
+  const latestUrlSearch = useRef(urlSearch);
+  latestUrlSearch.current = urlSearch;
+  useEffect(() => {
+    if (debounced.trim() === latestUrlSearch.current.trim()) return;
+    setParams(debounced.trim() ? { search: debounced.trim() } : {}, { replace: true });
+  }, [debounced, setParams]);
+  const runNow = (value: string) => {
+    setText(value);
+    setParams(value.trim() ? { search: value.trim() } : {}, { replace: true });
+  };
+
+  const search = useProductSearch(urlSearch);
+  const openProduct = onProductClick ?? ((product: Product) => navigate(`/products/${product.id}`));
+  const products = search.data ?? [];
+  const term = urlSearch.trim();
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1400 }}>
+      <Flex justify="space-between" align={isMobile ? 'stretch' : 'flex-end'} gap={12} vertical={isMobile}>
+        <div>
+          <Typography.Text type="secondary" data-testid="welcome-title">
+            {isConsigner ? `Welcome, ${user.firstName || user.name}` : `Welcome back, ${user.firstName || user.name}`}
+          </Typography.Text>
+          <Typography.Title level={isMobile ? 3 : 2} style={{ margin: '2px 0 0' }}>
+            {isConsigner ? 'Products' : 'Add Products'}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {isConsigner
+              ? 'Find the product you want to list. Missing from the catalogue? Submit it for review.'
+              : 'Search the catalogue by title, SKU or brand, then pick a product to add inventory.'}
+          </Typography.Text>
+        </div>
+        <Link to="/products/create">
+          <Button icon={<PlusOutlined />} block={isMobile} size={isMobile ? 'middle' : 'large'}>
+            Create New Product
+          </Button>
+        </Link>
+      </Flex>
+
+      <Card styles={{ body: { padding: isMobile ? 12 : 16 } }}>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input
+            size="large"
+            allowClear
+            autoFocus={!isMobile}
+            prefix={<SearchOutlined style={{ color: '#8c95a3' }} />}
+            placeholder={isMobile ? 'Title, SKU or brand' : 'Search by title, SKU or brand'}
+            aria-label="Search products"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              // clearing shows the newest products at once
+              if (e.target.value === '') runNow('');
+            }}
+            onPressEnter={() => runNow(text)}
+          />
+          <Button size="large" type="primary" onClick={() => runNow(text)} loading={search.isFetching && !search.isPending}>
+            Search
+          </Button>
+        </Space.Compact>
+        <Flex justify="space-between" align="center" style={{ marginTop: 10, minHeight: 22 }}>
+          <Typography.Text type="secondary" data-testid="search-summary">
+            {search.isPending
+              ? 'Loading products...'
+              : term
+                ? `${products.length === SEARCH_PAGE_SIZE ? `First ${SEARCH_PAGE_SIZE}` : products.length} ${products.length === 1 ? 'product matches' : 'products match'} “${term}”`
+                : `Newest ${products.length} products`}
+          </Typography.Text>
+          {search.isFetching && !search.isPending && <Spin size="small" />}
+        </Flex>
+      </Card>
+
+      {search.isError ? (
+        <Alert type="error" showIcon title="The products could not be loaded" description={errorMessage(search.error)} />
+      ) : search.isPending ? (
+        <div style={GRID_STYLE(isMobile)} aria-busy="true">
+          {Array.from({ length: isMobile ? 4 : 10 }, (_, i) => (
+            <Card key={i} styles={{ body: { padding: 12 } }}>
+              <Skeleton.Node active style={{ width: '100%', height: 150 }} />
+              <Skeleton active paragraph={{ rows: 2 }} title={false} style={{ marginTop: 12 }} />
+            </Card>
+          ))}
+        </div>
+      ) : products.length === 0 ? (
+        <Card>
+          <Empty
+            description={
+              term ? (
+                <>
+                  No product matches “{term}”.
+                  <br />
+                  Check the spelling, search by SKU, or create the product.
+                </>
+              ) : (
+                'The catalogue is empty. Create the first product.'
+              )
+            }
+          >
+            <Link to="/products/create">
+              <Button type="primary" icon={<PlusOutlined />}>
+                Create New Product
+              </Button>
+            </Link>
+          </Empty>
+        </Card>
+      ) : (
+        <div style={{ ...GRID_STYLE(isMobile), opacity: search.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="product-grid">
+          {products.map((product) => (
+            <ProductCard key={product.id} product={product} currency={store?.currency} onOpen={openProduct} onHover={(p) => prefetch(p.id)} />
+          ))}
+        </div>
+      )}
+      {products.length === SEARCH_PAGE_SIZE && (
+        <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+          Showing the first {SEARCH_PAGE_SIZE}. Add words to the search to narrow it down.
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

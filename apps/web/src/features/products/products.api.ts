@@ -1,0 +1,270 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
+
+/** A GTIN row of a product (catalogue doc section 3). */
+export interface Gtin {
+  size: string;
+  gtin: string;
+}
+
+/** A product as GET /api/products answers it (money in major units). */
+export interface Product {
+  id: string;
+  title: string;
+  brand: string;
+  sku: string;
+  category: string;
+  gender: string;
+  color: string | null;
+  year: number | null;
+  image: string | null;
+  imageList: string[];
+  productTemplateId: string;
+  /** shown as Catalog Id */
+  stockXId: string | null;
+  shopifyId: string | null;
+  GTIN: Gtin[];
+  price: number | null;
+  lastSale: number | null;
+  currentLowest: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DuplicateProduct {
+  id: string;
+  title: string;
+  sku: string;
+  brand: string;
+  image: string | null;
+}
+
+/** GET /api/products/{id}: the product, other products with its SKU, and its listing count. */
+export interface ProductDetail extends Product {
+  duplicateProducts: DuplicateProduct[];
+  listingCount: number;
+}
+
+/** A consigner's request for a product missing from the catalogue. */
+export interface SubmittedProduct {
+  id: string;
+  consignerId: string | null;
+  title: string;
+  brand: string | null;
+  sku: string | null;
+  category: string | null;
+  gender: string | null;
+  image: string | null;
+  imageList: string[];
+  productTemplateId: string | null;
+  stockXId: string | null;
+  status: 'submitted' | 'created';
+  createdAt: string;
+}
+
+/** POST and PUT /api/products body. */
+export interface ProductInput {
+  title: string;
+  sku: string;
+  brand: string;
+  category: string;
+  gender: string;
+  productTemplateId: string;
+  imageList: string[];
+  image?: string | null;
+  color?: string | null;
+  year?: number | string | null;
+  stockXId?: string | null;
+  shopifyId?: string | null;
+  /** absent on PUT keeps the product's GTINs; a list (even empty) replaces them */
+  GTIN?: Gtin[];
+  price?: number | string | null;
+  submittedProductId?: string | null;
+}
+
+/** POST /api/products/submittedProducts body: only the title is required. */
+export interface SubmittedProductInput {
+  title: string;
+  brand?: string | null;
+  sku?: string | null;
+  category?: string | null;
+  gender?: string | null;
+  image?: string | null;
+  imageList?: string[];
+  productTemplateId?: string | null;
+  stockXId?: string | null;
+}
+
+/** A background job as GET /api/jobs/{id} answers it. */
+export interface Job<R = Record<string, unknown>> {
+  id: string;
+  kind: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  total: number;
+  done: number;
+  failed: number;
+  errors: { id: string; error: string }[] | null;
+  result: R | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface MergeResult {
+  fromProductId: string;
+  toProductId: string;
+  movedInventory: number;
+  movedGtins: number;
+  movedLogs: number;
+  storefront: string | null;
+}
+
+// Everything of the catalogue sits under 'catalogue': the add-inventory screens read the same
+// product (['catalogue', 'product', id]) and invalidate 'catalogue' after adding items, which
+// refreshes the listing count here too.
+export const productKeys = {
+  all: ['catalogue'] as const,
+  search: (search: string) => ['catalogue', 'search', search] as const,
+  detail: (id: string) => ['catalogue', 'product', id] as const,
+  submitted: (search: string) => ['catalogue', 'submitted', search] as const,
+  job: (id: string) => ['jobs', id] as const,
+};
+
+/** How many cards the search grid shows (divides by 2, 3, 4 and 6 columns). */
+export const SEARCH_PAGE_SIZE = 48;
+
+export function searchProducts(search: string, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE) {
+  return apiFetch<Product[]>('/api/products', { query: { search: search.trim(), limit }, signal });
+}
+
+/**
+ * GET /api/products?search=. The previous answer stays on screen while the next one loads, and
+ * answers are cached for a minute, so typing back and forth feels instant.
+ */
+export function useProductSearch(search: string) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: productKeys.search(term),
+    queryFn: ({ signal }) => searchProducts(term, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function fetchProduct(id: string, signal?: AbortSignal) {
+  return apiFetch<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal });
+}
+
+export function useProduct(id: string | undefined) {
+  return useQuery({
+    queryKey: productKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => fetchProduct(id!, signal),
+    enabled: Boolean(id),
+    staleTime: 30_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+/** Warms the product page while the pointer rests on a card. */
+export function usePrefetchProduct() {
+  const queryClient = useQueryClient();
+  return (id: string) =>
+    queryClient.prefetchQuery({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => fetchProduct(id, signal), staleTime: 30_000 });
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductInput) => apiFetch<Product>('/api/products', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}
+
+export function useUpdateProduct(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductInput) => apiFetch<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      // items keep a copy of the product's title and SKU
+      void queryClient.invalidateQueries({ queryKey: ['inventories'] });
+    },
+  });
+}
+
+export function useSubmittedProducts(search: string, enabled = true) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: productKeys.submitted(term),
+    queryFn: ({ signal }) => apiFetch<SubmittedProduct[]>('/api/products/submittedProducts', { query: { search: term }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useSubmitProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubmittedProductInput) =>
+      apiFetch<{ submittedProduct: SubmittedProduct; message: string }>('/api/products/submittedProducts', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['catalogue', 'submitted'] }),
+  });
+}
+
+/** POST /api/products/merge: the server answers at once and merges in a background job. */
+export function useMergeProducts() {
+  return useMutation({
+    mutationFn: (input: { fromProductId: string; toProductId: string }) =>
+      apiFetch<{ message: string; jobId: string }>('/api/products/merge', { method: 'POST', body: input }),
+  });
+}
+
+export function useResyncProduct() {
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ message: string; jobId: string }>(`/api/products/resync/${encodeURIComponent(id)}`),
+  });
+}
+
+const isFinished = (job: Job | undefined) => job?.status === 'completed' || job?.status === 'failed';
+
+/** Polls a background job until it completes or fails. */
+export function useJob<R = Record<string, unknown>>(id: string | null) {
+  return useQuery({
+    queryKey: productKeys.job(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<Job<R>>(`/api/jobs/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
+    refetchInterval: (query) => (isFinished(query.state.data as Job | undefined) ? false : 600),
+  });
+}
+
+export interface UploadedImage {
+  id: string;
+  url: string;
+  originalUrl: string;
+  width: number;
+  height: number;
+}
+
+/** POST /api/files/images (multipart field "file"): the server checks type and size. */
+export async function uploadImage(file: File, signal?: AbortSignal): Promise<UploadedImage> {
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/files/images', {
+      method: 'POST',
+      body: form,
+      headers: { Accept: 'application/json', ...storeHeaders() },
+      credentials: 'include',
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+  }
+  const payload = (await response.json().catch(() => ({}))) as { data?: UploadedImage; error?: string };
+  if (!response.ok || payload.error !== undefined || !payload.data) {
+    throw new ApiError(payload.error || response.statusText || 'The image could not be uploaded', response.status);
+  }
+  return payload.data;
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../shared/api';
+import { getStoreHandle } from '../../shared/storage';
+
+/** The public store shape of GET /open/stores/current (docs/api-foundation.md). */
+export interface PublicStore {
+  id: number | string;
+  name: string;
+  handle: string;
+  domain: string | null;
+  logo: string | null;
+  supportEmail: string | null;
+  currency: string | null;
+  isBuyingStore: boolean;
+  termsOfService: string | null;
+  maintenanceMode: boolean;
+  onlineMarketplace: boolean;
+  redirectURL: string | null;
+  shipInstructions: string | null;
+  signupInfo: string[] | null;
+  payoutOptions: string[] | null;
+  /** Sold, PendingSale and Paid items keep their status (and in bulk edits Pending too). */
+  safeInventoryStatusMode?: boolean;
+}
+
+export const storeKeys = {
+  current: (handle: string | null) => ['store', 'current', handle] as const,
+  all: ['store'] as const,
+};
+
+/** The store this request resolves to; `null` when the server has none (404). */
+export function useStore() {
+  const handle = getStoreHandle();
+  return useQuery({
+    queryKey: storeKeys.current(handle),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<PublicStore>('/open/stores/current', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60 * 1000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+/** The store once StoreGate has loaded it (StoreGate renders nothing else before). */
+export function useCurrentStore(): PublicStore | null {
+  return useStore().data ?? null;
+}
+
+export function findStoreByHandle(handle: string) {
+  return apiFetch<PublicStore>(`/open/stores/handle/${encodeURIComponent(handle)}`);
+}
+
+export interface StoreSignupInput {
+  name: string;
+  email: string;
+  handle: string;
+}
+
+export function useCreateStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StoreSignupInput) => apiFetch<unknown>('/open/stores', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
+  });
+}

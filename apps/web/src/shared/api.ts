@@ -1,0 +1,92 @@
+import { getStoreHandle } from './storage';
+
+/** An `{ error }` answer from the server, with its HTTP status and optional machine code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** GET and DELETE send fields as a query (spec 7). */
+  query?: Query;
+  /** Other methods send JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Headers every call to our own server carries: the store picked on /storeSignup, if any. */
+export function storeHeaders(): Record<string, string> {
+  const handle = getStoreHandle();
+  return handle ? { 'x-store-handle': handle } : {};
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/**
+ * Calls the Backroom server and unwraps `{ data }`. An `{ error }` answer (or a non-2xx status)
+ * throws an ApiError carrying the server's message, so callers can show it as is.
+ */
+export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...storeHeaders() };
+  let body: string | undefined;
+  if (method !== 'GET' && method !== 'DELETE') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+  }
+  const text = await response.text();
+  let payload: unknown = undefined;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+  }
+  const envelope = (payload ?? {}) as { data?: unknown; error?: unknown; code?: unknown };
+  if (!response.ok || envelope.error !== undefined) {
+    const message =
+      typeof envelope.error === 'string' && envelope.error
+        ? envelope.error
+        : response.statusText || `Request failed (${response.status})`;
+    throw new ApiError(message, response.status, typeof envelope.code === 'string' ? envelope.code : undefined);
+  }
+  return envelope.data as T;
+}
+
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}

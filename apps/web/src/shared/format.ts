@@ -1,0 +1,29 @@
+import dayjs from 'dayjs';
+import { currencySymbol, formatMoney, toMinor } from '@backroom/domain';
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (!value) return '';
+  return dayjs(value).format('YY/MM/DD HH:mm');
+}
+
+export function fullName(person: { firstName?: string | null; lastName?: string | null; name?: string | null }): string {
+  const joined = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+  return joined || person.name || '';
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
+}
+
+/** An API amount (major units, e.g. 120.5) in the store currency: '$120.50'. Empty for no amount. */
+export function formatPrice(major: number | null | undefined, currency: string | null | undefined): string {
+  if (major === null || major === undefined || !Number.isFinite(major)) return '';
+  return formatMoney(toMinor(major), currency || 'USD');
+}
+
+/** The store currency's symbol ('$' for USD), for input prefixes and the spec's '{currency}{price}' texts. */
+export function priceSymbol(currency: string | null | undefined): string {
+  return currencySymbol(currency || 'USD');
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+
+/** Spec 9: the mobile breakpoint is 768 px. */
+export const MOBILE_MAX_WIDTH = 767;
+
+function matches(query: string): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(query).matches;
+}
+
+export function useMediaQuery(query: string): boolean {
+  const [value, setValue] = useState(() => matches(query));
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setValue(list.matches);
+    onChange();
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return value;
+}
+
+export function useIsMobile(): boolean {
+  return useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+}
+
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = `${title} · Backroom`;
+  }, [title]);
+}

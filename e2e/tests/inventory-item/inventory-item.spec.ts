@@ -1,0 +1,167 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { signInBrowser } from '../../fixtures/api';
+import { DEMO } from '../../fixtures/demo';
+import { snap } from '../../fixtures/screens';
+import { action, addItems, choose, consignerId, findProduct, getItem, listItems, signedIn, toast, type Item } from './stock';
+
+// Screens render slowly on the shared test machine (development build, busy CPU).
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.setTimeout(180_000);
+
+const timeline = (page: Page) => page.getByTestId('item-timeline');
+
+async function newActiveItem(price: number, size: string): Promise<Item> {
+  const api = await signedIn(DEMO.owner);
+  const product = await findProduct(api, 'Air Force 1');
+  const [item] = await addItems(api, [
+    { productId: product.id, option1Value: size, option2Value: 'New', option3Value: 'Good Box', price, consigner: await consignerId(api, 'Ava Thompson'), location: 'Downtown' },
+  ]);
+  await api.dispose();
+  return item;
+}
+
+test('[INVENTORY ITEM]: staff edit the price, change the owner and request a price change, each in the timeline', async ({ page }) => {
+  const item = await newActiveItem(150, '9.5');
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/inventories/${item.id}`);
+
+  const header = page.getByTestId('item-header');
+  await expect(page.getByTestId('item-title')).toHaveText(item.title);
+  await expect(page.getByTestId('item-status')).toHaveText('Active');
+  await expect(page.getByTestId('item-code')).toHaveText(item.code);
+  await expect(header).toContainText('SKU CW2288-111');
+  await expect(timeline(page).getByTestId('timeline-entry')).toHaveCount(1);
+  await expect(timeline(page)).toContainText('Olivia Bennett added this item');
+  await expect(page.getByTestId('edit-card').getByLabel('Payout')).toBeVisible();
+  // No print-label button until labels exist.
+  await expect(page.getByRole('button', { name: /print/i })).toHaveCount(0);
+  await snap(page, 'inventory-item');
+
+  // Edit card: a new price saves with 'Saving' then 'Saved' and lands in the timeline.
+  await page.getByTestId('edit-card').getByLabel('Price').fill('175');
+  await page.getByTestId('save-item').click();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Price:' })).toHaveText('Price: $150.00 -> $175.00');
+  // the fees follow the price
+  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Payout:' })).toContainText('-> $134.75');
+
+  // Owner dropdown: the consigner changes, shown as Owner with names.
+  await choose(page, 'Owner', 'Lena Park');
+  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Owner:' })).toHaveText('Owner: Ava Thompson -> Lena Park');
+
+  // Request price change: empty is refused, then the request shows as pending.
+  await page.getByTestId('request-price-change').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Request' }).click();
+  await expect(toast(page, 'Please enter a price')).toBeVisible();
+  await page.getByLabel('Requested price').fill('0');
+  await page.getByRole('dialog').getByRole('button', { name: 'Request' }).click();
+  await expect(toast(page, 'You must set the valuee for the price change')).toBeVisible();
+  await page.getByLabel('Requested price').fill('165');
+  await page.getByRole('dialog').getByRole('button', { name: 'Request' }).click();
+  await expect(toast(page, 'Requested price change: $165.00')).toBeVisible();
+  await expect(page.getByTestId('pending-price-change')).toHaveText('Request for price change to $165.00 pending');
+  await expect(page.getByTestId('item-status')).toHaveText('RequestPriceChange');
+
+  await snap(page, 'inventory-item-price-change');
+});
+
+test('[INVENTORY ITEM]: a consigner requests a price change through the API and staff see it pending', async ({ page }) => {
+  const item = await newActiveItem(99, '12');
+  const ava = await signedIn(DEMO.ava);
+  await action(ava, 'requestPriceChange', { id: item.id, requestedPrice: 89.5 });
+  await ava.dispose();
+
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/inventories/${item.id}`);
+  await expect(page.getByTestId('pending-price-change')).toHaveText('Request for price change to $89.50 pending');
+  await expect(timeline(page).getByTestId('timeline-entry').first()).toContainText('Ava Thompson');
+  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Requested price:' })).toHaveText('Requested price: empty -> $89.50');
+});
+
+test('[INVENTORY ITEM]: staff withdraw an item early with a fee; the timeline shows it and editing stops', async ({ page }) => {
+  const item = await newActiveItem(140, '8');
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/inventories/${item.id}`);
+  await page.getByTestId('withdraw-item').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('withdraw-confirmation')).toHaveText('Are you sure you want to request withdrawal of this item?');
+  await expect(dialog.getByRole('button', { name: 'Okay' })).toBeVisible();
+  await dialog.getByTestId('withdraw-early').click();
+  await dialog.getByRole('spinbutton', { name: 'Withdrawal fee' }).fill('15');
+  await snap(page, 'inventory-item-withdraw');
+  await dialog.getByRole('button', { name: 'Okay' }).click();
+  await expect(toast(page, 'Inventory withdrawn')).toBeVisible();
+  await expect(page.getByTestId('item-status')).toHaveText('Withdrawn');
+  // Edit is hidden for Withdrawn items; the details stay readable.
+  await expect(page.getByTestId('edit-card')).toHaveCount(0);
+  await expect(page.getByTestId('readonly-card')).toContainText('Withdrawal fee$15.00');
+  await expect(page.getByTestId('withdraw-item')).toHaveCount(0);
+  const changes = timeline(page).getByTestId('timeline-entry').first().getByTestId('timeline-change');
+  await expect(changes.filter({ hasText: 'Status:' })).toHaveText('Status: Active -> Withdrawn');
+  await expect(changes.filter({ hasText: 'Withdrawn early:' })).toHaveText('Withdrawn early: No -> Yes');
+  await expect(changes.filter({ hasText: 'Withdrawal fee:' })).toHaveText('Withdrawal fee: $0.00 -> $15.00');
+  await snap(page, 'inventory-item-withdrawn');
+
+  const api = await signedIn(DEMO.owner);
+  const after = await getItem(api, item.id);
+  expect([after.status, after.isWithdrawnEarly, after.withdrawalFee]).toEqual(['Withdrawn', true, 15]);
+  await api.dispose();
+});
+
+test('[INVENTORY ITEM]: a refused status change shows the server message, and a Pending item is deleted after "Sure to delete?"', async ({ page }) => {
+  const api = await signedIn(DEMO.owner);
+  const [pending] = await listItems(api, { status: 'Pending' });
+  expect(pending, 'the demo data has Pending items').toBeTruthy();
+
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/inventories/${pending.id}`);
+  await expect(page.getByTestId('item-status')).toHaveText('Drop off pending');
+  await choose(page, 'Status', 'Active');
+  await expect(toast(page, 'This item has not been accepted, you must accept it via the incoming tab.')).toBeVisible();
+  await expect(page.getByTestId('item-status')).toHaveText('Drop off pending');
+  await snap(page, 'inventory-item-pending');
+
+  await page.getByTestId('delete-item').click();
+  await expect(page.locator('.ant-popconfirm')).toContainText('Sure to delete?');
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId('item-deleted')).toContainText('Inventory deleted');
+  // The page moves on a second later, to the list the item was in.
+  await expect(page).toHaveURL(/\/incomingInventory$/, { timeout: 5000 });
+  const gone = await api.get(`/api/inventories/${pending.id}`);
+  expect(gone.status()).toBe(404);
+  await api.dispose();
+});
+
+test("[INVENTORY ITEM]: a store account's item shows Cost and no price-change request", async ({ page }) => {
+  const api = await signedIn(DEMO.owner);
+  const rows = await listItems(api, { status: 'Active' });
+  const own = rows.find((r) => r.consigner?.isStoreAccount);
+  expect(own, 'an Active store-account item in the demo data').toBeTruthy();
+  await api.dispose();
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/inventories/${own!.id}`);
+  await expect(page.getByTestId('edit-card').getByLabel('Cost')).toBeVisible();
+  await expect(page.getByTestId('edit-card').getByLabel('Payout')).toHaveCount(0);
+  await expect(page.getByTestId('request-price-change')).toHaveCount(0);
+  await expect(page.getByTestId('withdraw-item')).toBeVisible();
+});
+
+test('[INVENTORY ITEM]: in safe inventory status mode a Sold item keeps its status', async ({ page }) => {
+  const api = await signedIn(DEMO.owner);
+  const [sold] = await listItems(api, { status: 'Sold' });
+  expect(sold, 'the demo data has Sold items').toBeTruthy();
+  await api.dispose();
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/inventories/${sold.id}`);
+  await expect(page.getByTestId('item-status')).toHaveText('Sold');
+  await expect(page.getByTestId('item-status')).toHaveClass(/ant-tag-green/);
+  await expect(page.getByTestId('status-select')).toHaveClass(/ant-select-disabled/);
+  await expect(page.getByText('Safe inventory status mode locks sold items.')).toBeVisible();
+  await snap(page, 'inventory-item-sold');
+});
+
+test('[INVENTORY ITEM]: an unknown item says so', async ({ page }) => {
+  await signInBrowser(page, DEMO.owner);
+  await page.goto('/inventories/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Inventory not found')).toBeVisible();
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { signInBrowser } from '../../fixtures/api';
+import { DEMO } from '../../fixtures/demo';
+import { expectEmpty, getItem, logChange, newProduct, post, rowOf, rows, signedIn, type Item, type Product, gotoList } from './lists.fixture';
+import type { APIRequestContext } from '@playwright/test';
+
+/** A consigner answers a store request: the item offered on consignment or for the store to buy. */
+async function offer(consigner: APIRequestContext, product: Product, saleType: 'Buying' | 'Consignment', price: number): Promise<Item> {
+  const [item] = await post<Item[]>(consigner, '/api/inventories', {
+    inventoryFormArray: [{ productId: product.id, option1Value: '9', option2Value: 'New', option3Value: 'Good Box', price, quantity: 1, saleType, storeRequestPriceRange: { low: 80, high: 120 } }],
+  });
+  expect(item.status).toBe(saleType);
+  return item;
+}
+
+test.describe('[INVENTORY LISTS]: Buying and Consignment', () => {
+  test('the store buys an offered item, then accepts the drop-off paying by Checkbooks', async ({ page }) => {
+    const staff = await signedIn(DEMO.owner);
+    const marco = await signedIn(DEMO.marco);
+    const product = await newProduct(staff, 'Buying Runner');
+    const item = await offer(marco, product, 'Buying', 100);
+
+    await signInBrowser(page, DEMO.owner);
+    await gotoList(page, `/buyingInventory?search=${product.sku}`);
+    await expect(page.getByTestId('list-title')).toHaveText('Buying');
+    await expect(rowOf(page, item.code).getByTestId('price-pending')).toHaveText('Range $80.00–$120.00');
+    await rowOf(page, item.code).getByRole('button', { name: 'Buy' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('The store is buying this item')).toBeVisible();
+    await expectEmpty(page);
+    expect((await getItem(staff, item.id)).status).toBe('Pending');
+
+    // On Incoming the bought item asks for the payment type too.
+    await gotoList(page, `/incomingInventory?search=${product.sku}`);
+    await rowOf(page, item.code).getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept inventory' });
+    await dialog.getByTestId('accept-location').click();
+    await page.getByTitle('Downtown', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(dialog.getByText('Please select a payment type')).toBeVisible();
+    await dialog.getByLabel('Checkbooks').check();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByText('Inventory accepted')).toBeVisible();
+    expect(await getItem(staff, item.id)).toMatchObject({ status: 'Active', location: 'Downtown', paymentType: 'auto' });
+    expect(await logChange(staff, item.id, 'status', 'Active')).toBeTruthy();
+  });
+
+  test('a consignment offer is accepted with a price inside its range, another is cancelled', async ({ page }) => {
+    const staff = await signedIn(DEMO.owner);
+    const ava = await signedIn(DEMO.ava);
+    const product = await newProduct(staff, 'Consign Runner');
+    const accept = await offer(ava, product, 'Consignment', 110);
+    const cancel = await offer(ava, product, 'Consignment', 90);
+
+    await signInBrowser(page, DEMO.stock);
+    await gotoList(page, `/requestInventory?search=${product.sku}`);
+    await expect(page.getByTestId('list-title')).toHaveText('Consignment');
+    await expect(rows(page)).toHaveCount(2);
+
+    await rowOf(page, accept.code).getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accepted Inventory' });
+    await expect(dialog).toContainText('$80.00 – $120.00');
+    await dialog.getByTestId('store-request-price').fill('130');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(dialog.getByText('Price is not within the requested price range.')).toBeVisible();
+    await dialog.getByTestId('store-request-price').fill('115');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByText('Inventory accepted successfully')).toBeVisible();
+    expect(await getItem(staff, accept.id)).toMatchObject({ status: 'Pending', price: 115 });
+
+    await rowOf(page, cancel.code).getByRole('button', { name: 'Cancel Dropoff' }).click();
+    await page.getByRole('tooltip').filter({ hasText: 'Do you want to cancel this Dropoff?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Dropoff has been cancelled')).toBeVisible();
+    await expectEmpty(page);
+    expect((await staff.get(`/api/inventories/${cancel.id}`)).status()).toBe(404);
+  });
+});

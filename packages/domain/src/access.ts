@@ -1,0 +1,302 @@
+// Who may see what: areas, the route guards and the menus (people doc sections 2 and 6).
+
+export const AREAS = [
+  'Dashboard',
+  'Products',
+  'Inventory',
+  'Consigners',
+  'Employees',
+  'Orders',
+  'Settings',
+  'InStoreApp',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export type Role = 'Admin' | 'Employee' | 'Consigner';
+export type UserKind = 'consigner' | 'employee';
+
+export type SignedInUser = {
+  id: string;
+  kind: UserKind;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  storeId: string;
+  isActive: boolean;
+  acceptedTOS: boolean;
+  emailVerified: boolean;
+  accessControls: Area[] | null;
+  marketplaceLocation: boolean;
+  isStoreAccount: boolean;
+  bankData: Record<string, unknown> | null;
+};
+
+export function isArea(value: unknown): value is Area {
+  return typeof value === 'string' && (AREAS as readonly string[]).includes(value);
+}
+
+/** An absent access list means everything is allowed (spec: "If accessControls is absent, access is allowed"). */
+export function hasArea(accessControls: readonly Area[] | null | undefined, area: Area): boolean {
+  if (accessControls === null || accessControls === undefined) return true;
+  return accessControls.includes(area);
+}
+
+export function isAdmin(user: Pick<SignedInUser, 'role'> | null | undefined): boolean {
+  return user?.role === 'Admin';
+}
+
+export type RouteGuardInput = {
+  signedIn: boolean;
+  emailVerified?: boolean;
+  isActive?: boolean;
+  acceptedTOS?: boolean;
+  kind?: UserKind;
+  maintenanceMode?: boolean;
+  userStoreId?: string;
+  currentStoreId?: string;
+  accessControls?: Area[] | null;
+  requiredArea?: Area;
+  adminOnly?: boolean;
+  role?: Role;
+};
+
+export type RouteGuardResult =
+  | { action: 'allow' }
+  | { action: 'redirect'; to: string }
+  | { action: 'logout' }
+  | { action: 'terms' };
+
+/**
+ * The logged-in route guards, in the spec's order. Optional flags only refuse when explicitly
+ * false (or, for the store check, when both ids are known and differ), so callers pass what they know.
+ */
+export function routeGuard(input: RouteGuardInput): RouteGuardResult {
+  if (!input.signedIn) return { action: 'redirect', to: '/login' };
+  if (input.emailVerified === false) return { action: 'redirect', to: '/verify' };
+  if (input.isActive === false) {
+    // A fresh consigner signup is inactive until the terms dialog accepts TOS and activates it.
+    if (input.kind === 'consigner' && input.acceptedTOS === false) return { action: 'terms' };
+    return { action: 'redirect', to: '/disabledAccount' };
+  }
+  if (input.maintenanceMode === true) return { action: 'redirect', to: '/maintenance' };
+  if (
+    input.userStoreId !== undefined &&
+    input.currentStoreId !== undefined &&
+    input.userStoreId !== input.currentStoreId
+  ) {
+    return { action: 'logout' };
+  }
+  if (input.requiredArea !== undefined && !hasArea(input.accessControls, input.requiredArea)) {
+    return { action: 'redirect', to: '/' };
+  }
+  if (input.adminOnly === true && input.role !== 'Admin') return { action: 'redirect', to: '/' };
+  // An active consigner who never accepted the terms (e.g. added by staff) must accept them too;
+  // this comes last so maintenance, store and area redirects still win.
+  if (input.kind === 'consigner' && input.acceptedTOS === false) return { action: 'terms' };
+  return { action: 'allow' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes and the area each one needs.
+
+/** Staff routes of both spec documents and the area each needs. `:id` marks a path parameter. */
+export const ROUTE_AREAS = {
+  // catalogue and stock
+  '/': 'Products',
+  '/request': 'Products',
+  '/products/create': 'Products',
+  '/products/:id': 'Products',
+  '/productItem/:id': 'Products',
+  '/addInventory/:id': 'Inventory',
+  '/findInventory': 'Inventory',
+  '/inventories/:id': 'Inventory',
+  '/requestedInventory': 'Inventory',
+  '/incomingInventory': 'Inventory',
+  '/readyToPrint': 'Inventory',
+  '/withdrawnInventory': 'Inventory',
+  '/pendingPriceChangeInventory': 'Inventory',
+  '/pendingWithdrawalInventory': 'Inventory',
+  '/requestInventory': 'Inventory',
+  '/buyingInventory': 'Inventory',
+  '/scan': 'Inventory',
+  '/scanItems': 'Inventory',
+  '/activity': 'Inventory',
+  // people, money and configuration
+  '/dashboard': 'Dashboard',
+  '/consigners': 'Consigners',
+  '/consigners/:id': 'Consigners',
+  '/addConsigner': 'Consigners',
+  '/employees': 'Employees',
+  '/employees/:id': 'Employees',
+  '/addEmployee': 'Employees',
+  '/findOrders': 'Orders',
+  '/orders/:id': 'Orders',
+  '/pendingPayouts': 'Orders',
+  '/payouts': 'Orders',
+  '/payouts/:id': 'Orders',
+  '/transfers': 'Orders',
+  '/acceptTransfers': 'Inventory',
+  '/settings': 'Settings',
+  '/fees': 'Settings',
+  '/productTemplates': 'Settings',
+  '/subLocations': 'Settings',
+  '/billing': 'Settings',
+} as const satisfies Record<string, Area>;
+
+/** Staff routes open to the Admin role only. */
+export const ADMIN_ONLY_ROUTES: readonly string[] = ['/dashboard'];
+
+/** Consigner portal routes that need an area when the consigner has an access list. */
+export const CONSIGNER_ROUTE_AREAS = {
+  '/': 'Products',
+  '/products/create': 'Products',
+  '/products/:id': 'Products',
+  '/productItem/:id': 'Products',
+  '/storeRequest': 'Products',
+  '/payouts': 'Orders',
+} as const satisfies Record<string, Area>;
+
+function normalisePath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function matchesPattern(pattern: string, path: string): boolean {
+  const a = pattern.split('/');
+  const b = path.split('/');
+  if (a.length !== b.length) return false;
+  return a.every((segment, i) => (segment.startsWith(':') ? (b[i] ?? '') !== '' : segment === b[i]));
+}
+
+export type RouteRequirement = { area: Area | null; adminOnly: boolean };
+
+/** What a route needs, for staff (default) or consigner routes; unknown routes need nothing. */
+export function routeRequirement(path: string, kind: UserKind = 'employee'): RouteRequirement {
+  const table: Record<string, Area> = kind === 'employee' ? ROUTE_AREAS : CONSIGNER_ROUTE_AREAS;
+  const clean = normalisePath(path);
+  const exact = table[clean];
+  const pattern = exact ? clean : Object.keys(table).find((p) => p.includes(':') && matchesPattern(p, clean));
+  return {
+    area: pattern ? (table[pattern] ?? null) : null,
+    adminOnly: kind === 'employee' && ADMIN_ONLY_ROUTES.includes(clean),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menus.
+
+export type MenuItem = {
+  key: string;
+  label: string;
+  /** In-app path; absent for groups and actions. */
+  path?: string;
+  /** Area the entry needs; null = any signed-in user. Groups use null and show when a child shows. */
+  area: Area | null;
+  adminOnly: boolean;
+  action?: 'logout' | 'mailto';
+  children?: readonly MenuItem[];
+};
+
+function leaf(key: string, label: string, path: string, area: Area | null, adminOnly = false): MenuItem {
+  return { key, label, path, area, adminOnly };
+}
+
+function group(key: string, label: string, children: MenuItem[]): MenuItem {
+  return { key, label, area: null, adminOnly: false, children };
+}
+
+/** The staff menu, in the spec's order ("Staff menu", people doc section 2). */
+export const STAFF_MENU: readonly MenuItem[] = [
+  leaf('dashboard', 'Dashboard', '/dashboard', 'Dashboard', true),
+  leaf('addProducts', 'Add Products', '/', 'Products'),
+  group('inventoryGroup', 'Inventory', [
+    leaf('findInventory', 'Find', '/findInventory', 'Inventory'),
+    leaf('requestedInventory', 'Requested', '/requestedInventory', 'Inventory'),
+    leaf('incomingInventory', 'Drop Off Pending', '/incomingInventory', 'Inventory'),
+    leaf('readyToPrint', 'Ready To Print', '/readyToPrint', 'Inventory'),
+    leaf('withdrawnInventory', 'Withdrawn', '/withdrawnInventory', 'Inventory'),
+    leaf('pendingPriceChangeInventory', 'Price Change', '/pendingPriceChangeInventory', 'Inventory'),
+    leaf('pendingWithdrawalInventory', 'Withdrawal Request', '/pendingWithdrawalInventory', 'Inventory'),
+  ]),
+  group('requestGroup', 'Request', [
+    leaf('request', 'Request Items', '/request', 'Products'),
+    leaf('buyingInventory', 'Buying', '/buyingInventory', 'Inventory'),
+    leaf('requestInventory', 'Consignment', '/requestInventory', 'Inventory'),
+  ]),
+  group('transfersGroup', 'Transfers', [
+    leaf('transfers', 'Transfer', '/transfers', 'Orders'),
+    leaf('acceptTransfers', 'Accept Transfer', '/acceptTransfers', 'Inventory'),
+  ]),
+  leaf('consigners', 'Consigners', '/consigners', 'Consigners'),
+  leaf('employees', 'Employees', '/employees', 'Employees'),
+  leaf('activity', 'Activity', '/activity', 'Inventory'),
+  group('ordersGroup', 'Orders', [
+    leaf('findOrders', 'Find', '/findOrders', 'Orders'),
+    leaf('pendingPayouts', 'Ready to Pay', '/pendingPayouts', 'Orders'),
+    leaf('payouts', 'Payouts', '/payouts', 'Orders'),
+  ]),
+  group('settingsGroup', 'Settings', [
+    leaf('settings', 'Store', '/settings', 'Settings'),
+    leaf('fees', 'Fees', '/fees', 'Settings'),
+    leaf('productTemplates', 'Templates', '/productTemplates', 'Settings'),
+    leaf('subLocations', 'Sublocations', '/subLocations', 'Settings'),
+    // Billing has no screen in the spec; it is store administration, so it sits behind Settings.
+    leaf('billing', 'Billing', '/billing', 'Settings'),
+    // Everyone must be able to sign out.
+    { key: 'logout', label: 'Logout', area: null, adminOnly: false, action: 'logout' },
+  ]),
+];
+
+/** The consigner portal menu. Help opens `mailto:` the store's support address (see helpHref). */
+export const CONSIGNER_MENU: readonly MenuItem[] = [
+  leaf('products', 'Products', '/', 'Products'),
+  leaf('inventory', 'Inventory', '/inventory', null),
+  leaf('dropoff', 'Requested', '/dropoff', null),
+  leaf('dropoffPending', 'Drop Off Pending', '/dropoffPending', null),
+  leaf('storeRequest', 'Store Request', '/storeRequest', 'Products'),
+  leaf('payouts', 'Payout', '/payouts', 'Orders'),
+  leaf('settings', 'Settings', '/settings', null),
+  { key: 'help', label: 'Help', area: null, adminOnly: false, action: 'mailto' },
+];
+
+export function helpHref(supportEmail: string): string {
+  return `mailto:${supportEmail}`;
+}
+
+/** 'Seller' in a buying store, else 'Consigner'. */
+export function consignerWord(isBuyingStore: boolean | null | undefined): 'Seller' | 'Consigner' {
+  return isBuyingStore ? 'Seller' : 'Consigner';
+}
+
+type MenuUser = Pick<SignedInUser, 'accessControls' | 'role'>;
+
+function filterMenu(items: readonly MenuItem[], user: MenuUser): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const item of items) {
+    if (item.adminOnly && !isAdmin(user)) continue;
+    if (item.area !== null && !hasArea(user.accessControls, item.area)) continue;
+    if (item.children) {
+      const children = filterMenu(item.children, user);
+      if (children.length === 0) continue;
+      out.push({ ...item, children });
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** The staff menu this user may see; groups with no visible entry are dropped. */
+export function visibleStaffMenu(user: MenuUser, opts: { isBuyingStore?: boolean } = {}): MenuItem[] {
+  const menu = filterMenu(STAFF_MENU, user);
+  if (!opts.isBuyingStore) return menu;
+  return menu.map((item) => (item.key === 'consigners' ? { ...item, label: 'Sellers' } : item));
+}
+
+/** The consigner menu; Products and Payout entries need their area when an access list exists. */
+export function visibleConsignerMenu(user: MenuUser): MenuItem[] {
+  return filterMenu(CONSIGNER_MENU, user);
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { PEOPLE_MESSAGES } from '../messages.ts';
+import { money, optionalText, requiredString } from './common.ts';
+
+/**
+ * The Add consigner type dialog and PUT/POST /api/consignerTypes. sellingFee is a percent; minFee and
+ * flatFee are given in major units and come out in minor units.
+ */
+export const ZConsignerTypeInput = z.object({
+  accountType: requiredString(PEOPLE_MESSAGES.consignerTypeRequired),
+  sellingFee: z.number({ error: PEOPLE_MESSAGES.feeRequired }).min(0, { error: PEOPLE_MESSAGES.feeRequired }),
+  minFee: money(PEOPLE_MESSAGES.minFeeRequired).pipe(z.number().min(0, { error: PEOPLE_MESSAGES.minFeeRequired })),
+  flatFee: money()
+    .pipe(z.number().min(0))
+    .nullish()
+    .transform((v) => v ?? 0),
+  isDefault: z.boolean().nullish().transform((v) => v ?? false),
+  category: optionalText,
+  option1Value: optionalText,
+  option2Value: optionalText,
+  option3Value: optionalText,
+  categories: z.array(z.string().trim().min(1)).nullish().transform((v) => v ?? null),
+});
+export type TConsignerTypeInput = z.output<typeof ZConsignerTypeInput>;
