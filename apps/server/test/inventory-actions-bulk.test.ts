@@ -90,7 +90,15 @@ describe('bulk actions as background jobs', () => {
       .values({ storeId: refs.store.id, kind: 'inventory.bulkAction', payload: { op: 'acceptInventory', ids, input: { location: 'Downtown' }, by }, total: 5, done: 2, status: 'running' })
       .returning();
     const seen = { done: 0, failed: [] as string[] };
-    const result = await runBulkJob(t.ctx, { job, itemDone: async () => void (seen.done += 1), itemFailed: async (_id, error) => void seen.failed.push(error) });
+    const result = await runBulkJob(t.ctx, {
+      job,
+      itemDone: async () => void (seen.done += 1),
+      itemFailed: async (_id, error) => void seen.failed.push(error),
+      recordOutcomes: async ({ done, failures }) => {
+        seen.done += done;
+        seen.failed.push(...failures.map((f) => f.error));
+      },
+    });
     expect(seen).toEqual({ done: 3, failed: [] });
     expect(result).toEqual({ op: 'acceptInventory', done: 5, failed: 0 });
     for (const id of ids) expect((await itemRow(t, id))!.status).toBe('Active');

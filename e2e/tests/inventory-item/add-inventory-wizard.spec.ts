@@ -36,6 +36,8 @@ test('[ADD INVENTORY WIZARD]: a consigner lists an item step by step, reads the 
   await expect(page.getByTestId('wizard-step-title')).toHaveText('Price');
   await expect(page.getByLabel('Quantity')).toHaveValue('1');
   await expect(page.getByTestId('wizard-primary')).toHaveText('Submit For Review');
+  // the first step's warning must be gone, so the one asserted next is this step's own
+  await expect(toast(page, 'Please select size, condition, price, and quantity first')).toHaveCount(0);
   await page.getByTestId('wizard-primary').click();
   await expect(toast(page, 'Please select size, condition, price, and quantity first')).toBeVisible();
   await page.getByLabel('Price').fill('72');

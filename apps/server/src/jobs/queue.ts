@@ -12,6 +12,11 @@ export type JobContext = {
   /** Records one item's outcome; a failed item does not stop the others. */
   itemDone: () => Promise<void>;
   itemFailed: (id: string, error: string) => Promise<void>;
+  /**
+   * Records many outcomes in one statement. Given the transaction that did the work, the progress
+   * commits with it, so a restart never redoes or misreports those items.
+   */
+  recordOutcomes: (outcomes: { done: number; failures: JobItemError[] }, tx?: DbOrTx) => Promise<void>;
 };
 export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
 
@@ -25,13 +30,14 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
   const handlers = new Map<string, JobHandler>();
   let boss: PgBoss | null = null;
 
-  async function progress(id: string, patch: { done?: number; failed?: number; error?: JobItemError }) {
-    await db
+  async function progress(id: string, patch: { done: number; failures: JobItemError[] }, tx: DbOrTx = db) {
+    if (patch.done === 0 && patch.failures.length === 0) return;
+    await tx
       .update(backgroundJobs)
       .set({
-        done: sql`${backgroundJobs.done} + ${patch.done ?? 0}`,
-        failed: sql`${backgroundJobs.failed} + ${patch.failed ?? 0}`,
-        ...(patch.error ? { errors: sql`${backgroundJobs.errors} || ${JSON.stringify([patch.error])}::jsonb` } : {}),
+        done: sql`${backgroundJobs.done} + ${patch.done}`,
+        failed: sql`${backgroundJobs.failed} + ${patch.failures.length}`,
+        ...(patch.failures.length ? { errors: sql`${backgroundJobs.errors} || ${JSON.stringify(patch.failures)}::jsonb` } : {}),
       })
       .where(eq(backgroundJobs.id, id));
   }
@@ -44,8 +50,9 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
     try {
       const result = await handler({
         job,
-        itemDone: () => progress(job.id, { done: 1 }),
-        itemFailed: (id, error) => progress(job.id, { failed: 1, error: { id, error } }),
+        itemDone: () => progress(job.id, { done: 1, failures: [] }),
+        itemFailed: (id, error) => progress(job.id, { done: 0, failures: [{ id, error }] }),
+        recordOutcomes: (outcomes, tx) => progress(job.id, outcomes, tx),
       });
       await db.update(backgroundJobs).set({ status: 'completed', result: result ?? null, finishedAt: new Date() }).where(eq(backgroundJobs.id, job.id));
     } catch (err) {

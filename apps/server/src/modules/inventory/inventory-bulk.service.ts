@@ -68,11 +68,11 @@ export const BULK_CHUNK = 100;
 /**
  * Works through a bulk job's items in order, a chunk at a time. A job picked up again after a restart
  * (pg-boss retries a job whose worker died) resumes after the items whose outcome it already
- * recorded (job.done + job.failed), so those are neither redone nor reported as refused; only a
- * crash between a chunk's commit and its progress update can still report some of that chunk as
- * refused on the second run.
+ * recorded (job.done + job.failed), so those are neither redone nor reported as refused. A chunk's
+ * progress is written in the chunk's own transaction (one statement for the whole chunk), so the work
+ * and its count commit together.
  */
-export async function runBulkJob(ctx: AppContext, { job, itemDone, itemFailed }: JobContext) {
+export async function runBulkJob(ctx: AppContext, { job, itemDone, itemFailed, recordOutcomes }: JobContext) {
   const payload = job.payload as BulkPayload;
   const store: StoreRow | null = await storesRepository.findById(ctx.db, job.storeId);
   if (!store) throw new Error('Store not found');
@@ -88,13 +88,16 @@ export async function runBulkJob(ctx: AppContext, { job, itemDone, itemFailed }:
     const chunk = payload.ids.slice(i, i + BULK_CHUNK);
     let result: Awaited<ReturnType<typeof performActionBatch>> | null = null;
     try {
-      result = await ctx.db.transaction((tx) => performActionBatch(tx, scope, payload.op, chunk, payload.input, { onRefusal: 'collect' }));
+      result = await ctx.db.transaction(async (tx) => {
+        const batch = await performActionBatch(tx, scope, payload.op, chunk, payload.input, { onRefusal: 'collect' });
+        await recordOutcomes({ done: batch.outcomes.length, failures: batch.refused }, tx);
+        return batch;
+      });
     } catch (err) {
       ctx.log.warn({ err, jobId: job.id }, 'bulk chunk failed; retrying its items one by one');
     }
     if (result) {
       done += result.outcomes.length;
-      await Promise.all([...result.outcomes.map(() => itemDone()), ...result.refused.map((r) => itemFailed(r.id, r.error))]);
       continue;
     }
     // Something other than a rule refusal went wrong: one transaction per item, so the rest still go through.

@@ -22,8 +22,10 @@ const matchesAll = (terms: string[], column: Column) => terms.map((t) => like(co
 /** A product row as the search answers it: every column but search_text, with its GTINs. */
 export type ProductWithGtins = Omit<ProductRow, 'searchText'> & { gtins: { size: string; gtin: string }[] };
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
-// the product's GTINs in the same statement (one query less per search)
-const gtinsColumn = sql<{ size: string; gtin: string }[]>`(SELECT coalesce(json_agg(json_build_object('size', g.size, 'gtin', g.gtin) ORDER BY g.size, g.gtin), '[]'::json) FROM ${productGtins} g WHERE g.product_id = ${products.id})`;
+// The product's GTINs in the same statement (one query less per search). The outer column is
+// written table-qualified by hand: drizzle renders products.id as a bare "id" in a select's sql, which
+// would bind to g.id inside the subquery.
+const gtinsColumn = sql<{ size: string; gtin: string }[]>`(SELECT coalesce(json_agg(json_build_object('size', g.size, 'gtin', g.gtin) ORDER BY g.size, g.gtin), '[]'::json) FROM ${productGtins} g WHERE g.product_id = ${products}.id)`;
 
 export const productsRepository = {
   /**

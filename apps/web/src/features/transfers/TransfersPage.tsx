@@ -188,13 +188,19 @@ function FiltersModal({
   render: (draft: Filters, set: (patch: Filters) => void, block: boolean) => ReactNode;
 }) {
   const [draft, setDraft] = useState<Filters>(values);
+  // Start each opening from the applied filters. Done while rendering, not after the open
+  // animation, so a quick first pick is not overwritten.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setDraft(values);
+  }
   return (
     <Modal
       open={open}
       title="Filter"
       okText="Apply"
       onCancel={onClose}
-      afterOpenChange={(visible) => visible && setDraft(values)}
       onOk={() => {
         onApply({ status: draft.status, location: draft.location, option1Value: draft.option1Value, category: draft.category, consigner: draft.consigner });
         onClose();
