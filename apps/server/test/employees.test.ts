@@ -65,4 +65,27 @@ describe('employee invitation', () => {
     const resend = await t.request({ method: 'POST', url: `/api/employees/send/${employeeId}`, token: ownerToken });
     expect(resend.statusCode).toBe(409);
   });
+
+  it('accepts an invite through /api/employees/accept/{id} for the signed-in account only', async () => {
+    const created = await t.request({ method: 'POST', url: '/api/employees', token: ownerToken, body: { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@shop.test' } });
+    const ana = json<{ data: { id: string } }>(created).data;
+    const [mail] = await t.ctx.db.select().from(s.outbox).where(eq(s.outbox.to, 'ana@shop.test'));
+    const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    const signup = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: 'http://localhost' }, body: { email: 'ana@shop.test', password: 'ana-password', name: 'Ana' } });
+    const anaUserId = json<{ user: { id: string } }>(signup).user.id;
+    const url = `/api/employees/accept/${ana.id}`;
+
+    expect((await t.request({ method: 'PUT', url, body: { token, fbUserId: anaUserId } })).statusCode).toBe(401);
+    const anaToken = await t.signIn('ana@shop.test', 'ana-password');
+    const otherUser = await t.request({ method: 'PUT', url, token: anaToken, body: { token, fbUserId: 'someone-else' } });
+    expect([otherUser.statusCode, json(otherUser)]).toEqual([403, { error: 'You can only accept an invite for your own account' }]);
+    expect((await t.request({ method: 'PUT', url, token: anaToken, body: { token: 'wrong', fbUserId: anaUserId } })).statusCode).toBe(403);
+    const missing = await t.request({ method: 'PUT', url, token: anaToken, body: { token } });
+    expect(missing.statusCode).toBe(400);
+
+    const ok = await t.request({ method: 'PUT', url, token: anaToken, body: { token, fbUserId: anaUserId } });
+    expect(ok.statusCode).toBe(200);
+    const me = json<{ data: { kind: string } }>(await t.request({ method: 'GET', url: '/api/me', token: anaToken })).data;
+    expect(me.kind).toBe('employee');
+  });
 });

@@ -2,11 +2,13 @@ import { AREAS } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { getIdentity, requireStaff, requireStore } from '../../auth/actor.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import { requestOrigin } from '../../http/origin.ts';
 import { acceptInvite, createEmployee, getEmployee, getInvite, listEmployees, resendInvite } from './employees.service.ts';
 
 const ZId = z.object({ id: z.string().uuid('Invalid id') });
+const ZAccept = z.object({ token: z.string().optional(), fbUserId: z.string().min(1, 'fbUserId is required') });
 
 export const employeesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -55,7 +57,19 @@ export const employeesRoutes =
 
     app.put(
       '/open/employees/accept/:id',
-      { schema: { tags: ['employees'], params: ZId, body: z.object({ token: z.string().optional(), fbUserId: z.string().min(1, 'fbUserId is required') }) } },
+      { schema: { tags: ['employees'], params: ZId, body: ZAccept } },
       async (request) => ({ data: await acceptInvite(ctx, request.params.id, request.body) }),
+    );
+
+    // The same with the signed-in user's token: the identity linked must be the caller's own.
+    app.put(
+      '/api/employees/accept/:id',
+      { schema: { tags: ['employees'], summary: 'Accept an invite as the signed-in user', params: ZId, body: ZAccept } },
+      async (request) => {
+        const identity = await getIdentity(ctx, request);
+        if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
+        if (identity.userId !== request.body.fbUserId) throw forbidden('You can only accept an invite for your own account');
+        return { data: await acceptInvite(ctx, request.params.id, request.body) };
+      },
     );
   };

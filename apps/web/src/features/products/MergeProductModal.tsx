@@ -170,8 +170,10 @@ export function MergeProductModal({
             loading={found.isFetching}
             value={picked?.id}
             notFoundContent={found.isFetching ? 'Searching...' : 'No product found'}
-            onChange={(id: string) => setPicked(candidates.find((c) => c.id === id) ?? null)}
-            options={candidates.map((c) => ({ value: c.id, label: `${c.title} · ${c.sku}` }))}
+            // the option carries its product: the list may already hold the next search's results
+            // (or none while they load) by the time the click lands
+            onChange={(_id: string, option) => setPicked((Array.isArray(option) ? option[0] : option)?.candidate ?? null)}
+            options={candidates.map((c) => ({ value: c.id, label: `${c.title} · ${c.sku}`, candidate: c }))}
           />
         )}
         {picked && (
