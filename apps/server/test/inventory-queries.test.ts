@@ -291,6 +291,34 @@ describe('GET /api/inventories/paginatedInventories', () => {
     expect((await page('search=nothing-matches-this')).count).toBe(0);
   });
 
+  it('reads a searched page and its count in one go with the same answer as the two queries (PGlite path)', async () => {
+    const { inventoryQueriesRepository: repo } = await import('../src/modules/inventory-queries/inventory-queries.repository.ts');
+    const { sortSpec } = await import('../src/modules/inventory-queries/inventory-queries.sql.ts');
+    const scope = { storeId: demo.id };
+    const filter = { search: 'e' };
+    const matches = await repo.countUpTo(t.ctx.db, scope, filter, 10_000);
+    expect(matches.count).toBeGreaterThan(20);
+    for (const option of SORT_OPTIONS) {
+      for (const prioritizeStore of option === 'inventoryPriority' ? [false, true] : [false]) {
+        const sort = sortSpec(option, { prioritizeStore });
+        for (const offset of [0, 10]) {
+          const combined = await repo.findSearchedPageAndCount(t.ctx.db, scope, filter, sort, { limit: 10, offset }, 10_001);
+          const separate = await repo.findPage(t.ctx.db, scope, filter, sort, { limit: 10, offset });
+          expect(combined!.rows.map((r) => r.item.id), `${option} from ${offset}`).toEqual(separate.map((r) => r.item.id));
+          expect(combined!.count).toBe(matches.count);
+        }
+      }
+    }
+    const newest = sortSpec('newestUpdated', { prioritizeStore: false });
+    // past the last page there is no row to carry the count, and at the cap it is not counted this way
+    expect(await repo.findSearchedPageAndCount(t.ctx.db, scope, filter, newest, { limit: 10, offset: 10_000 }, 10_001)).toBeNull();
+    expect(await repo.findSearchedPageAndCount(t.ctx.db, scope, filter, newest, { limit: 10, offset: 0 }, 5)).toBeNull();
+    // and through the API, on either database
+    const expected = dbItems.filter((i) => `${i.title} ${i.sku} ${i.code}`.toLowerCase().includes('e')).length;
+    expect((await page('search=E&currentPage=2')).count).toBe(expected);
+    expect((await page('search=E&currentPage=999')).count).toBe(expected);
+  });
+
   it('leaves out the joined product and consigner when takeProducts / takeConsigners are false', async () => {
     const { rows } = await page('takeProducts=false&takeConsigners=false');
     expect(rows[0].consigner).toBeNull();

@@ -72,13 +72,18 @@ const sortOf = (store: StoreRow, option: SortOption) => sortSpec(option, { prior
 
 /**
  * A page and the count. PostgreSQL runs both side by side on its pool. PGlite has one connection, so
- * there the page comes first: a page that is not full ends the list (an empty first page: an empty
- * list) and gives the count without counting.
+ * there a searched list reads its matches once for both, and otherwise the page comes first: a page
+ * that is not full ends the list (an empty first page: an empty list) and gives the count without
+ * counting.
  */
 async function findPageAndCount(ctx: AppContext, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) {
   if (ctx.database.kind === 'postgres') {
     const [rows, { count, estimated }] = await Promise.all([repo.findPage(ctx.db, scope, filter, sort, page), repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT)]);
     return { rows, count, estimated };
+  }
+  if (filter.search?.trim()) {
+    const found = await repo.findSearchedPageAndCount(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
+    if (found) return { ...found, estimated: false };
   }
   const rows = await repo.findPage(ctx.db, scope, filter, sort, page);
   const ended = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
