@@ -113,7 +113,19 @@ export async function buildApp(
   if (fs.existsSync(seedImages)) await app.register(fastifyStatic, { root: seedImages, prefix: '/demo-assets/', decorateReply: false });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      // the build writes .br and .gz next to each asset (apps/web/vite.config.ts)
+      preCompressed: true,
+      // hashed file names never change content: browsers keep them instead of asking again
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
 
   // Unknown API paths answer in the envelope; every other path is a page of the single-page web app.
   app.setNotFoundHandler((request, reply) => {

@@ -95,3 +95,36 @@ describe('configuration', () => {
     expect(loadConfig({}, { PORT: '4100' }).port).toBe(4100);
   });
 });
+
+describe('the web app files', () => {
+  it('sends precompressed assets to browsers that accept them, cached for good, and index.html for every page', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const js = 'console.log("backroom");'.repeat(100);
+    fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js'), js);
+    fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
+    const web = await createTestApp({ seed: false, config: { webDist } });
+    try {
+      const br = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      const plain = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, js]);
+      const page = await web.app.inject({ method: 'GET', url: '/findInventory?pageSize=500' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.headers['cache-control']).not.toContain('immutable');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { BrowserRouter } from 'react-router';
+import { startLoading } from './boot';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 
@@ -10,6 +11,7 @@ const queryClient = new QueryClient({
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },
 });
+startLoading(queryClient, window.location.pathname);
 
 export function App() {
   return (

@@ -9,20 +9,21 @@ import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { fullName } from '../shared/format';
 import { useDevMailboxAvailable } from '../features/dev/dev.api';
 import { WithAddInventory } from '../features/add-inventory/WithAddInventory';
+import { staffPages } from './staff-pages';
 
-const StaffHomePage = lazy(() => import('../features/shell/StaffHomePage'));
-const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
-const NotAvailablePage = lazy(() => import('../features/shell/NotAvailablePage'));
-const InventoryListPage = lazy(() => import('../features/inventory-lists/InventoryListPage'));
-const ProductSearchPage = lazy(() => import('../features/products/ProductSearchPage'));
-const CreateProductPage = lazy(() => import('../features/products/CreateProductPage'));
-const ProductPage = lazy(() => import('../features/products/ProductPage'));
-const ProductTemplatesPage = lazy(() => import('../features/product-templates/ProductTemplatesPage'));
-const SubLocationsPage = lazy(() => import('../features/sub-locations/SubLocationsPage'));
-const InventoryItemPage = lazy(() => import('../features/inventory-item/InventoryItemPage'));
-const AddInventoryWizardPage = lazy(() => import('../features/add-inventory/AddInventoryWizardPage'));
-const TransfersPage = lazy(() => import('../features/transfers/TransfersPage'));
-const AcceptTransfersPage = lazy(() => import('../features/transfers/AcceptTransfersPage'));
+const StaffHomePage = lazy(staffPages.home);
+const MailboxPage = lazy(staffPages.mailbox);
+const NotAvailablePage = lazy(staffPages.notAvailable);
+const InventoryListPage = lazy(staffPages.inventoryList);
+const ProductSearchPage = lazy(staffPages.productSearch);
+const CreateProductPage = lazy(staffPages.createProduct);
+const ProductPage = lazy(staffPages.product);
+const ProductTemplatesPage = lazy(staffPages.productTemplates);
+const SubLocationsPage = lazy(staffPages.subLocations);
+const InventoryItemPage = lazy(staffPages.inventoryItem);
+const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
+const TransfersPage = lazy(staffPages.transfers);
+const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {

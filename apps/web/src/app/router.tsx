@@ -4,7 +4,7 @@ import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { SignedInGate } from './guards/SignedInGate';
 import { StoreGate } from './guards/StoreGate';
 
-// Every screen is its own chunk so the first load stays small.
+// Every screen is its own chunk so the first load stays small (the libraries are two shared chunks, apps/web/vite.config.ts).
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const ForgotPage = lazy(() => import('../features/auth/ForgotPage'));

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@backroom/domain';
 import { ApiError, apiFetch } from '../../shared/api';
 import { authCall, authClient } from '../../shared/auth-client';
@@ -35,7 +35,12 @@ export async function fetchMe(signal?: AbortSignal): Promise<MeState> {
 }
 
 export function useMe() {
-  return useQuery({
+  return useQuery(meQuery());
+}
+
+/** The query of the signed-in user, shared by useMe and the start-up prefetch (app/boot.ts). */
+export function meQuery() {
+  return queryOptions({
     queryKey: authKeys.me(getStoreHandle()),
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 60 * 1000,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../shared/api';
 import { getStoreHandle } from '../../shared/storage';
 
@@ -30,8 +30,13 @@ export const storeKeys = {
 
 /** The store this request resolves to; `null` when the server has none (404). */
 export function useStore() {
+  return useQuery(storeQuery());
+}
+
+/** The query of the current store, shared by useStore and the start-up prefetch (app/boot.ts). */
+export function storeQuery() {
   const handle = getStoreHandle();
-  return useQuery({
+  return queryOptions({
     queryKey: storeKeys.current(handle),
     queryFn: async ({ signal }) => {
       try {

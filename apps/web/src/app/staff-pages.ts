@@ -1,0 +1,47 @@
+/**
+ * Where each staff screen's code lives. StaffApp makes its lazy routes from these, and app/boot.ts
+ * starts loading the screen of the address being opened while the store and the user are still
+ * being fetched, instead of one after the other.
+ */
+export const staffPages = {
+  home: () => import('../features/shell/StaffHomePage'),
+  mailbox: () => import('../features/dev/MailboxPage'),
+  notAvailable: () => import('../features/shell/NotAvailablePage'),
+  inventoryList: () => import('../features/inventory-lists/InventoryListPage'),
+  productSearch: () => import('../features/products/ProductSearchPage'),
+  createProduct: () => import('../features/products/CreateProductPage'),
+  product: () => import('../features/products/ProductPage'),
+  productTemplates: () => import('../features/product-templates/ProductTemplatesPage'),
+  subLocations: () => import('../features/sub-locations/SubLocationsPage'),
+  inventoryItem: () => import('../features/inventory-item/InventoryItemPage'),
+  addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
+  transfers: () => import('../features/transfers/TransfersPage'),
+  acceptTransfers: () => import('../features/transfers/AcceptTransfersPage'),
+};
+
+export const INVENTORY_LIST_PATHS = [
+  'findInventory',
+  'buyingInventory',
+  'requestInventory',
+  'incomingInventory',
+  'pendingPriceChangeInventory',
+  'requestedInventory',
+  'readyToPrint',
+  'pendingWithdrawalInventory',
+  'withdrawnInventory',
+] as const;
+
+/** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
+export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
+  const [first = '', second] = pathname.split('/').slice(1);
+  if (first === '') return staffPages.productSearch;
+  if ((INVENTORY_LIST_PATHS as readonly string[]).includes(first)) return staffPages.inventoryList;
+  if (first === 'products' || first === 'productItem') return second === 'create' ? staffPages.createProduct : second ? staffPages.product : null;
+  if (first === 'inventories' && second) return staffPages.inventoryItem;
+  if (first === 'addInventory' && second) return staffPages.addInventoryWizard;
+  if (first === 'transfers') return staffPages.transfers;
+  if (first === 'acceptTransfers') return staffPages.acceptTransfers;
+  if (first === 'productTemplates') return staffPages.productTemplates;
+  if (first === 'subLocations') return staffPages.subLocations;
+  return null;
+}
