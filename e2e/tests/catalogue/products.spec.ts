@@ -3,6 +3,7 @@ import { apiClient, signInApi, signInBrowser } from '../../fixtures/api';
 import { DEMO, unique } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { addItemsApi, createProductApi, getProductApi, ownerApi, templateNamed, uniqueDigits, writePng } from './catalogue-helpers';
+import { OPEN_DROPDOWN } from '../../fixtures/antd';
 
 // The machine is shared with other suites: allow slow screens, and long journeys.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -10,7 +11,7 @@ test.describe.configure({ timeout: 300_000 });
 
 async function pickOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: option }).first().click();
 }
 
 test('[CATALOGUE]: the product search finds products by title, SKU or brand and shows an empty state', async ({ page }) => {
@@ -250,7 +251,7 @@ test('[CATALOGUE]: merging a duplicate moves its inventory into the current prod
   await page.getByRole('menuitem', { name: 'Merge a product into this one' }).click();
   await modal.getByText('Search a product').click();
   await modal.getByLabel('Product to merge').fill(other.title);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: other.title }).click();
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: other.title }).click();
   await expect(modal.getByTestId('merge-picked')).toContainText(other.title);
   await modal.getByRole('button', { name: 'Merge', exact: true }).click();
   await page.getByRole('dialog').filter({ hasText: 'Do you want to merge this item into the current product?' }).getByRole('button', { name: 'Merge' }).click();

@@ -3,6 +3,7 @@ import { signInBrowser } from '../../fixtures/api';
 import { DEMO, unique } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { ownerApi } from './catalogue-helpers';
+import { OPEN_DROPDOWN } from '../../fixtures/antd';
 
 // The machine is shared with other suites: allow slow screens, and long journeys.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -90,7 +91,7 @@ test('[SETTINGS]: staff filter sub-locations by location, add one and rename it'
   await snap(page, 'sublocations');
 
   await page.getByLabel('Filter by location').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Uptown' }).click();
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: 'Uptown' }).click();
   await expect(rows.filter({ hasText: 'Window' })).toBeVisible();
   await expect(rows.filter({ hasText: 'Shelf A' })).toHaveCount(0);
   for (const r of await rows.all()) await expect(r).toContainText('Uptown');
@@ -102,7 +103,7 @@ test('[SETTINGS]: staff filter sub-locations by location, add one and rename it'
   await expect(dialog.getByText('Sublocation required', { exact: true })).toBeVisible();
   await page.getByRole('dialog', { name: 'Add sublocation' }).getByRole('button', { name: 'Cancel' }).click();
   await page.getByLabel('Filter by location').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'All locations' }).click();
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: 'All locations' }).click();
   await page.getByRole('button', { name: 'Add sublocation' }).first().click();
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByText('Location required', { exact: true })).toBeVisible();
@@ -111,7 +112,7 @@ test('[SETTINGS]: staff filter sub-locations by location, add one and rename it'
 
   const name = unique('Rack');
   await dialog.getByLabel('Location', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Warehouse' }).click();
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: 'Warehouse' }).click();
   await dialog.getByLabel('Sublocation').fill(name);
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(`${name} added to Warehouse`)).toBeVisible();
@@ -127,7 +128,7 @@ test('[SETTINGS]: staff filter sub-locations by location, add one and rename it'
   // the same name twice at one location is refused with the server's message
   await page.getByRole('button', { name: 'Add sublocation' }).first().click();
   await dialog.getByLabel('Location', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Warehouse' }).click();
+  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: 'Warehouse' }).click();
   await dialog.getByLabel('Sublocation').fill(`${name} North`);
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(`The sublocation ${name} North already exists at Warehouse`)).toBeVisible();

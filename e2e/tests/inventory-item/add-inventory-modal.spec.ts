@@ -3,6 +3,7 @@ import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { choose, findProduct, listItems, signedIn, toast } from './stock';
+import { OPEN_DROPDOWN } from '../../fixtures/antd';
 
 // Screens render slowly on the shared test machine (development build, busy CPU).
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -24,7 +25,7 @@ test('[ADD INVENTORY]: staff add three sizes of a product through the modal and 
   await expect(modal.getByText('Pick a size above to add a row for it.')).toBeVisible();
   // staff may use the online marketplace location
   await modal.getByLabel('Location', { exact: true }).click();
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle('ONLINE MARKETPLACE')).toBeVisible();
+  await expect(page.locator(OPEN_DROPDOWN).getByTitle('ONLINE MARKETPLACE')).toBeVisible();
   await page.keyboard.press('Escape');
   await snap(page, 'add-inventory-modal');
 
