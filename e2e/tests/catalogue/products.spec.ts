@@ -251,7 +251,11 @@ test('[CATALOGUE]: merging a duplicate moves its inventory into the current prod
   await page.getByRole('menuitem', { name: 'Merge a product into this one' }).click();
   await modal.getByText('Search a product').click();
   await modal.getByLabel('Product to merge').fill(other.title);
-  await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`, { hasText: other.title }).click();
+  // the list first shows the newest products, then this search's answer: click once that is in,
+  // not while the options are being redrawn under the pointer
+  const options = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`);
+  await expect(options).toHaveCount(1);
+  await options.filter({ hasText: other.title }).click();
   await expect(modal.getByTestId('merge-picked')).toContainText(other.title);
   await modal.getByRole('button', { name: 'Merge', exact: true }).click();
   await page.getByRole('dialog').filter({ hasText: 'Do you want to merge this item into the current product?' }).getByRole('button', { name: 'Merge' }).click();

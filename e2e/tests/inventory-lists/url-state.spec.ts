@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { addActive, newProduct, rows, signedIn, gotoList } from './lists.fixture';
+import { OPEN_DROPDOWN } from '../../fixtures/antd';
 
 test.describe('[INVENTORY LISTS]: state in the URL', () => {
   test('search, filters, sort, page size, page and view survive a reload and a shared link', async ({ page, browser }) => {
@@ -90,12 +91,15 @@ test.describe('[INVENTORY LISTS]: state in the URL', () => {
     await page.getByTestId('open-filters').click();
     const modal = page.getByRole('dialog', { name: 'Filters' });
     await modal.getByTestId('filter-location').click();
-    await page.getByTitle('Warehouse', { exact: true }).click();
+    await page.locator(OPEN_DROPDOWN).getByTitle('Warehouse', { exact: true }).click();
+    await expect(modal.getByTestId('filter-location')).toContainText('Warehouse');
     await modal.locator('.ant-modal-title').click();
+    await expect(page.locator(OPEN_DROPDOWN)).toHaveCount(0);
     // nothing changes before Apply
     await expect(cards).toHaveCount(2);
     await modal.getByTestId('apply-filters').click();
     await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(/location=Warehouse/);
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Warehouse');
     await expect(cards.first()).toContainText('Bin 1');
