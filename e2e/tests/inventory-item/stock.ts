@@ -1,7 +1,7 @@
 // API helpers of the inventory item specs: items are made and read as the app would, through the API.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiClient, signInApi } from '../../fixtures/api';
-import { OPEN_DROPDOWN } from '../../fixtures/antd';
+import { pickOption } from '../../fixtures/antd';
 
 type Envelope<T> = { data?: T; error?: string };
 
@@ -71,8 +71,7 @@ export async function action(api: APIRequestContext, name: string, body: Record<
 
 /** Picks `option` in the antd select labelled `label` (inside `scope`, default the page). */
 export async function choose(page: Page, label: string | RegExp, option: string, scope?: Locator): Promise<void> {
-  await (scope ?? page).getByLabel(label, { exact: typeof label === 'string' }).click();
-  await page.locator(OPEN_DROPDOWN).getByTitle(option, { exact: true }).click();
+  await pickOption(page, (scope ?? page).getByLabel(label, { exact: typeof label === 'string' }), option);
 }
 
 /** The antd message toast currently showing `text`. */

@@ -13,7 +13,7 @@ import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { choose, toast } from '../inventory-item/stock';
 import { getItem, gotoList, newProduct, post, rowOf, rows, signedIn, type Item } from './lists.fixture';
-import { OPEN_DROPDOWN } from '../../fixtures/antd';
+import { pickOption } from '../../fixtures/antd';
 
 // Screens render slowly on the shared test machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -82,10 +82,8 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   await expect(rowOf(page, arriving.code).getByTestId('status-tag')).toHaveText('Drop off pending');
   await rowOf(page, arriving.code).getByRole('button', { name: 'Accept' }).click();
   const accept = page.getByRole('dialog', { name: 'Accept inventory' });
-  await accept.getByTestId('accept-location').click();
-  await page.locator(OPEN_DROPDOWN).getByTitle('Uptown', { exact: true }).click();
-  await accept.getByTestId('accept-sublocation').click();
-  await page.locator(OPEN_DROPDOWN).getByTitle('Window', { exact: true }).click();
+  await pickOption(page, accept.getByTestId('accept-location'), 'Uptown');
+  await pickOption(page, accept.getByTestId('accept-sublocation'), 'Window');
   await accept.getByRole('button', { name: 'Accept' }).click();
   await expect(toast(page, 'Inventory accepted')).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
