@@ -1,3 +1,5 @@
+import { LIST_VIEWS } from '@backroom/domain';
+
 /**
  * Where each staff screen's code lives. StaffApp makes its lazy routes from these, and app/boot.ts
  * starts loading the screen of the address being opened while the store and the user are still
@@ -19,23 +21,11 @@ export const staffPages = {
   acceptTransfers: () => import('../features/transfers/AcceptTransfersPage'),
 };
 
-export const INVENTORY_LIST_PATHS = [
-  'findInventory',
-  'buyingInventory',
-  'requestInventory',
-  'incomingInventory',
-  'pendingPriceChangeInventory',
-  'requestedInventory',
-  'readyToPrint',
-  'pendingWithdrawalInventory',
-  'withdrawnInventory',
-] as const;
-
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
 export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   const [first = '', second] = pathname.split('/').slice(1);
   if (first === '') return staffPages.productSearch;
-  if ((INVENTORY_LIST_PATHS as readonly string[]).includes(first)) return staffPages.inventoryList;
+  if (Object.hasOwn(LIST_VIEWS, first)) return staffPages.inventoryList;
   if (first === 'products' || first === 'productItem') return second === 'create' ? staffPages.createProduct : second ? staffPages.product : null;
   if (first === 'inventories' && second) return staffPages.inventoryItem;
   if (first === 'addInventory' && second) return staffPages.addInventoryWizard;
