@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { searchWords } from '@backroom/domain';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { productsRepository } from '../apps/server/src/modules/products/products.repository.ts';
-import { searchTerms } from '../apps/server/src/modules/products/products.service.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 
@@ -116,7 +116,8 @@ async function run(kind: 'pglite' | 'postgres') {
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+      // production mode trusts only configured origins (APP_URL, here its default http://localhost:PORT)
+      headers: { host: 'localhost', origin: config.appUrl, 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'owner@demo.backroom.test', password: DEMO_PASSWORD }),
     });
     const token = signIn.headers['set-auth-token'] as string;
@@ -167,10 +168,10 @@ async function run(kind: 'pglite' | 'postgres') {
       const rows = (await bench.database.executeSql(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql}`, params)).rows as Record<string, string>[];
       plans.push({ search, step, plan: rows.map((r) => Object.values(r)[0]).join('\n') });
     };
-    await explain('nike', 'step 1 (newest window)', productsRepository.searchRecentQuery(ctx.db, store.id, searchTerms('nike'), 50));
-    await explain('samba green', 'step 1 (newest window)', productsRepository.searchRecentQuery(ctx.db, store.id, searchTerms('samba green'), 50));
-    await explain('samba green', 'step 2 (trigram index)', productsRepository.searchAllQuery(ctx.db, store.id, searchTerms('samba green'), 50));
-    await explain(sku, 'step 2 (trigram index)', productsRepository.searchAllQuery(ctx.db, store.id, searchTerms(sku), 50));
+    await explain('nike', 'step 1 (newest window)', productsRepository.searchRecentQuery(ctx.db, store.id, searchWords('nike'), 50));
+    await explain('samba green', 'step 1 (newest window)', productsRepository.searchRecentQuery(ctx.db, store.id, searchWords('samba green'), 50));
+    await explain('samba green', 'step 2 (trigram index)', productsRepository.searchAllQuery(ctx.db, store.id, searchWords('samba green'), 50));
+    await explain(sku, 'step 2 (trigram index)', productsRepository.searchAllQuery(ctx.db, store.id, searchWords(sku), 50));
 
     return {
       kind,

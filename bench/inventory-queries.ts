@@ -7,7 +7,7 @@
 //                                                             in a database named backroom_bench
 //   options: --reset (regenerate the data), --iterations=200, --explain (print the query plans),
 //            --skip-export, --only-export, --single-store (only the 200,000-item store: one shop per
-//            PGlite, as the embedded default is meant to run)
+//            PGlite, as the embedded default is meant to run), --generate-only (build the data, measure nothing)
 //
 // The data is generated once (INSERT ... SELECT generate_series, secondary indexes dropped during the
 // load and rebuilt after) and kept for later runs.
@@ -353,6 +353,12 @@ async function main() {
   const [demo] = await ctx.db.select().from(s.stores).where(eq(s.stores.handle, 'demo'));
   const [{ big }] = await sql(database, 'SELECT count(*)::int AS big FROM inventory_items WHERE store_id = $1', [demo.id]);
   log(`${Number(items).toLocaleString()} items over ${stores} stores; the demo store has ${Number(big).toLocaleString()}`);
+  // --generate-only: build (or keep) the data and stop; bench/api-load.ts --store=big uses it
+  if (args.has('generate-only')) {
+    await app.close();
+    await database.close();
+    return;
+  }
 
   const signIn = async (email: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: DEMO_PASSWORD }) });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO, DEMO_STORE } from '../fixtures/demo';
 import { snap } from '../fixtures/screens';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { apiClient, linkOf, signInApi, signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO, DEMO_STORE, unique } from '../fixtures/demo';
 import { snap } from '../fixtures/screens';
@@ -39,26 +39,11 @@ test('[EMPLOYEES]: an invited employee sets a password from the e-mailed link an
 
   await expect(invitee.getByTestId('welcome-title')).toHaveText('Welcome back, Iris');
   const menu = invitee.getByTestId('main-menu');
-  await expect(menu.getByRole('menuitem', { name: 'Orders', exact: true })).toBeVisible();
+  // Orders access: of the screens built so far, only Transfers (Orders' screens come with the money
+  // issue and stay hidden until then); nothing of Inventory or Consigners.
+  await expect(menu.getByRole('menuitem', { name: 'Transfers', exact: true })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Orders', exact: true })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Consigners', exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Inventory', exact: true })).toHaveCount(0);
   await context.close();
-});
-
-test('[TENANCY]: a host with no store shows the store landing, except for the public catalogue', async ({ page }) => {
-  // 127.0.0.1 matches no store's domain and is not localhost, so the server resolves no store.
-  const origin = 'http://127.0.0.1:3100';
-  await page.goto(`${origin}/consigners`);
-  await expect(page).toHaveURL(`${origin}/storeSignup`);
-  await expect(page.getByRole('heading', { name: 'Welcome to Backroom' })).toBeVisible();
-
-  await page.goto(`${origin}/catalogue/${DEMO_STORE.handle}`);
-  await expect(page).toHaveURL(`${origin}/catalogue/${DEMO_STORE.handle}`);
-
-  // Picking the store by handle makes every call carry it (x-store-handle).
-  await page.goto(`${origin}/storeSignup`);
-  await page.getByLabel('Store handle').fill(DEMO_STORE.handle);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(`${origin}/login`);
-  await expect(page.getByText(DEMO_STORE.name)).toBeVisible();
-  await snap(page, 'login-by-handle');
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { createActiveConsigner, linkOf, waitForMail } from '../fixtures/api';
 import { unique } from '../fixtures/demo';
 import { snap } from '../fixtures/screens';

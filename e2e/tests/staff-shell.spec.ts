@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO, DEMO_PASSWORD, DEMO_STORE } from '../fixtures/demo';
 import { snap } from '../fixtures/screens';
@@ -27,15 +27,19 @@ test('[AUTH]: the sign-in screen shows the provider error, then the admin signs 
   await expect(page.getByTestId('welcome-title')).toHaveText('Welcome back, Olivia');
 
   const menu = page.getByTestId('main-menu');
-  for (const entry of ['Dashboard', 'Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Activity', 'Orders', 'Settings']) {
+  // The spec's menu, less the entries whose screens later issues build (navigation.spec.ts walks them all).
+  for (const entry of ['Add Products', 'Inventory', 'Request', 'Transfers', 'Settings']) {
     await expect(item(menu, entry)).toBeVisible();
+  }
+  for (const entry of ['Dashboard', 'Consigners', 'Employees', 'Activity', 'Orders']) {
+    await expect(item(menu, entry)).toHaveCount(0);
   }
   await item(menu, 'Inventory').click();
   for (const entry of ['Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change', 'Withdrawal Request']) {
     await expect(menu.getByRole('menuitem', { name: entry, exact: true }).first()).toBeVisible();
   }
   await item(menu, 'Settings').click();
-  for (const entry of ['Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout']) {
+  for (const entry of ['Templates', 'Sublocations', 'Logout']) {
     await expect(item(menu, entry)).toBeVisible();
   }
   await expect(page.getByTestId('user-name')).toHaveText('Olivia Bennett');
@@ -44,19 +48,13 @@ test('[AUTH]: the sign-in screen shows the provider error, then the admin signs 
     else await expect(page.getByTestId('sider')).toBeVisible();
   });
 
-  // Dashboard is Admin-only and not built yet: the admin gets the honest placeholder.
-  await item(menu, 'Dashboard').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
-  await snap(page, 'staff-not-available');
-
   // The phone layout: the menu lives in a drawer.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('menu-toggle').click();
   const drawerMenu = page.locator('.ant-drawer').getByTestId('main-menu');
-  await expect(item(drawerMenu, 'Employees')).toBeVisible();
-  await item(drawerMenu, 'Employees').click();
-  await expect(page).toHaveURL(/\/employees$/);
+  await expect(item(drawerMenu, 'Templates')).toBeVisible();
+  await item(drawerMenu, 'Templates').click();
+  await expect(page).toHaveURL(/\/productTemplates$/);
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Logout clears the chosen store and support e-mail and signs out.
@@ -67,8 +65,10 @@ test('[AUTH]: the sign-in screen shows the provider error, then the admin signs 
     },
     { handle: DEMO_STORE.handle, email: DEMO_STORE.supportEmail },
   );
-  // The Settings group may still be open from the first look at the menu.
-  if (!(await item(menu, 'Logout').isVisible())) await item(menu, 'Settings').click();
+  // Back at 1440 the sider returns with the groups the user left open: Settings (and its Logout)
+  // needs no second click. (A conditional click here raced the sider's return and closed it.)
+  await expect(page.getByTestId('sider')).toBeVisible();
+  await expect(item(menu, 'Logout')).toBeVisible();
   await item(menu, 'Logout').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => [localStorage.getItem('storeHandle'), localStorage.getItem('supportEmail')])).toEqual([null, null]);
@@ -84,8 +84,8 @@ test('[ACCESS]: an employee with only Inventory sees only the inventory entries 
 
   const menu = page.getByTestId('main-menu');
   await expect(item(menu, 'Inventory')).toBeVisible();
-  await expect(item(menu, 'Activity')).toBeVisible();
-  for (const hidden of ['Dashboard', 'Add Products', 'Consigners', 'Employees', 'Orders']) {
+  // Activity (Inventory area) is hidden until its screen exists.
+  for (const hidden of ['Dashboard', 'Add Products', 'Consigners', 'Employees', 'Orders', 'Activity']) {
     await expect(item(menu, hidden)).toHaveCount(0);
   }
   await item(menu, 'Inventory').click();
@@ -107,9 +107,9 @@ test('[ACCESS]: an employee with only Inventory sees only the inventory entries 
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
   }
-  // An allowed area opens; one not built yet (Activity) shows the honest placeholder.
+  // An allowed area opens; an address no menu offers (Activity is built later) says it is not there.
   await page.goto('/findInventory');
   await expect(page.getByRole('heading', { name: 'Find Inventory' })).toBeVisible();
   await page.goto('/activity');
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
+  await expect(page.getByTestId('not-available')).toBeVisible();
 });

@@ -6,13 +6,19 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { isStoreOrigin, requestSourceOrigin } from './auth/origins.ts';
+import { registerSessionCacheInvalidation } from './auth/session-cache.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
+import { forbidden } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
@@ -28,7 +34,8 @@ import { inventoryQueriesRoutes } from './modules/inventory-queries/inventory-qu
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { resolveStore, type StoreRow } from './tenancy/resolve-store.ts';
+import type { StoreRow } from './tenancy/resolve-store.ts';
+import { storeCacheOf } from './tenancy/store-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +43,10 @@ declare module 'fastify' {
     store: StoreRow | null;
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// better-auth's session cookie (with the __Secure- prefix in production).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/open/') || url === '/api';
 
@@ -54,22 +65,24 @@ export async function buildApp(
     },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Only trusted proxies may name the client's address (used by the sign-in throttling).
+    trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.strictResponses));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL: `http://localhost:${config.port}`, mailer });
+  const auth = createAuth({ db: database.db, config, mailer });
   const jobs = createJobQueue({ database, log: app.log, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
   const ctx: AppContext = { config, database, db: database.db, auth, mailer, jobs, log: app.log };
 
   await app.register(cookie);
+  await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Backroom API', version: '0.1.0', description: 'Every response is { data } or { error }.' },
@@ -80,13 +93,24 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Before the store lookup: no request text with a NUL, a lone surrogate or past every limit goes further.
+  registerInputGuard(app);
   app.decorateRequest('store', null);
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url) || request.url.startsWith('/api/docs')) return;
-    request.store = await resolveStore(database.db, request.headers.host, request.headers['x-store-handle'] as string | undefined);
+    request.store = await storeCacheOf(ctx).resolve(ctx, request.headers.host, request.headers['x-store-handle'] as string | undefined);
+  });
+  // A state-changing request a browser authenticates with the session cookie must come from a page
+  // of the store itself (cross-site request forgery); bearer-token calls are not affected.
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url) || SAFE_METHODS.has(request.method)) return;
+    if (!SESSION_COOKIE.test(request.headers.cookie ?? '') || /^bearer\s/i.test(request.headers.authorization ?? '')) return;
+    const source = requestSourceOrigin(request.headers.origin, request.headers.referer);
+    if (!isStoreOrigin(config, request.store, source)) throw forbidden('This request did not come from a page of this store', 'BAD_ORIGIN');
   });
 
   registerErrorHandler(app);
+  registerSessionCacheInvalidation(app, ctx);
 
   await app.register(authRoutes(ctx));
   await app.register(storesRoutes(ctx));
@@ -95,7 +119,8 @@ export async function buildApp(
   await app.register(inventoryRoutes(ctx));
   await app.register(inventoryQueriesRoutes(ctx));
   await app.register(activityRoutes(ctx));
-  await app.register(devRoutes(ctx));
+  // The dev mailbox exists only in development mode: production and tests have no such route.
+  if (config.env === 'development') await app.register(devRoutes(ctx));
   await app.register(jobsRoutes(ctx));
   await app.register(productsRoutes(ctx));
   await app.register(templatesRoutes(ctx));

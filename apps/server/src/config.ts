@@ -8,7 +8,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // unset: every interface, IPv6 and IPv4 (so http://[::1]:3000 answers as http://127.0.0.1:3000 does)
+  HOST: z.string().trim().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
   AUTH_SECRET: z.string().min(16).optional(),
@@ -18,12 +19,29 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
+  // The one public address of this server, for links in e-mails of stores without a domain of their own.
+  APP_URL: z.string().url().optional(),
+  // Which proxies may tell the client's address (X-Forwarded-For): 'true', 'false', or a comma list of
+  // addresses, CIDR ranges or proxy-addr names. The default trusts proxies on private networks only.
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  // Sign-in, sign-up, reset and verification throttling (docs/security.md). Only load tests turn it off.
+  AUTH_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  // Successful and failed sign-ins from one address per minute (better-auth's limiter). Failures are
+  // throttled much harder per account and address (auth/throttle.ts); the e2e suite, which signs its
+  // demo users in through the API many times a minute from one address, raises this one.
+  AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  CACHE_TTL_MS: z.coerce.number().int().min(0).optional(),
+  // Refuse (500) any response field its route's schema does not declare, instead of dropping it.
+  // On in the API tests by default and in the e2e server; off for npm start and production (it costs a
+  // JSON re-parse per response).
+  STRICT_RESPONSES: z.enum(['true', 'false']).optional(),
 });
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
-  host: string;
+  /** undefined: listen on '::' (IPv6 and IPv4), or '0.0.0.0' where the machine has no IPv6 */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
@@ -34,7 +52,20 @@ export type AppConfig = {
   webDist: string;
   uploadDir: string;
   uploadMaxBytes: number;
+  /** Origin e-mailed links are built on when the store has no domain (and always outside production). */
+  appUrl: string;
+  trustProxy: boolean | string[];
+  authRateLimit: boolean;
+  authSignInPerMinute: number;
   repoRoot: string;
+  /**
+   * How long a session, its actor and a Host's store may be reused from memory (auth/session-cache.ts,
+   * tenancy/store-cache.ts); 0 turns the caches off. 5 s by default, 0 in tests (they change rows
+   * straight in the database and expect the next request to see it; the cache tests turn it on).
+   */
+  cacheTtlMs: number;
+  /** Undeclared response fields are a 500 rather than dropped (http/response-serializer.ts). */
+  strictResponses: boolean;
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -43,11 +74,15 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
   if (parsed.NODE_ENV === 'production' && !parsed.AUTH_SECRET && !overrides.authSecret) {
     throw new Error('AUTH_SECRET (16 or more characters) must be set when NODE_ENV=production');
   }
+  // Links in e-mails never come from the request's Host: production must say where it is served.
+  if (parsed.NODE_ENV === 'production' && !parsed.APP_URL && !overrides.appUrl) {
+    throw new Error('APP_URL (e.g. https://backoffice.example.com) must be set when NODE_ENV=production');
+  }
   const dataDir = overrides.dataDir ?? parsed.DATA_DIR;
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
-    host: parsed.HOST,
+    host: parsed.HOST || undefined,
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
     // A fixed development secret keeps sessions valid across restarts of the demo; production must set one.
@@ -59,7 +94,22 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     webDist: parsed.WEB_DIST,
     uploadDir: path.join(dataDir, 'uploads'),
     uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
+    appUrl: new URL(parsed.APP_URL ?? `http://localhost:${overrides.port ?? parsed.PORT}`).origin,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    authRateLimit: parsed.AUTH_RATE_LIMIT === 'on',
+    authSignInPerMinute: parsed.AUTH_SIGNIN_PER_MINUTE,
     repoRoot,
+    cacheTtlMs: parsed.CACHE_TTL_MS ?? ((overrides.env ?? parsed.NODE_ENV) === 'test' ? 0 : 5000),
+    strictResponses: parsed.STRICT_RESPONSES ? parsed.STRICT_RESPONSES === 'true' : (overrides.env ?? parsed.NODE_ENV) === 'test',
     ...overrides,
   };
+}
+
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

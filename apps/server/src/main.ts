@@ -14,7 +14,16 @@ if (config.seedDemo) {
   if (seeded) app.log.info('demo shop seeded');
 }
 
-await app.listen({ port: config.port, host: config.host });
+if (config.host) await app.listen({ port: config.port, host: config.host });
+else {
+  // '::' takes IPv4 too (dual stack); a machine without IPv6 gets IPv4 only
+  try {
+    await app.listen({ port: config.port, host: '::' });
+  } catch (err) {
+    if (!['EAFNOSUPPORT', 'EADDRNOTAVAIL'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  }
+}
 app.log.info(`Backroom is running at http://localhost:${config.port} on ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`);
 if (config.seedDemo) {
   app.log.info(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${DEMO_SIGN_INS.map((d) => `${d.email} = ${d.who}`).join('; ')}`);

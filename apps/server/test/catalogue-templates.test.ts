@@ -173,6 +173,19 @@ describe('DELETE /api/productTemplates/{id}', () => {
     expect((await t.request({ method: 'GET', url: `/api/productTemplates/${tpl.id}`, token: tokens.owner })).statusCode).toBe(404);
   });
 
+  it('deletes a template a submitted product points at, keeping the submission without it', async () => {
+    const tpl = json<{ data: Template }>(await post({ ...valid, title: 'Suggested once' })).data;
+    const [row] = await t.ctx.db.select().from(s.productTemplates).where(eq(s.productTemplates.id, tpl.id));
+    const [submitted] = await t.ctx.db
+      .insert(s.submittedProducts)
+      .values({ storeId: row.storeId, title: 'Casio F-91W', productTemplateId: tpl.id })
+      .returning();
+    const res = await t.request({ method: 'DELETE', url: `/api/productTemplates/${tpl.id}`, token: tokens.owner });
+    expect(res.statusCode).toBe(200);
+    const [after] = await t.ctx.db.select().from(s.submittedProducts).where(eq(s.submittedProducts.id, submitted.id));
+    expect(after).toMatchObject({ title: 'Casio F-91W', productTemplateId: null });
+  });
+
   it("refuses the store's only template, and another store's template", async () => {
     const only = json<{ data: Template }>(
       await t.request({ method: 'POST', url: '/api/productTemplates', token: second.token, host: second.host, body: valid }),

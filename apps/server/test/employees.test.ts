@@ -89,3 +89,21 @@ describe('employee invitation', () => {
     expect(me.kind).toBe('employee');
   });
 });
+
+describe('employee search', () => {
+  const search = async (q: string) => {
+    const res = await t.request({ method: 'GET', url: `/api/employees?search=${encodeURIComponent(q)}`, token: ownerToken });
+    expect(res.statusCode).toBe(200);
+    return json<{ data: { email: string }[] }>(res).data.map((e) => e.email);
+  };
+
+  it('takes % and _ literally, not as wildcards matching everyone', async () => {
+    const created = await t.request({ method: 'POST', url: '/api/employees', token: ownerToken, body: { firstName: 'Jo', lastName: 'Ann', email: 'jo_ann@shop.test' } });
+    expect(created.statusCode).toBe(201);
+    expect((await search('')).length).toBeGreaterThan(2);
+    expect(await search('_')).toEqual(['jo_ann@shop.test']);
+    expect(await search('o_a')).toEqual(['jo_ann@shop.test']);
+    expect(await search('%')).toEqual([]);
+    expect(await search('j%n')).toEqual([]);
+  });
+});

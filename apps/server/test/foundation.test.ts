@@ -91,7 +91,11 @@ describe('sign-in with remember', () => {
 describe('configuration', () => {
   it('refuses to run in production with the public development secret', () => {
     expect(() => loadConfig({}, { NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    expect(loadConfig({}, { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-secret' }).authSecret).toBe('a-long-enough-secret');
+    // nor without the address e-mailed links are built on (never the request's Host)
+    expect(() => loadConfig({}, { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-secret' })).toThrow(/APP_URL/);
+    const production = loadConfig({}, { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-secret', APP_URL: 'https://backoffice.example/' });
+    expect([production.authSecret, production.appUrl]).toEqual(['a-long-enough-secret', 'https://backoffice.example']);
+    expect(loadConfig({}, { PORT: '4100' }).appUrl).toBe('http://localhost:4100');
     expect(loadConfig({}, { PORT: '4100' }).port).toBe(4100);
   });
 });

@@ -23,10 +23,10 @@ export type TestApp = {
 };
 
 /**
- * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL, a new database
- * created on that server for this test file and dropped afterwards.
+ * With DATABASE_URL, a new empty database on that server (and how to drop it); without, nothing
+ * (the caller uses in-memory PGlite).
  */
-export async function createTestApp(opts: { seed?: boolean; logStream?: NodeJS.WritableStream; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; dropDatabase: () => Promise<void> }> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
@@ -45,8 +45,19 @@ export async function createTestApp(opts: { seed?: boolean; logStream?: NodeJS.W
       await c.end();
     };
   }
+  return { databaseUrl, dropDatabase };
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL, a new database
+ * created on that server for this test file and dropped afterwards.
+ */
+export async function createTestApp(
+  opts: { seed?: boolean; logStream?: NodeJS.WritableStream; config?: Partial<AppConfig>; /** only some migrations (test/schema-citus) */ migrationsFolder?: string } = {},
+): Promise<TestApp> {
+  const { databaseUrl, dropDatabase } = await createTestDatabase();
   const config = loadConfig({ env: 'test', logLevel: opts.logStream ? 'info' : 'silent', dataDir: path.join(os.tmpdir(), `backroom-test-${process.pid}`), databaseUrl, ...opts.config });
-  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? config.dataDir : 'memory://' });
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? config.dataDir : 'memory://', migrationsFolder: opts.migrationsFolder });
   const { app, ctx } = await buildApp(config, database, { logStream: opts.logStream });
   await app.ready();
   if (opts.seed !== false) await seedDemo(ctx);

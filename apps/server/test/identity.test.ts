@@ -50,7 +50,7 @@ describe('consigner sign-up', () => {
     expect(send.statusCode).toBe(200);
     const mail = await latestMailTo('nina@example.test');
     const link = mail.text.match(/https?:\/\/\S+/)![0];
-    expect(link.startsWith('http://localhost/api/auth/verify-email?token=')).toBe(true);
+    expect(link.startsWith(`${t.ctx.config.appUrl}/api/auth/verify-email?token=`)).toBe(true);
     const verify = await t.request({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
     expect(verify.statusCode).toBe(302);
 

@@ -38,6 +38,29 @@ const row = (over: Record<string, unknown> = {}) => ({
   subLocation: 'Shelf A',
   ...over,
 });
+/** One CSV line's cells (RFC 4180: quoted cells, doubled quotes). */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  for (let at = 0; at <= line.length; ) {
+    if (line[at] === '"') {
+      let value = '';
+      for (at += 1; at < line.length; at += 1) {
+        if (line[at] === '"' && line[at + 1] === '"') {
+          value += '"';
+          at += 1;
+        } else if (line[at] === '"') break;
+        else value += line[at];
+      }
+      cells.push(value);
+      at += 2;
+    } else {
+      const end = line.indexOf(',', at) === -1 ? line.length : line.indexOf(',', at);
+      cells.push(line.slice(at, end));
+      at = end + 1;
+    }
+  }
+  return cells;
+}
 /** The second store, made once for the file. */
 let second: ReturnType<typeof secondStore> | undefined;
 const otherStore = () => (second ??= secondStore(t));
@@ -97,8 +120,11 @@ describe('POST /api/inventories (staff)', () => {
   });
 
   it("gives store-account items their cost as payout, with no fees", async () => {
-    const res = await add(owner, [row({ consigner: refs.consigner.store.id, cost: 60 })]);
-    expect(json<{ data: Item[] }>(res).data[0]).toMatchObject({ price: 100, cost: 60, payout: 60, payoutFee: 0, total: 60 });
+    const res = await add(owner, [row({ consigner: refs.consigner.store.id, cost: 60 }), row({ consigner: refs.consigner.store.id, cost: 60, quantity: 3 })]);
+    const [one, three] = json<{ data: Item[] }>(res).data;
+    expect(one).toMatchObject({ price: 100, cost: 60, payout: 60, payoutFee: 0, total: 60 });
+    // the store bought three: it paid the cost three times
+    expect(three).toMatchObject({ price: 100, cost: 60, payout: 60, payoutFee: 0, total: 180 });
   });
 
   it('refuses employees without the Inventory area', async () => {
@@ -153,12 +179,39 @@ describe('POST /api/inventories (consigner)', () => {
     expect(logs[0]).toMatchObject({ lastUpdatedById: refs.consigner.ava.id, lastUpdatedByName: 'Ava Thompson' });
   });
 
-  it('answers a store request as Consignment or Buying, within its price range', async () => {
-    const out = await add(ava, [row({ price: 150, location: null, saleType: 'Buying', storeRequestPriceRange: { low: 100, high: 140 } })]);
-    expect(out.statusCode).toBe(422);
-    expect(json(out).error).toBe('Price is not within the requested price range.');
-    const ok = await add(ava, [row({ price: 120, location: null, saleType: 'Consignment', storeRequestPriceRange: { low: 100, high: 140 } })]);
-    expect(json<{ data: Item[] }>(ok).data[0].status).toBe('Consignment');
+  it('answers a store request as Consignment or Buying', async () => {
+    const ok = await add(ava, [row({ price: 120, location: null, saleType: 'Consignment' }), row({ price: 90, location: null, saleType: 'Buying' })]);
+    expect(ok.statusCode).toBe(201);
+    expect(json<{ data: Item[] }>(ok).data.map((i) => i.status)).toEqual(['Consignment', 'Buying']);
+  });
+
+  it("never takes a store request's price range from the consigner: a range sent with the item is ignored", async () => {
+    // The consigner picks a range around their own price, so the server's range check would pass it.
+    const res = await add(ava, [row({ price: 2500, location: null, saleType: 'Buying', storeRequestPriceRange: { low: 2500, high: 2500 } })]);
+    expect(res.statusCode).toBe(201);
+    const [item] = json<{ data: (Item & { storeRequestPriceRange: unknown })[] }>(res).data;
+    expect(item.storeRequestPriceRange).toBeNull();
+    const [stored] = await t.ctx.db.select().from(s.inventoryItems).where(eq(s.inventoryItems.id, item.id));
+    expect({ low: stored.storeRequestPriceLow, high: stored.storeRequestPriceHigh }).toEqual({ low: null, high: null });
+    // A range the price lies outside of is not what refuses it either: there is no range to check yet.
+    const outside = await add(ava, [row({ price: 120, location: null, saleType: 'Consignment', storeRequestPriceRange: { low: 250000, high: 250000 } })]);
+    expect(outside.statusCode).toBe(201);
+    expect(json<{ data: (Item & { storeRequestPriceRange: unknown })[] }>(outside).data[0].storeRequestPriceRange).toBeNull();
+  });
+
+  it("exports a consigner's formula-like note and tracking code to staff's inventoryExport.csv as text, not formulas", async () => {
+    const note = '=HYPERLINK("http://x","y")';
+    const res = await add(ava, [row({ location: null, subLocation: null, notes: note })]);
+    expect(res.statusCode).toBe(201);
+    const [item] = json<{ data: Item[] }>(res).data;
+    expect((await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: ava, body: { trackingCode: '@SUM(1+1)*cmd|" /C calc"!A0' } })).statusCode).toBe(200);
+    const csv = await t.request({ method: 'GET', url: `/api/inventories/exportInventory?search=${item.code}&status=${item.status}`, token: owner });
+    expect(csv.statusCode).toBe(200);
+    const [header, line, ...rest] = csv.body.split('\n');
+    expect(rest).toEqual(['']);
+    expect(line).toContain(`,"'=HYPERLINK(""http://x"",""y"")",`);
+    const cells = Object.fromEntries(parseCsvLine(header).map((name, n) => [name, parseCsvLine(line)[n]]));
+    expect(cells).toMatchObject({ Id: item.id, Notes: `'${note}`, 'Tracking Code': `'@SUM(1+1)*cmd|" /C calc"!A0`, Price: '100.00' });
   });
 
   it('lets marco, but not ava, place an item at ONLINE MARKETPLACE', async () => {
@@ -226,8 +279,13 @@ describe('POST /api/inventories/fees and GET /api/inventories/preapprovalStatus'
   it('shows the pre-approval range around the lowest Active price and the price alert', async () => {
     await makeItem(t, refs, { option1Value: 'T2', option2Value: 'New', option3Value: 'Good Box', price: 10000 });
     const q = (price: number) => `/api/inventories/preapprovalStatus?productId=${refs.sneaker.id}&option1Value=T2&option2Value=New&option3Value=Good%20Box&price=${price}`;
-    const inRange = json(await t.request({ method: 'GET', url: q(95), token: ava })).data;
-    expect(inRange).toMatchObject({ label: 'Preapproval Range', range: { low: 80, high: 130 }, lowestPrice: 100, preapproved: true, priceAlert: true, warnText: 'This price is well above the lowest listing.' });
+    // the alert: more than warnAmount (10) above the lowest listing (100); equal or within 10 never warns
+    const high = json(await t.request({ method: 'GET', url: q(110.01), token: ava })).data;
+    expect(high).toMatchObject({ label: 'Preapproval Range', range: { low: 80, high: 130 }, lowestPrice: 100, preapproved: true, priceAlert: true, warnText: 'This price is well above the lowest listing.' });
+    for (const price of [100, 110]) {
+      const atLowest = json(await t.request({ method: 'GET', url: q(price), token: ava })).data;
+      expect(atLowest).toMatchObject({ preapproved: true, priceAlert: false, warnText: null });
+    }
     const low = json(await t.request({ method: 'GET', url: q(85), token: ava })).data;
     expect(low).toMatchObject({ preapproved: true, priceAlert: false, warnText: null });
     const none = json(await t.request({ method: 'GET', url: `/api/inventories/preapprovalStatus?productId=${refs.sneaker.id}&option1Value=ZZ&price=10`, token: ava })).data;
@@ -292,6 +350,32 @@ describe('PUT /api/inventories/{id}', () => {
     const item = await makeItem(t, refs, { who: 'store', cost: 6000, payout: 6000, payoutFee: 0, total: 6000 });
     expect(json(await put(owner, item.id, { price: 150 })).data).toMatchObject({ price: 150, payout: 60, cost: 60, payoutFee: 0 });
     expect(json(await put(owner, item.id, { cost: 70 })).data).toMatchObject({ payout: 70, cost: 70, total: 70 });
+  });
+
+  it('refuses a negative price, payout, payout fee or cost, and changes nothing', async () => {
+    const item = await makeItem(t, refs, { who: 'ava' });
+    const storeItem = await makeItem(t, refs, { who: 'store', cost: 6000, payout: 6000, payoutFee: 0, total: 6000 });
+    const cases: [string, Record<string, unknown>][] = [
+      [item.id, { price: -1 }],
+      [item.id, { payout: -0.01 }],
+      [item.id, { payoutFee: -5 }],
+      [item.id, { cost: -20 }],
+      [storeItem.id, { cost: -20 }],
+      [storeItem.id, { payout: -20 }],
+    ];
+    for (const [id, body] of cases) {
+      const res = await put(owner, id, body);
+      expect({ body, status: res.statusCode, error: typeof json(res).error }).toEqual({ body, status: 400, error: 'string' });
+    }
+    const [after, storeAfter] = [await itemRow(t, item.id), await itemRow(t, storeItem.id)];
+    expect(after).toMatchObject({ price: 10000, payout: 7700, payoutFee: 2300, total: 7700, cost: null });
+    expect(storeAfter).toMatchObject({ price: 10000, payout: 6000, payoutFee: 0, total: 6000, cost: 6000 });
+    expect([...(await logsOf(t, item.id)), ...(await logsOf(t, storeItem.id))]).toHaveLength(0);
+  });
+
+  it("counts the quantity in a store account's total when its cost is edited", async () => {
+    const item = await makeItem(t, refs, { who: 'store', quantity: 2, cost: 6000, payout: 6000, payoutFee: 0, total: 12000 });
+    expect(json(await put(owner, item.id, { cost: 70 })).data).toMatchObject({ payout: 70, cost: 70, total: 140 });
   });
 
   it('takes a payout fee typed by hand', async () => {

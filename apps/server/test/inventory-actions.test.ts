@@ -4,7 +4,7 @@ import * as s from '../src/db/schema/index.ts';
 import { createTestApp, DEMO, json, waitForJob, type TestApp } from './helpers.ts';
 import { demoRefs, employeeWith, itemRow, logsOf, makeItem, secondStore, type DemoRefs } from './inventory-fixtures.ts';
 
-type Item = { id: string; status: string; price: number; payout: number; payoutFee: number; requestedPrice: number | null; location: string | null; subLocation: string | null; acceptedOn: string | null; buyingId: string | null; paymentType: string | null; printed: boolean; option3Value: string | null; withdrawalFee: number; isWithdrawnEarly: boolean; lastUpdatedBy: { id: string; name: string } | null };
+type Item = { id: string; status: string; price: number; payout: number; payoutFee: number; total: number; requestedPrice: number | null; location: string | null; subLocation: string | null; acceptedOn: string | null; buyingId: string | null; paymentType: string | null; printed: boolean; option3Value: string | null; withdrawalFee: number; isWithdrawnEarly: boolean; lastUpdatedBy: { id: string; name: string } | null };
 type Answer = { data: { message: string; inventory: Item | null; inventories: Item[]; removedIds: string[] } };
 
 let t: TestApp;
@@ -172,6 +172,14 @@ describe('store requests and bought items', () => {
     expect(logs.map((l) => l.modifiedFields.find((f) => f.variableChanged === 'status')?.afterValue)).toEqual(['Pending', 'Active']);
   });
 
+  it("a bought item's total is the agreed price times its quantity", async () => {
+    const item = await makeItem(t, refs, { status: 'Buying', who: 'marco', price: 9000, quantity: 3 });
+    answer(await act(owner, 'storeBuyRequestedInventory', { id: item.id }));
+    const accepted = answer(await act(owner, 'acceptInventory', { id: item.id, location: 'Downtown', paymentType: 'cash' })).inventory!;
+    expect(accepted).toMatchObject({ status: 'Active', payout: 90, payoutFee: 0, total: 270 });
+    expect(await itemRow(t, item.id)).toMatchObject({ payout: 9000, total: 27000, quantity: 3 });
+  });
+
   it("storeRequestPriceChange, then the consigner accepts the store's price", async () => {
     const item = await makeItem(t, refs, { status: 'Requested', who: 'ava' });
     const zero = await act(owner, 'storeRequestPriceChange', { id: item.id, requestedPrice: 0 });
@@ -328,14 +336,15 @@ describe('transfers and labels', () => {
     expect((await onlyLog(item.id)).modifiedFields).toEqual([{ variableChanged: 'printed', beforeValue: false, afterValue: true }]);
   });
 
-  it('resyncSingleInventory queues a storefront job', async () => {
+  it('resyncSingleInventory queues a storefront job that reports the item failed, not done, while no storefront is connected', async () => {
     const item = await makeItem(t, refs);
     const res = await act(stock, 'resyncSingleInventory', { id: item.id });
     expect(res.statusCode).toBe(202);
     const { jobId, message } = json<{ data: { jobId: string; message: string } }>(res).data;
     expect(message).toBe('Resyncing item...');
     const job = await waitForJob(t, owner, jobId);
-    expect(job).toMatchObject({ status: 'completed', done: 1, result: { synced: 0, message: 'No storefront is connected yet; nothing was sent.' } });
+    expect(job).toMatchObject({ status: 'completed', total: 1, done: 0, failed: 1, result: { synced: 0, failed: 1 } });
+    expect(job.errors).toEqual([{ id: item.id, error: 'No storefront is connected to this store yet, so nothing was sent to a storefront.' }]);
     expect((await act(ava, 'resyncSingleInventory', { id: item.id })).statusCode).toBe(403);
   });
 });

@@ -348,6 +348,11 @@ describe('GET /api/inventories/paginatedInventories', () => {
     const small = json<{ data: { rows: unknown[]; count: number } }>(await get('/api/inventories/paginatedInventories?groupBy=product&status=Active&pageSize=10&currentPage=2', tokens.owner)).data;
     expect(small.count).toBe(products.size);
     expect(small.rows).toHaveLength(Math.max(0, Math.min(10, products.size - 10)));
+    // A page past the last group still tells how many groups there are; a filter with none says 0.
+    const past = json<{ data: { rows: unknown[]; count: number } }>(await get('/api/inventories/paginatedInventories?groupBy=product&status=Active&pageSize=10&currentPage=999', tokens.owner)).data;
+    expect(past).toEqual({ ...past, rows: [], count: products.size });
+    const none = json<{ data: { rows: unknown[]; count: number } }>(await get('/api/inventories/paginatedInventories?groupBy=product&status=Active&search=zzzznothing', tokens.owner)).data;
+    expect(none).toEqual({ ...none, rows: [], count: 0 });
   });
 });
 
@@ -413,9 +418,17 @@ describe('GET /api/inventories/filterOptions', () => {
     option2Values: string[];
     option3Values: string[];
     categories: string[];
+    optionNames: { option1: string; option2: string; option3: string };
     consigners: { label: string; value: { id: string; email: string; isStoreAccount: boolean } }[];
     sortOption: { label: string; value: string }[];
   };
+
+  it("names the options as the store's templates do ('Box', not 'Option 3'), for staff and consigners", async () => {
+    const o = json<{ data: Options }>(await get('/api/inventories/filterOptions', tokens.owner)).data;
+    expect(o.optionNames).toEqual({ option1: 'Size', option2: 'Condition', option3: 'Box' });
+    const ava = json<{ data: Options }>(await get('/api/inventories/filterOptions', tokens.ava)).data;
+    expect(ava.optionNames).toEqual({ option1: 'Size', option2: 'Condition', option3: 'Box' });
+  });
 
   it('gives staff every status, location, sub-location, consigner and the values in use', async () => {
     const o = json<{ data: Options }>(await get('/api/inventories/filterOptions', tokens.owner)).data;
@@ -529,6 +542,24 @@ describe('lookups of other screens', () => {
     }
     const consigner = json<{ data: { products: unknown[] } }>(await get('/api/inventories/getStoreProducts', tokens.ava)).data;
     expect(consigner.products.length).toBeGreaterThan(20);
+  });
+
+  it('a size price of the template leaves in major units, in getStoreProducts and on an item', async () => {
+    const item = dbItems.find((i) => i.productTemplateId && i.status === 'Active' && i.location === 'Downtown')!;
+    const [template] = await t.ctx.db.select().from(s.productTemplates).where(eq(s.productTemplates.id, item.productTemplateId!));
+    const size = template.option1Values[0].value;
+    const priced = template.option1Values.map((v, i) => (i === 0 ? { ...v, price: 15050 } : v));
+    await t.ctx.db.update(s.productTemplates).set({ option1Values: priced }).where(eq(s.productTemplates.id, template.id));
+    try {
+      type Products = { data: { products: { id: string; forRequest: { size: string; price: number | null }[] }[] } };
+      const products = json<Products>(await get(`/api/inventories/getStoreProducts?search=${encodeURIComponent(item.sku)}&location=Downtown`, tokens.owner)).data.products;
+      expect(products.find((p) => p.id === item.productId)!.forRequest.find((f) => f.size === size)!.price).toBe(150.5);
+      type Detail = { data: { productTemplate: { option1Values: { value: string; price?: number | null }[] } } };
+      const detail = json<Detail>(await get(`/api/inventories/${item.id}`, tokens.owner)).data;
+      expect(detail.productTemplate.option1Values.find((v) => v.value === size)!.price).toBe(150.5);
+    } finally {
+      await t.ctx.db.update(s.productTemplates).set({ option1Values: template.option1Values }).where(eq(s.productTemplates.id, template.id));
+    }
   });
 
   it('consignerRequestedItems: store-request answers by sale type, consigner and search, grouped by product', async () => {

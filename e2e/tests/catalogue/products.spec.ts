@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '../../fixtures/test';
 import { apiClient, signInApi, signInBrowser } from '../../fixtures/api';
 import { DEMO, unique } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';

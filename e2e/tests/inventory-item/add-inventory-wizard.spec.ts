@@ -1,12 +1,24 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
+import { DESKTOP, PHONE, shot, smallTouchTargets } from '../../fixtures/layout';
 import { choose, findProduct, listItems, signedIn, toast } from './stock';
 
 // Screens render slowly on the shared test machine (development build, busy CPU).
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.setTimeout(180_000);
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.setTimeout(300_000);
+
+/** The wizard's end at 1440 and 390 px, with its touch targets checked on the phone. */
+async function shotBoth(page: Page, name: string) {
+  await shot(page, name);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  expect(await smallTouchTargets(page.getByTestId('listing-confirmation'))).toEqual([]);
+  await shot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
 
 test('[ADD INVENTORY WIZARD]: a consigner lists an item step by step, reads the ship instructions and picks a drop-off location', async ({ page }) => {
   const api = await signedIn(DEMO.ava);
@@ -67,6 +79,22 @@ test('[ADD INVENTORY WIZARD]: a consigner lists an item step by step, reads the 
   expect([added[0].option1Value, added[0].price, added[0].location, added[0].subLocation]).toEqual(['10', 72, 'Uptown', 'Window']);
   // A consigner's listing waits for the store: pre-approved (Pending) or a request (Requested).
   expect(['Pending', 'Requested']).toContain(added[0].status);
+
+  // The wizard ends on a confirmation with the new item and where to follow it, not on the last step.
+  const confirmation = page.getByTestId('listing-confirmation');
+  await expect(confirmation).toBeVisible();
+  await expect(page.getByTestId('wizard-step-title')).toHaveCount(0);
+  const listed = confirmation.getByTestId('listed-item');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByTestId('listed-title')).toHaveText(product.title);
+  await expect(listed.getByTestId('listed-size')).toHaveText('10');
+  await expect(listed.getByTestId('listed-price')).toHaveText('$72.00');
+  await expect(listed.getByTestId('listed-status')).toHaveText(added[0].status === 'Pending' ? 'Drop off pending' : 'Requested');
+  await expect(listed).toContainText(added[0].code);
+  await shotBoth(page, 'wizard-end');
+  await confirmation.getByTestId('follow-listings').click();
+  await expect(page).toHaveURL(new RegExp(`/productItem/${product.id}$`));
+  await expect(page.getByTestId('product-listings')).toContainText('Your listings');
   await api.dispose();
 });
 
@@ -94,6 +122,12 @@ test('[ADD INVENTORY WIZARD]: staff list an item with a consigner and a location
   await expect(toast(page, `Inventory added to ${product.title}`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
   const items = await listItems(api, { productId: product.id, status: 'Active', location: 'Warehouse' });
-  expect(items.some((i) => i.option1Value === 'M' && i.price === 66 && i.consigner?.firstName === 'Lena')).toBeTruthy();
+  const item = items.find((i) => i.option1Value === 'M' && i.price === 66 && i.consigner?.firstName === 'Lena');
+  expect(item).toBeTruthy();
+  // the toast names the new item's code and links to its page
+  const link = toast(page, `Inventory added to ${product.title}`).getByTestId('added-item-link');
+  await expect(link).toHaveText(item!.code);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/inventories/${item!.id}$`));
   await api.dispose();
 });

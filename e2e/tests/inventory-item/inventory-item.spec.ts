@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
@@ -60,7 +60,7 @@ test('[INVENTORY ITEM]: staff edit the price, change the owner and request a pri
   await page.getByRole('dialog').getByRole('button', { name: 'Request' }).click();
   await expect(toast(page, 'Requested price change: $165.00')).toBeVisible();
   await expect(page.getByTestId('pending-price-change')).toHaveText('Request for price change to $165.00 pending');
-  await expect(page.getByTestId('item-status')).toHaveText('RequestPriceChange');
+  await expect(page.getByTestId('item-status')).toHaveText('Price change');
 
   await snap(page, 'inventory-item-price-change');
 });

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
@@ -69,9 +69,9 @@ test('[TRANSFERS]: staff transfer two items to a new location and accept the tra
   await rows.filter({ hasText: items[0].code }).getByText(items[0].title).click();
   await expect(page).toHaveURL(new RegExp(`/inventories/${items[0].id}$`));
   const entries = page.getByTestId('item-timeline').getByTestId('timeline-entry');
-  await expect(entries.nth(0)).toContainText('Status: InTransit -> Active');
+  await expect(entries.nth(0)).toContainText('Status: In transit -> Active');
   await expect(entries.nth(0)).toContainText('Location: Warehouse -> Uptown');
-  await expect(entries.nth(1)).toContainText('Status: Active -> InTransit');
+  await expect(entries.nth(1)).toContainText('Status: Active -> In transit');
   await expect(entries.nth(1)).toContainText('Box: Good Box -> Warehouse');
   await api.dispose();
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { LIST_VIEWS, type ListViewKey } from '@backroom/domain';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';

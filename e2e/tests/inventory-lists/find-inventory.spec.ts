@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { addActive, getItem, itemLogs, newProduct, pendingDropOffs, rowOf, rows, signedIn, gotoList } from './lists.fixture';
@@ -79,14 +79,19 @@ test.describe('[INVENTORY LISTS]: Find Inventory', () => {
 
   test('Add tracking to a sold marketplace item, and export the list as inventoryExport.csv', async ({ page }) => {
     const staff = await signedIn(DEMO.owner);
+    // The demo's sold marketplace item starts without tracking, also when this test ran before on this server.
+    const soldAnswer = await (await staff.get('/api/inventories/paginatedInventories?status=Sold&location=ONLINE+MARKETPLACE')).json();
+    for (const row of soldAnswer.data.rows) {
+      if (row.trackingCode) expect((await staff.put(`/api/inventories/${row.id}`, { data: { trackingCode: '' } })).status()).toBe(200);
+    }
     await signInBrowser(page, DEMO.owner);
     await gotoList(page, '/findInventory?status=Sold&location=ONLINE+MARKETPLACE');
     await expect(page.getByTestId('filter-status')).toContainText('Sold');
     const sold = rows(page).first();
     await expect(sold.getByTestId('status-tag')).toHaveText('Sold');
     await expect(sold.getByTestId('status-tag')).toHaveClass(/ant-tag-green/);
-    const orderLink = sold.locator('a[href^="/orders/"]');
-    await expect(orderLink).toHaveCount(1);
+    // The order screen arrives with the money issue: until then nothing links to it (issue 8).
+    await expect(sold.locator('a[href^="/orders/"]')).toHaveCount(0);
     const code = (await sold.locator('.br-inv-sub').first().textContent())!.split(' ')[0];
 
     await sold.getByTestId('tracking-link').filter({ hasText: 'ADD TRACKING' }).click();

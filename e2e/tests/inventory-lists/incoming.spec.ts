@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { getItem, logChange, newProduct, pendingDropOffs, requestDropOffs, rowOf, rows, signedIn, expectEmpty, gotoList } from './lists.fixture';
@@ -16,14 +16,15 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
 
     await signInBrowser(page, DEMO.stock);
     await gotoList(page, `/incomingInventory?search=${product.sku}`);
-    await expect(page.getByTestId('list-title')).toHaveText('Incoming');
+    await expect(page.getByTestId('list-title')).toHaveText('Drop Off Pending');
     await expect(rows(page)).toHaveCount(3);
     await expect(rowOf(page, one.code).getByTestId('status-tag')).toHaveText('Drop off pending');
     await expect(page.getByTestId('pagination-text')).toHaveText('1-3 of 3 items');
     // Edit opens the item screen in a new tab
     await expect(rowOf(page, one.code).getByTestId('edit-link')).toHaveAttribute('href', `/inventories/${one.id}`);
     await expect(rowOf(page, one.code).getByTestId('edit-link')).toHaveAttribute('target', '_blank');
-    await expect(rowOf(page, one.code).getByRole('link', { name: 'Ava Thompson' })).toHaveAttribute('href', /\/consigners\/[0-9a-f-]{36}$/);
+    // The consigner screen arrives with the people issue: until then the name is not a link (issue 8).
+    await expect(rowOf(page, one.code).getByRole('link', { name: 'Ava Thompson' })).toHaveCount(0);
 
     // One item: the drop-off's location is offered first; the sub-location follows the location.
     await rowOf(page, one.code).getByRole('button', { name: 'Accept' }).click();
@@ -116,7 +117,7 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
 
     await signInBrowser(page, DEMO.owner);
     await gotoList(page, `/requestedInventory?search=${product.sku}`);
-    await expect(page.getByTestId('list-title')).toHaveText('Request');
+    await expect(page.getByTestId('list-title')).toHaveText('Requested');
     await expect(rows(page)).toHaveCount(5);
 
     // Bulk Decline of the selected rows: a background job with the spec's warning.

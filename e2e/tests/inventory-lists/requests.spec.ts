@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { addActive, expectEmpty, getItem, logChange, newProduct, post, rowOf, rows, signedIn, gotoList } from './lists.fixture';
@@ -18,7 +18,7 @@ test.describe('[INVENTORY LISTS]: price change and withdrawal requests', () => {
 
     await signInBrowser(page, DEMO.stock);
     await gotoList(page, `/pendingPriceChangeInventory?search=${product.sku}`);
-    await expect(page.getByTestId('list-title')).toHaveText('Inventory Price Change');
+    await expect(page.getByTestId('list-title')).toHaveText('Price Change');
     await expect(rows(page)).toHaveCount(2);
     await expect(rowOf(page, accept.code).getByTestId('price-pending')).toHaveText('Requested $165.00');
     await expect(rowOf(page, accept.code)).toContainText('$180.00');
@@ -55,7 +55,7 @@ test.describe('[INVENTORY LISTS]: price change and withdrawal requests', () => {
     await gotoList(page, `/pendingWithdrawalInventory?search=${product.sku}`);
     await expect(page.getByTestId('list-title')).toHaveText('Withdrawal Request');
     await expect(rows(page)).toHaveCount(2);
-    await expect(rowOf(page, accept.code).getByTestId('status-tag')).toHaveText('RequestWithdrawal');
+    await expect(rowOf(page, accept.code).getByTestId('status-tag')).toHaveText('Withdrawal request');
 
     await rowOf(page, accept.code).getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Withdrawal accepted')).toBeVisible();
@@ -69,10 +69,12 @@ test.describe('[INVENTORY LISTS]: price change and withdrawal requests', () => {
     // Staff withdraw an item themselves, early, charging a fee to the consigner.
     await gotoList(page, `/findInventory?search=${product.sku}`);
     await rowOf(page, early.code).getByRole('button', { name: 'Withdraw' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to withdraw this item?' });
+    // The item screen's dialog, in the spec's words: an Active item would get a withdrawal request.
+    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+    await expect(dialog.getByTestId('withdraw-confirmation')).toHaveText('Are you sure you want to request withdrawal of this item?');
     await dialog.getByTestId('withdraw-early').check();
     await dialog.getByTestId('withdraw-fee').fill('15');
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await dialog.getByRole('button', { name: 'Okay' }).click();
     await expect(page.getByText('Inventory withdrawn')).toBeVisible();
     await expect(rowOf(page, early.code)).toHaveCount(0);
     expect(await getItem(staff, early.id)).toMatchObject({ status: 'Withdrawn', isWithdrawnEarly: true, withdrawalFee: 15 });

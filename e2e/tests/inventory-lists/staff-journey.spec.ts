@@ -7,7 +7,7 @@
 // Staff adds are Active at once (the API needs a location for them), so the items that go through
 // Incoming are drop-offs of the same product by the consigner, made through the API until the
 // consigner portal exists; being inside the pre-approval range they arrive Pending.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
@@ -140,7 +140,7 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   // 8. Ava asks to withdraw size 9 (API); staff decline in one click.
   await post(ava, '/api/inventories/requestInventoryWithdrawal', { id: s9.id });
   await gotoList(page, `/pendingWithdrawalInventory?search=${product.sku}`);
-  await expect(rowOf(page, s9.code).getByTestId('status-tag')).toHaveText('RequestWithdrawal');
+  await expect(rowOf(page, s9.code).getByTestId('status-tag')).toHaveText('Withdrawal request');
   await rowOf(page, s9.code).getByRole('button', { name: 'Decline' }).click();
   await expect(toast(page, 'Withdrawal declined')).toBeVisible();
   await expect(page.getByTestId('list-empty')).toBeVisible();
@@ -160,18 +160,18 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   const s10Entries = timeline(page);
   await expect(s10Entries.nth(0)).toContainText('Status: Active -> Withdrawn');
   await expect(s10Entries.nth(0)).toContainText('Withdrawal fee: $0.00 -> $15.00');
-  await expect(s10Entries.nth(1)).toContainText('Status: InTransit -> Active');
-  await expect(s10Entries.nth(2)).toContainText('Status: Active -> InTransit');
+  await expect(s10Entries.nth(1)).toContainText('Status: In transit -> Active');
+  await expect(s10Entries.nth(2)).toContainText('Status: Active -> In transit');
   await expect(s10Entries.nth(2)).toContainText('Location: Downtown -> Warehouse');
   await expect(s10Entries.nth(3)).toContainText('Price: $110.00 -> $115.00');
   await expect(s10Entries.last()).toContainText('Olivia Bennett added this item');
 
   // Size 9: the declined withdrawal request after the transfer.
   await openItem(page, s9.id);
-  await expect(page.getByTestId('item-status')).toHaveText('WithdrawalDeclined');
-  await expect(timeline(page).nth(0)).toContainText('Status: RequestWithdrawal -> WithdrawalDeclined');
+  await expect(page.getByTestId('item-status')).toHaveText('Withdrawal declined');
+  await expect(timeline(page).nth(0)).toContainText('Status: Withdrawal request -> Withdrawal declined');
   await expect(timeline(page).nth(1)).toContainText('Ava Thompson');
-  await expect(timeline(page).nth(1)).toContainText('Status: Active -> RequestWithdrawal');
+  await expect(timeline(page).nth(1)).toContainText('Status: Active -> Withdrawal request');
 
   // Size 11: the accepted price change.
   await openItem(page, s11.id);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AREAS,
+  BUILT_CONSIGNER_ROUTES,
+  BUILT_STAFF_ROUTES,
   CONSIGNER_MENU,
   ROUTE_AREAS,
   STAFF_MENU,
@@ -9,8 +11,10 @@ import {
   helpHref,
   isAdmin,
   isArea,
+  isBuiltRoute,
   routeGuard,
   routeRequirement,
+  safeReturnPath,
   visibleConsignerMenu,
   visibleStaffMenu,
   type Area,
@@ -258,19 +262,22 @@ describe('STAFF_MENU', () => {
   });
 });
 
+// The spec's whole menu, screens built or not (the area and role rules).
+const all = { includeUnbuilt: true };
+
 describe('visibleStaffMenu', () => {
   it('shows an admin without an access list everything', () => {
-    expect(flatten(visibleStaffMenu({ role: 'Admin', accessControls: null }))).toEqual(flatten(STAFF_MENU));
+    expect(flatten(visibleStaffMenu({ role: 'Admin', accessControls: null }, all))).toEqual(flatten(STAFF_MENU));
   });
 
   it('hides the Dashboard from non-admins', () => {
-    const labels = visibleStaffMenu({ role: 'Employee', accessControls: null }).map((i) => i.label);
+    const labels = visibleStaffMenu({ role: 'Employee', accessControls: null }, all).map((i) => i.label);
     expect(labels).not.toContain('Dashboard');
     expect(labels).toContain('Add Products');
   });
 
   it('keeps only entries of granted areas and drops empty groups', () => {
-    const menu = visibleStaffMenu({ role: 'Employee', accessControls: ['Orders'] });
+    const menu = visibleStaffMenu({ role: 'Employee', accessControls: ['Orders'] }, all);
     expect(menu.map((i) => i.label)).toEqual(['Transfers', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual(['Transfer', 'Find', 'Ready to Pay', 'Payouts', 'Logout']);
   });
@@ -280,13 +287,13 @@ describe('visibleStaffMenu', () => {
   });
 
   it('needs both Dashboard area and Admin role for the Dashboard', () => {
-    const labels = (controls: Area[]) => visibleStaffMenu({ role: 'Admin', accessControls: controls }).map((i) => i.label);
+    const labels = (controls: Area[]) => visibleStaffMenu({ role: 'Admin', accessControls: controls }, all).map((i) => i.label);
     expect(labels(['Products'])).not.toContain('Dashboard');
     expect(labels(['Dashboard'])).toContain('Dashboard');
   });
 
   it('calls consigners Sellers in a buying store', () => {
-    const labels = visibleStaffMenu({ role: 'Admin', accessControls: null }, { isBuyingStore: true }).map((i) => i.label);
+    const labels = visibleStaffMenu({ role: 'Admin', accessControls: null }, { isBuyingStore: true, ...all }).map((i) => i.label);
     expect(labels).toContain('Sellers');
     expect(labels).not.toContain('Consigners');
   });
@@ -307,17 +314,87 @@ describe('consigner menu', () => {
   });
 
   it('shows everything when the consigner has no access list', () => {
-    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null })).toHaveLength(CONSIGNER_MENU.length);
+    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }, all)).toHaveLength(CONSIGNER_MENU.length);
   });
 
   it('hides Payout without Orders and product pages without Products when a list exists', () => {
-    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: [] }).map((i) => i.label)).toEqual([
+    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: [] }, all).map((i) => i.label)).toEqual([
       'Inventory', 'Requested', 'Drop Off Pending', 'Settings', 'Help',
     ]);
   });
 
   it('builds the Help mail link', () => {
     expect(helpHref('help@shop.test')).toBe('mailto:help@shop.test');
+  });
+});
+
+describe('built screens', () => {
+  it('hides every staff entry whose screen does not exist yet, groups left empty too', () => {
+    const menu = visibleStaffMenu({ role: 'Admin', accessControls: null });
+    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Settings']);
+    expect(flatten(menu).map((e) => e.label)).toEqual([
+      'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Templates', 'Sublocations', 'Logout',
+    ]);
+    for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
+  });
+
+  it('leaves the consigner Products and Help until the other portal screens exist', () => {
+    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }).map((i) => i.label)).toEqual(['Products', 'Help']);
+  });
+
+  it('matches concrete addresses against the built patterns, per kind of user', () => {
+    expect(isBuiltRoute('/inventories/12')).toBe(true);
+    expect(isBuiltRoute('/findInventory/')).toBe(true);
+    expect(isBuiltRoute('/findInventory?page=2')).toBe(true);
+    expect(isBuiltRoute('/consigners/12')).toBe(false);
+    expect(isBuiltRoute('/orders/12')).toBe(false);
+    expect(isBuiltRoute('/dashboard')).toBe(false);
+    expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);
+    expect(isBuiltRoute('/productItem/7', 'consigner')).toBe(true);
+    expect(isBuiltRoute('/dropoff', 'consigner')).toBe(false);
+  });
+
+  it('lists only routes the specs name', () => {
+    for (const route of BUILT_STAFF_ROUTES) expect(Object.keys(ROUTE_AREAS)).toContain(route);
+    expect(BUILT_CONSIGNER_ROUTES).toContain('/');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps a path of this site with its query and hash', () => {
+    expect(safeReturnPath('/inventories/123')).toBe('/inventories/123');
+    expect(safeReturnPath('/findInventory?search=nike&page=2#top')).toBe('/findInventory?search=nike&page=2#top');
+    expect(safeReturnPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
+
+  it('refuses anything that could leave the site, and falls back to /', () => {
+    for (const bad of [
+      '//evil.example',
+      '//evil.example/inventories/1',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      'https://evil.example',
+      'http:evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      ' //evil.example',
+      '',
+      null,
+      undefined,
+      `/${'a'.repeat(3000)}`,
+    ]) {
+      expect(safeReturnPath(bad), String(bad)).toBe('/');
+    }
+  });
+
+  it('never returns to the sign-in screen', () => {
+    expect(safeReturnPath('/login')).toBe('/');
+    expect(safeReturnPath('/login?next=/x')).toBe('/');
+    expect(safeReturnPath('/loginx')).toBe('/loginx');
   });
 });
 

@@ -1,4 +1,6 @@
 // Who may see what: areas, the route guards and the menus (people doc sections 2 and 6).
+import type { z } from 'zod';
+import type { ZSignedInUser } from './schemas/user.ts';
 
 export const AREAS = [
   'Dashboard',
@@ -12,26 +14,13 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
-export type Role = 'Admin' | 'Employee' | 'Consigner';
-export type UserKind = 'consigner' | 'employee';
+export const ROLES = ['Admin', 'Employee', 'Consigner'] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_KINDS = ['consigner', 'employee'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
 
-export type SignedInUser = {
-  id: string;
-  kind: UserKind;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  storeId: string;
-  isActive: boolean;
-  acceptedTOS: boolean;
-  emailVerified: boolean;
-  accessControls: Area[] | null;
-  marketplaceLocation: boolean;
-  isStoreAccount: boolean;
-  bankData: Record<string, unknown> | null;
-};
+/** The signed-in user record of the spec (section 3); its schema is ZSignedInUser (schemas/user.ts). */
+export type SignedInUser = z.output<typeof ZSignedInUser>;
 
 export function isArea(value: unknown): value is Area {
   return typeof value === 'string' && (AREAS as readonly string[]).includes(value);
@@ -158,6 +147,73 @@ export const CONSIGNER_ROUTE_AREAS = {
   '/payouts': 'Orders',
 } as const satisfies Record<string, Area>;
 
+// ---------------------------------------------------------------------------------------------
+// Screens built so far.
+
+/**
+ * The staff routes whose screen exists today (patterns of ROUTE_AREAS). This is the one list the
+ * menus and the links in lists and item screens consult: a menu entry to a route not listed here is
+ * hidden, and a link to one is plain text, so nothing in the product opens a screen that does not
+ * exist yet. A later issue that builds a screen adds its route here and in app/StaffApp.tsx.
+ */
+export const BUILT_STAFF_ROUTES = [
+  '/',
+  '/products/create',
+  '/products/:id',
+  '/productItem/:id',
+  '/addInventory/:id',
+  '/findInventory',
+  '/inventories/:id',
+  '/requestedInventory',
+  '/incomingInventory',
+  '/readyToPrint',
+  '/withdrawnInventory',
+  '/pendingPriceChangeInventory',
+  '/pendingWithdrawalInventory',
+  '/requestInventory',
+  '/buyingInventory',
+  '/transfers',
+  '/acceptTransfers',
+  '/productTemplates',
+  '/subLocations',
+] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
+
+/** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */
+export const BUILT_CONSIGNER_ROUTES: readonly string[] = [
+  '/',
+  '/products/create',
+  '/products/:id',
+  '/productItem/:id',
+  '/addInventory/:id',
+];
+
+/** Whether the screen at `path` (a concrete address such as /consigners/12) exists for this kind of user. */
+export function isBuiltRoute(path: string, kind: UserKind = 'employee'): boolean {
+  const routes: readonly string[] = kind === 'employee' ? BUILT_STAFF_ROUTES : BUILT_CONSIGNER_ROUTES;
+  const clean = normalisePath(path);
+  return routes.some((pattern) => pattern === clean || (pattern.includes(':') && matchesPattern(pattern, clean)));
+}
+
+/**
+ * Where to go after signing in, from the `next` the sign-in screen was opened with: only a path of
+ * this site (`/inventories/12?x=1#y`), never another origin (`//evil.example`, `https://...`,
+ * `/\evil.example`), and never back to the sign-in screen itself. Anything else is '/'.
+ */
+export function safeReturnPath(next: string | null | undefined): string {
+  if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return '/';
+  // One leading slash, then not a second slash or backslash (protocol-relative URLs); no control
+  // characters or backslashes anywhere (browsers read '\' in a URL as '/').
+  if (!next.startsWith('/') || next.startsWith('//') || [...next].some(isUnsafeInPath)) return '/';
+  // What is left can only be a path of this origin; the sign-in screen itself would loop.
+  const first = next.split(/[/?#]/)[1] ?? '';
+  return first === 'login' ? '/' : next;
+}
+
+function isUnsafeInPath(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return char === '\\' || code < 0x20 || code === 0x7f;
+}
+
 function normalisePath(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] ?? '';
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
@@ -273,13 +329,15 @@ export function consignerWord(isBuyingStore: boolean | null | undefined): 'Selle
 
 type MenuUser = Pick<SignedInUser, 'accessControls' | 'role'>;
 
-function filterMenu(items: readonly MenuItem[], user: MenuUser): MenuItem[] {
+function filterMenu(items: readonly MenuItem[], user: MenuUser, built: ((path: string) => boolean) | null): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of items) {
     if (item.adminOnly && !isAdmin(user)) continue;
     if (item.area !== null && !hasArea(user.accessControls, item.area)) continue;
+    // An entry whose screen does not exist yet is hidden rather than leading to a placeholder.
+    if (built && item.path !== undefined && !built(item.path)) continue;
     if (item.children) {
-      const children = filterMenu(item.children, user);
+      const children = filterMenu(item.children, user, built);
       if (children.length === 0) continue;
       out.push({ ...item, children });
     } else {
@@ -289,14 +347,25 @@ function filterMenu(items: readonly MenuItem[], user: MenuUser): MenuItem[] {
   return out;
 }
 
-/** The staff menu this user may see; groups with no visible entry are dropped. */
-export function visibleStaffMenu(user: MenuUser, opts: { isBuyingStore?: boolean } = {}): MenuItem[] {
-  const menu = filterMenu(STAFF_MENU, user);
+type MenuOptions = {
+  /** Also list entries whose screen is not built yet (the spec's whole menu); off in the product. */
+  includeUnbuilt?: boolean;
+};
+
+/**
+ * The staff menu this user may see: entries of their areas (and role) whose screen exists; groups
+ * with no visible entry are dropped.
+ */
+export function visibleStaffMenu(user: MenuUser, opts: { isBuyingStore?: boolean } & MenuOptions = {}): MenuItem[] {
+  const menu = filterMenu(STAFF_MENU, user, opts.includeUnbuilt ? null : (path) => isBuiltRoute(path, 'employee'));
   if (!opts.isBuyingStore) return menu;
   return menu.map((item) => (item.key === 'consigners' ? { ...item, label: 'Sellers' } : item));
 }
 
-/** The consigner menu; Products and Payout entries need their area when an access list exists. */
-export function visibleConsignerMenu(user: MenuUser): MenuItem[] {
-  return filterMenu(CONSIGNER_MENU, user);
+/**
+ * The consigner menu: Products and Payout entries need their area when an access list exists, and
+ * entries whose screen is not built yet are hidden.
+ */
+export function visibleConsignerMenu(user: MenuUser, opts: MenuOptions = {}): MenuItem[] {
+  return filterMenu(CONSIGNER_MENU, user, opts.includeUnbuilt ? null : (path) => isBuiltRoute(path, 'consigner'));
 }

@@ -142,3 +142,46 @@ export const RECENT_ACTIVITY_COUNT = 6;
 export const ACTIVITY_PAGE_SIZE = 100;
 export const DASHBOARD_DEFAULT_DAYS = 30;
 export const ACTIVITY_DEFAULT_DAYS = 7;
+
+// Input limits (issue 8, "Bad input never makes a 500"); docs/input-limits.md explains each.
+
+/** The largest value of a PostgreSQL integer (int4) column: money (minor units), quantities, weights. */
+export const INT4_MAX = 2_147_483_647;
+/** The largest price, cost, fee or other amount of one unit: 10,000,000.00 (in minor units). */
+export const MAX_AMOUNT_MINOR = 1_000_000_000;
+/**
+ * The largest line total (price x quantity) or fee sum of an item: 20,000,000.00, the largest round
+ * amount an integer column (INT4_MAX, 21,474,836.47 in minor units) holds.
+ */
+export const MAX_TOTAL_MINOR = 2_000_000_000;
+/** Units of one item row. */
+export const MAX_QUANTITY = 100_000;
+/** Fees and tax rates are percents of a price: 0 to 100 (the numeric(5,2) columns hold up to 999.99). */
+export const MAX_PERCENT = 100;
+/** Product template weight, grams (an integer column). */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+/** The highest page of a paged list: any offset it gives fits easily. */
+export const MAX_PAGE = 100_000;
+
+/** The maximum length of each kind of text input, in characters (UTF-16 code units). */
+export const TEXT_LIMITS = {
+  /** names, titles, option values, locations, categories, brands, SKUs, bank fields */
+  name: 200,
+  /** item codes, scan codes, GTINs, handles, tokens and ids given as text */
+  code: 200,
+  /** searches and filters */
+  search: 200,
+  /** e-mail addresses (RFC 5321) */
+  email: 254,
+  /** phone numbers */
+  phone: 50,
+  /** notes, addresses, a template's option values typed as one comma-separated text */
+  note: 2000,
+  /** image and other URLs */
+  url: 2048,
+  /** long texts (terms of service, e-mail messages, shipping instructions) */
+  long: 20_000,
+} as const;
+export type TextKind = keyof typeof TEXT_LIMITS;
+/** The longest string any request may carry anywhere (the input guard's cap, a backstop to the schemas). */
+export const MAX_ANY_TEXT = TEXT_LIMITS.long;

@@ -149,7 +149,8 @@ const money = fc.integer({ min: 0, max: 10_000_000 });
 const percent = fc.integer({ min: 0, max: 10000 }).map((bp) => bp / 100);
 const feeInput: fc.Arbitrary<FeeInput> = fc.record({
   price: money,
-  quantity: fc.integer({ min: 0, max: 1000 }),
+  // price x quantity stays within MAX_TOTAL_MINOR (10,000,000 minor units x 200)
+  quantity: fc.integer({ min: 0, max: 200 }),
   consignerType: fc.option(
     fc.record({
       id: fc.constant('t'),
@@ -278,5 +279,16 @@ describe('isZeroPayoutWarning', () => {
 
   it('has the spec text', () => {
     expect(ZERO_PAYOUT_WARNING).toBe('*The current price will give a payout of $0.');
+  });
+});
+
+describe('fees that would not fit their columns (issue 8)', () => {
+  it('refuses a fee sum or a total past MAX_TOTAL_MINOR, for the quote and the create alike', () => {
+    const type = { id: 't', accountType: 'Big', sellingFee: 100, minFee: 1_000_000_000, flatFee: 1_000_000_000, isDefault: true };
+    const input = { price: 1_000_000_000, quantity: 1, consignerType: type, storePayoutFeePercent: 100, vatRatePercent: 0, chargeTax: false };
+    expect(() => calculateFees(input)).toThrow('The fees of this item must be at most 20,000,000');
+    expect(() => calculateFees({ ...input, consignerType: null, storePayoutFeePercent: 0, quantity: 3 })).toThrow('The total (price x quantity) must be at most 20,000,000');
+    expect(() => calculateFees({ ...input, isStoreAccount: true, cost: 1_000_000_000, quantity: 3 })).toThrow('The total (price x quantity) must be at most 20,000,000');
+    expect(calculateFees({ ...input, consignerType: null, storePayoutFeePercent: 0, quantity: 2 }).total).toBe(2_000_000_000);
   });
 });

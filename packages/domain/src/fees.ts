@@ -1,7 +1,9 @@
 // The default fee formula of design.md "Fees"; docs/fees.md walks through examples.
 import { DomainError } from './errors.ts';
-import { percentOf } from './money.ts';
+import { formatAmountLimit, percentOf } from './money.ts';
 import { INVENTORY_MESSAGES } from './messages.ts';
+import { MAX_TOTAL_MINOR } from './constants.ts';
+import { totalTooLargeMessage } from './schemas/common.ts';
 
 export type ConsignerType = {
   id: string;
@@ -136,6 +138,13 @@ function assertMinor(value: number, what: string): void {
   }
 }
 
+export const FEES_TOO_LARGE = `The fees of this item must be at most ${formatAmountLimit(MAX_TOTAL_MINOR)}`;
+
+/** Every amount an item stores fits its integer column (constants.ts MAX_TOTAL_MINOR). */
+function assertFits(value: number, message: string): void {
+  if (value > MAX_TOTAL_MINOR) throw new DomainError('BAD_REQUEST', message);
+}
+
 function assertPercent(value: number, what: string): void {
   if (!Number.isFinite(value) || value < 0) {
     throw new DomainError('BAD_REQUEST', `${what} must be a non-negative percent`);
@@ -156,6 +165,7 @@ export function calculateFees(input: FeeInput): FeeResult {
   if (input.isStoreAccount) {
     const payout = input.cost ?? input.price;
     assertMinor(payout, 'Cost');
+    assertFits(payout * input.quantity, totalTooLargeMessage);
     return {
       payout,
       payoutFee: 0,
@@ -199,7 +209,9 @@ export function calculateFees(input: FeeInput): FeeResult {
   if (input.chargeTax) breakdown.push({ label: 'VAT', amount: vat });
 
   const payoutFee = selling + transcation + vat + cleaning + box + outstanding;
+  assertFits(payoutFee, FEES_TOO_LARGE);
   const payout = Math.max(input.price - payoutFee, 0);
+  assertFits(payout * input.quantity, totalTooLargeMessage);
   return {
     payout,
     payoutFee,

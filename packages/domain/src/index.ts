@@ -9,5 +9,6 @@ export * from './inventory-rows.ts';
 export * from './messages.ts';
 export * from './sizes.ts';
 export * from './format.ts';
+export * from './search.ts';
 export * from './constants.ts';
 export * from './schemas/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOptionValid, templateOptionNames, validateInventoryRow } from './inventory-rows.ts';
+import { isOptionValid, optionLabelsOf, templateOptionNames, validateInventoryRow } from './inventory-rows.ts';
 
 const sneakers = { option1: 'Size', option2: 'Condition', option3: 'Box' };
 const apparel = { option1: 'Size', option2: 'Condition', option3: null };
@@ -70,5 +70,20 @@ describe('templateOptionNames', () => {
   it('lists present option names in order', () => {
     expect(templateOptionNames(sneakers)).toEqual(['Size', 'Condition', 'Box']);
     expect(templateOptionNames({ option1: 'Size', option2: '', option3: 'Box' })).toEqual(['Size', 'Box']);
+  });
+});
+
+describe('optionLabelsOf', () => {
+  it("names each option from the templates, e.g. 'Box' rather than 'Option 3'", () => {
+    expect(optionLabelsOf([sneakers, apparel])).toEqual({ option1: 'Size', option2: 'Condition', option3: 'Box' });
+  });
+
+  it('joins different names of the same option and falls back when none is given', () => {
+    expect(optionLabelsOf([sneakers, { option1: 'Length', option2: 'condition', option3: 'Colour' }])).toEqual({
+      option1: 'Size / Length',
+      option2: 'Condition',
+      option3: 'Box / Colour',
+    });
+    expect(optionLabelsOf([])).toEqual({ option1: 'Size', option2: 'Condition', option3: 'Option 3' });
   });
 });

@@ -54,3 +54,25 @@ export function validateInventoryRow(
   if (opts.requireConsigner && !filled(row.consignerId)) return INVENTORY_MESSAGES.selectConsigner;
   return null;
 }
+
+export type OptionLabels = { option1: string; option2: string; option3: string };
+
+/** Used when no template names an option (the first templates' names). */
+export const DEFAULT_OPTION_LABELS: OptionLabels = { option1: 'Size', option2: 'Condition', option3: 'Option 3' };
+
+/**
+ * The names to show for option 1, 2 and 3 across several templates (filters, bulk edit): each
+ * distinct name the templates give, in their order, joined with ' / ' ("Box", or "Box / Colour"
+ * when two templates name option 3 differently); the default when none names it.
+ */
+export function optionLabelsOf(templates: readonly { option1?: string | null; option2?: string | null; option3?: string | null }[]): OptionLabels {
+  const label = (n: 1 | 2 | 3) => {
+    const names: string[] = [];
+    for (const t of templates) {
+      const name = [t.option1, t.option2, t.option3][n - 1];
+      if (filled(name) && !names.some((x) => x.toLowerCase() === name.trim().toLowerCase())) names.push(name.trim());
+    }
+    return names.length ? names.join(' / ') : DEFAULT_OPTION_LABELS[`option${n}`];
+  };
+  return { option1: label(1), option2: label(2), option3: label(3) };
+}

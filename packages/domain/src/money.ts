@@ -51,6 +51,11 @@ export function toMajor(minor: number): number {
   return minor / 100;
 }
 
+/** An amount limit as messages show it: 1000000000 -> '10,000,000'; cents only when there are any. */
+export function formatAmountLimit(minor: number): string {
+  return toMajor(minor).toLocaleString('en-US', { minimumFractionDigits: minor % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 });
+}
+
 function assertInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) {
     throw new DomainError('BAD_REQUEST', `${what} must be a whole number of minor units`);

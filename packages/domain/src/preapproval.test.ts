@@ -36,18 +36,23 @@ describe('isPreapproved', () => {
 });
 
 describe('priceAlert', () => {
-  it('alerts when the price exceeds the lowest variant price minus warnAmount', () => {
-    expect(priceAlert(9001, 10000, 1000)).toBe(true);
+  it('does not alert at a price equal to the lowest listing', () => {
+    expect(priceAlert(10000, 10000, 1000)).toBe(false);
+  });
+
+  it('does not alert below the lowest listing', () => {
     expect(priceAlert(9000, 10000, 1000)).toBe(false);
+    expect(priceAlert(1, 10000, 1000)).toBe(false);
+  });
+
+  it('alerts only when the price is more than warnAmount above the lowest listing', () => {
+    expect(priceAlert(11000, 10000, 1000)).toBe(false);
+    expect(priceAlert(11001, 10000, 1000)).toBe(true);
+    expect(priceAlert(50000, 10000, 1000)).toBe(true);
   });
 
   it('never alerts with a zero warnAmount', () => {
     expect(priceAlert(99999, 10000, 0)).toBe(false);
-  });
-
-  it('never alerts when the threshold is not positive', () => {
-    expect(priceAlert(5000, 1000, 1000)).toBe(false);
-    expect(priceAlert(5000, 1000, 2000)).toBe(false);
   });
 
   it('never alerts without a lowest variant price', () => {

@@ -23,13 +23,17 @@ export function isPreapproved(price: number, range: PriceRange | null): boolean 
 }
 
 /**
- * The price alert: when warnAmount is set and the lowest variant price minus warnAmount is
- * positive, a price above that threshold warns.
+ * The price alert (catalogue doc section 5: "when warnAmount is non-zero and the entered price exceeds
+ * lowest variant price minus warnAmount (only when that is positive)"). Read as: the entered price,
+ * less warnAmount, still exceeds the lowest listing of the variant, i.e. the price is more than
+ * warnAmount above the lowest listing. A price equal to the lowest listing, or within warnAmount of
+ * it, never warns (issue 8: the alert showed at a price equal to the lowest listing). See
+ * docs/inventory-item-screens.md.
  */
 export function priceAlert(price: number, lowestVariantPrice: number | null, warnAmount: number): boolean {
-  if (!warnAmount || lowestVariantPrice === null) return false;
-  const threshold = lowestVariantPrice - warnAmount;
-  return threshold > 0 && price > threshold;
+  if (!warnAmount || warnAmount < 0 || lowestVariantPrice === null) return false;
+  const lessWarn = price - warnAmount;
+  return lessWarn > 0 && lessWarn > lowestVariantPrice;
 }
 
 /** For a store request with a price range, the price must lie in it (ends included). */

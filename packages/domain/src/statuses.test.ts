@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, type Area } from './access.ts';
+import { AREAS, STAFF_MENU, type Area, type MenuItem } from './access.ts';
 import { DomainError } from './errors.ts';
 import {
   BULK_ACTIONS,
@@ -18,6 +18,7 @@ import {
   canTransition,
   canWithdraw,
   deleteConfirmation,
+  isAllowedFrom,
   isInventoryStatus,
   isStatusDropdownDisabled,
   setStatusByHand,
@@ -195,6 +196,21 @@ describe('transition: every action x every status', () => {
   }
 });
 
+describe('isAllowedFrom (what a screen may offer)', () => {
+  it('transfers only Active items and accepts only InTransit ones', () => {
+    expect(INVENTORY_STATUSES.filter((s) => isAllowedFrom('transfer', s))).toEqual(['Active']);
+    expect(INVENTORY_STATUSES.filter((s) => isAllowedFrom('acceptTransfer', s))).toEqual(['InTransit']);
+    expect(isAllowedFrom('transfer', 'Active', 'consigner')).toBe(false);
+  });
+
+  it.each(INVENTORY_ACTION_NAMES)('%s: agrees with transition for unrestricted staff on every status', (action) => {
+    for (const status of INVENTORY_STATUSES) {
+      if (INVENTORY_ACTIONS[action].staff) expect(isAllowedFrom(action, status)).toBe(canTransition(action, status, staffWith(null)));
+      else expect(isAllowedFrom(action, status)).toBe(false);
+    }
+  });
+});
+
 describe('transition messages', () => {
   it('names the action and the status when the status refuses', () => {
     expectError(
@@ -297,10 +313,13 @@ describe('statusLabel and statusColor', () => {
     expect(statusLabel('Buying', { isBuyingStore: false })).toBe('Buying');
   });
 
-  it('shows other statuses as stored', () => {
-    for (const s of INVENTORY_STATUSES.filter((x) => x !== 'Pending' && x !== 'Buying')) {
-      expect(statusLabel(s, { isBuyingStore: true })).toBe(s);
-    }
+  it('reads every status as words, never as its stored CamelCase name', () => {
+    expect(INVENTORY_STATUSES.map((s) => statusLabel(s))).toEqual([
+      'Drop off pending', 'Requested', 'Active', 'Price change', 'Store price request', 'Withdrawal request',
+      'Withdrawal declined', 'In transit', 'Withdrawn', 'Declined', 'Pending sale', 'Sold', 'Paid', 'Consignment', 'Buying',
+    ]);
+    expect(statusLabel('InTransit', { isBuyingStore: true })).toBe('In transit');
+    for (const s of INVENTORY_STATUSES) expect(statusLabel(s)).not.toMatch(/[a-z][A-Z]/);
   });
 
   it('colours Sold green and the rest orange for staff, red for consigners', () => {
@@ -432,16 +451,31 @@ describe('LIST_VIEWS', () => {
       ['/findInventory', 'Find Inventory', { status: 'Active' }],
       ['/buyingInventory', 'Buying', { status: 'Buying' }],
       ['/requestInventory', 'Consignment', { status: 'Consignment' }],
-      ['/incomingInventory', 'Incoming', { status: 'Pending' }],
-      ['/pendingPriceChangeInventory', 'Inventory Price Change', { status: 'RequestPriceChange' }],
-      ['/requestedInventory', 'Request', { status: 'Requested' }],
+      ['/incomingInventory', 'Drop Off Pending', { status: 'Pending' }],
+      ['/pendingPriceChangeInventory', 'Price Change', { status: 'RequestPriceChange' }],
+      ['/requestedInventory', 'Requested', { status: 'Requested' }],
       ['/readyToPrint', 'Ready To Print', { status: 'Active', printed: false }],
       ['/pendingWithdrawalInventory', 'Withdrawal Request', { status: 'RequestWithdrawal' }],
       ['/withdrawnInventory', 'Withdrawn', { status: 'Withdrawn' }],
     ]);
   });
 
-  it('offers Accept All on Incoming and Requested, and bulk edit on Find Inventory only', () => {
+  it('titles each list with its staff menu entry, and the status it lists reads the same words', () => {
+    const entries = new Map<string, string>();
+    const walk = (items: readonly MenuItem[], group?: string) =>
+      items.forEach((i) => {
+        if (i.path) entries.set(i.path, group === 'Inventory' && i.label === 'Find' ? 'Find Inventory' : i.label);
+        if (i.children) walk(i.children, i.label);
+      });
+    walk(STAFF_MENU);
+    for (const v of Object.values(LIST_VIEWS)) {
+      expect(entries.get(v.route), v.route).toBe(v.title);
+      const named = v.key !== 'findInventory' && v.key !== 'readyToPrint';
+      if (named) expect(statusLabel(v.filter.status).toLowerCase(), v.route).toBe(v.title.toLowerCase());
+    }
+  });
+
+  it('offers Accept All on Drop Off Pending and Requested, and bulk edit on Find Inventory only', () => {
     expect(Object.values(LIST_VIEWS).filter((v) => v.acceptAll).map((v) => v.key)).toEqual([
       'incomingInventory',
       'requestedInventory',

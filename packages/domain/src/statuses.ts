@@ -170,6 +170,14 @@ export function allowedFrom(action: InventoryAction, actorKind: InventoryActor['
   return r.consigner ? r.from : [];
 }
 
+/**
+ * Whether the action may start from this status (the status half of `transition`; the actor's access
+ * is checked apart). Screens ask it which items to offer, e.g. Transfer's selectable rows.
+ */
+export function isAllowedFrom(action: InventoryAction, status: InventoryStatus, actorKind: InventoryActor['kind'] = 'staff'): boolean {
+  return allowedFrom(action, actorKind).includes(status);
+}
+
 /** Throws FORBIDDEN when the actor may never perform the action, whatever the status. */
 export function assertActorMay(action: InventoryAction, actor: InventoryActor): void {
   const r = ruleOf(action);
@@ -195,7 +203,7 @@ export function transition(
 ): InventoryStatus | 'removed' {
   assertActorMay(action, actor);
   const r = ruleOf(action);
-  if (!allowedFrom(action, actor.kind).includes(status)) {
+  if (!isAllowedFrom(action, status, actor.kind)) {
     throw new DomainError('CONFLICT', `Cannot ${r.verb} an item that is ${statusLabel(status)}`);
   }
   return r.to === 'same' ? status : r.to;
@@ -244,11 +252,34 @@ export function setStatusByHand(
 // ---------------------------------------------------------------------------------------------
 // UI helpers.
 
-/** Display text of a status; other statuses show as stored. */
+/**
+ * How each status reads wherever one is shown (chips, filters, selects, the item's timeline,
+ * messages). Pending is the spec's 'Drop off pending'; the statuses a staff list is named after read
+ * as that list's menu entry and title (LIST_VIEWS), in sentence case like the spec's 'Drop off
+ * pending': Price change, Withdrawal request. docs/statuses.md has the table.
+ */
+export const STATUS_LABELS = {
+  Pending: 'Drop off pending',
+  Requested: 'Requested',
+  Active: 'Active',
+  RequestPriceChange: 'Price change',
+  StoreRequestPriceChange: 'Store price request',
+  RequestWithdrawal: 'Withdrawal request',
+  WithdrawalDeclined: 'Withdrawal declined',
+  InTransit: 'In transit',
+  Withdrawn: 'Withdrawn',
+  Declined: 'Declined',
+  PendingSale: 'Pending sale',
+  Sold: 'Sold',
+  Paid: 'Paid',
+  Consignment: 'Consignment',
+  Buying: 'Buying',
+} as const satisfies Record<InventoryStatus, string>;
+
+/** Display text of a status (STATUS_LABELS); Buying reads Instant Sell in a buying store (spec). */
 export function statusLabel(status: InventoryStatus, opts: { isBuyingStore?: boolean } = {}): string {
-  if (status === 'Pending') return 'Drop off pending';
   if (status === 'Buying' && opts.isBuyingStore) return 'Instant Sell';
-  return status;
+  return STATUS_LABELS[status] ?? status;
 }
 
 /** Tag colour: Sold green; others orange in staff lists, red in the consigner portal. */
@@ -358,16 +389,18 @@ function view(key: string, title: string, filter: ListView['filter'], extra: Par
   return { key, route: `/${key}`, title, filter, acceptAll: false, bulkEdit: false, ...extra };
 }
 
-/** Staff inventory lists and the base filter each one applies. */
+/**
+ * Staff inventory lists and the base filter each one applies. A list's title is its menu entry's
+ * label (the staff menu of the people doc; the catalogue doc's older names Incoming, Request and
+ * Inventory Price Change are not used: docs/statuses.md).
+ */
 export const LIST_VIEWS = {
   findInventory: view('findInventory', 'Find Inventory', { status: 'Active' }, { bulkEdit: true }),
   buyingInventory: view('buyingInventory', 'Buying', { status: 'Buying' }),
   requestInventory: view('requestInventory', 'Consignment', { status: 'Consignment' }),
-  incomingInventory: view('incomingInventory', 'Incoming', { status: 'Pending' }, { acceptAll: true }),
-  pendingPriceChangeInventory: view('pendingPriceChangeInventory', 'Inventory Price Change', {
-    status: 'RequestPriceChange',
-  }),
-  requestedInventory: view('requestedInventory', 'Request', { status: 'Requested' }, { acceptAll: true }),
+  incomingInventory: view('incomingInventory', 'Drop Off Pending', { status: 'Pending' }, { acceptAll: true }),
+  pendingPriceChangeInventory: view('pendingPriceChangeInventory', 'Price Change', { status: 'RequestPriceChange' }),
+  requestedInventory: view('requestedInventory', 'Requested', { status: 'Requested' }, { acceptAll: true }),
   readyToPrint: view('readyToPrint', 'Ready To Print', { status: 'Active', printed: false }),
   pendingWithdrawalInventory: view('pendingWithdrawalInventory', 'Withdrawal Request', { status: 'RequestWithdrawal' }),
   withdrawnInventory: view('withdrawnInventory', 'Withdrawn', { status: 'Withdrawn' }),

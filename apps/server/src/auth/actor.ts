@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { consignersRepository, type ConsignerRow } from '../modules/consigners/consigners.repository.ts';
 import { employeesRepository, type EmployeeRow } from '../modules/employees/employees.repository.ts';
 import type { StoreRow } from '../tenancy/resolve-store.ts';
+import { sessionCacheOf } from './session-cache.ts';
 
 export type Identity = { userId: string; email: string; name: string; emailVerified: boolean };
 
@@ -17,10 +18,12 @@ export type Actor = EmployeeActor | ConsignerActor;
 export type ActorLookup = { status: 'found'; actor: Actor } | { status: 'wrong-store' } | { status: 'none' };
 
 export async function getIdentity(ctx: AppContext, request: FastifyRequest): Promise<Identity | null> {
-  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
-  const u = session.user;
-  return { userId: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified };
+  return sessionCacheOf(ctx).identity(request, async () => {
+    const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return null;
+    const u = session.user;
+    return { identity: { userId: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified }, expiresAt: session.session.expiresAt };
+  });
 }
 
 export function employeeActor(e: EmployeeRow, identity: Identity): EmployeeActor {
@@ -57,6 +60,10 @@ export function consignerActor(c: ConsignerRow, identity: Identity): ConsignerAc
 
 /** The spec's user lookup: consigner of this store first, then employee. */
 export async function lookupActor(ctx: AppContext, store: StoreRow, identity: Identity): Promise<ActorLookup> {
+  return sessionCacheOf(ctx).actor(store.id, identity, () => findActor(ctx, store, identity), (found) => (found.status === 'found' ? found.actor : null));
+}
+
+async function findActor(ctx: AppContext, store: StoreRow, identity: Identity): Promise<ActorLookup> {
   const consigners = await consignersRepository.findByUserId(ctx.db, identity.userId);
   const consigner = consigners.find((c) => c.storeId === store.id);
   if (consigner) return { status: 'found', actor: consignerActor(consigner, identity) };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -25,18 +26,21 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * PostgreSQL when a URL is given, else PGlite (Postgres in WASM) stored in `dataDir`
- * (or in memory when dataDir is 'memory://', used by tests).
+ * (or in memory when dataDir is 'memory://', used by tests). Migrations from `migrationsFolder`
+ * (default: all of them) are applied before it is returned. `logger` sees every statement Drizzle
+ * runs (bench/api-load.ts captures a request's SQL with it).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrationsFolder?: string; logger?: Logger }): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, DROP DATABASE ... WITH (FORCE)) must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,
@@ -51,7 +55,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
@@ -60,4 +64,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
     close: () => client.close(),
   };
+}
+
+/** Applies the migrations of a folder not yet applied (the tests migrate a database made by older ones). */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder });
+  else await migratePglite(database.db as never, { migrationsFolder });
 }

@@ -1,10 +1,11 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { desc, eq, isNull, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
-export type MailMessage = { storeId?: string | null; to: string; subject: string; text: string; html?: string };
+/** Every e-mail belongs to its recipient's store (the store the account or invite is of). */
+export type MailMessage = { storeId: string; to: string; subject: string; text: string; html?: string };
 export type OutboxRow = typeof outbox.$inferSelect;
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
@@ -19,7 +20,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   async function enqueue(tx: DbOrTx, msg: MailMessage): Promise<OutboxRow> {
     const [row] = await tx
       .insert(outbox)
-      .values({ storeId: msg.storeId ?? null, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+      .values({ storeId: msg.storeId, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
       .returning();
     return row;
   }
@@ -47,18 +48,9 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       await deliver(row);
       return row;
     },
-    async listAll(limit = 100) {
-      const rows = await opts.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
-      return rows.map((r) => ({ ...r, links: extractLinks(r.text) }));
-    },
-    /** The mailbox of one store: its own mail and mail sent before a store was known. */
+    /** The mailbox of one store: its own mail only, newest first. */
     async list(storeId: string, limit = 100) {
-      const rows = await opts.db
-        .select()
-        .from(outbox)
-        .where(or(eq(outbox.storeId, storeId), isNull(outbox.storeId)))
-        .orderBy(desc(outbox.createdAt))
-        .limit(limit);
+      const rows = await opts.db.select().from(outbox).where(eq(outbox.storeId, storeId)).orderBy(desc(outbox.createdAt)).limit(limit);
       return rows.map((r) => ({ ...r, links: extractLinks(r.text) }));
     },
   };

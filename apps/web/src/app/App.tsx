@@ -1,10 +1,10 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
+import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
+import { isPlainPath, loadAntdRoot } from './antd-root';
 import { startLoading } from './boot';
 import { AppRoutes } from './router';
-import { theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,16 +13,46 @@ const queryClient = new QueryClient({
 });
 startLoading(queryClient, window.location.pathname);
 
+// When the antd chunk cannot be fetched (no network), a way to try again instead of a blank page.
+const AntdRoot = lazy(() => loadAntdRoot().catch(() => ({ default: AntdRootUnavailable })));
+
+function AntdRootUnavailable(_: { children: ReactNode }) {
+  return (
+    <div role="alert" className="br-page-loading">
+      <p>This page could not be loaded.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The sign-in page renders without antd (the first load budget of issue 9); every other screen inside
+ * AntdRoot. Once mounted, AntdRoot stays, so a message shown just before going to /login (a reset
+ * password, an accepted invite) stays on screen there.
+ */
+function AppFrame() {
+  const { pathname } = useLocation();
+  const plain = isPlainPath(pathname);
+  const [withAntd, setWithAntd] = useState(!plain);
+  if (!plain && !withAntd) setWithAntd(true);
+  if (!withAntd) return <AppRoutes />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AntdRoot>
+        <AppRoutes />
+      </AntdRoot>
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
-    <ConfigProvider theme={theme} locale={enUS}>
-      <AntApp message={{ maxCount: 3 }}>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppFrame />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { consignerWord, helpHref, visibleConsignerMenu, type SignedInUser } from '@backroom/domain';
 import { AppShell } from './layouts/AppShell';
@@ -8,7 +8,6 @@ import { TermsDialog } from '../features/auth/TermsDialog';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { fullName } from '../shared/format';
 
-const NotAvailablePage = lazy(() => import('../features/shell/NotAvailablePage'));
 const AddInventoryWizardPage = lazy(() => import('../features/add-inventory/AddInventoryWizardPage'));
 const ProductSearchPage = lazy(() => import('../features/products/ProductSearchPage'));
 const CreateProductPage = lazy(() => import('../features/products/CreateProductPage'));
@@ -18,12 +17,14 @@ const ProductPage = lazy(() => import('../features/products/ProductPage'));
 export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser; needsTerms: boolean }) {
   const store = useCurrentStore();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const { mutate: signOut } = useSignOut();
   // Spec 2: Logout clears the stored store handle and support e-mail, then signs out.
-  const logout = () => signOut.mutate({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) });
-  const menu = visibleConsignerMenu(user);
+  const logout = useCallback(
+    () => signOut({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) }),
+    [signOut, navigate],
+  );
+  const menu = useMemo(() => visibleConsignerMenu(user), [user]);
   const word = consignerWord(store?.isBuyingStore);
-
 
   return (
     <AppShell
@@ -49,8 +50,9 @@ export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser;
             {/* CREATE A LISTING: the add-inventory wizard; /products/{id} is its listing steps (catalogue doc section 2) */}
             <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
             <Route path="products/:id" element={<AddInventoryWizardPage />} />
-            {/* Products, inventory, drop-offs, payouts and settings belong to later issues. */}
-            <Route path="*" element={<NotAvailablePage />} />
+            {/* Any other address (a staff screen, or a portal screen of a later issue) leads home: a
+                consigner never meets a 404 page (the spec's guards send a refused route to /). */}
+            <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { MailOutlined } from '@ant-design/icons';
 import { hasArea, visibleStaffMenu, type SignedInUser } from '@backroom/domain';
@@ -7,7 +7,6 @@ import { useCurrentStore } from '../features/store/store.api';
 import { useSignOut } from '../features/auth/auth.api';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { fullName } from '../shared/format';
-import { useDevMailboxAvailable } from '../features/dev/dev.api';
 import { WithAddInventory } from '../features/add-inventory/WithAddInventory';
 import { staffPages } from './staff-pages';
 
@@ -29,11 +28,22 @@ const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
 export default function StaffApp({ user }: { user: SignedInUser }) {
   const store = useCurrentStore();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const { mutate: signOut } = useSignOut();
   // Spec 2: Logout clears the stored store handle and support e-mail, then signs out.
-  const logout = () => signOut.mutate({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) });
-  const mailbox = useDevMailboxAvailable();
-  const menu = visibleStaffMenu(user, { isBuyingStore: store?.isBuyingStore ?? false });
+  const logout = useCallback(
+    () => signOut({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) }),
+    [signOut, navigate],
+  );
+  // The server says with the user whether it keeps a dev mailbox for them (development mode, Admins).
+  const mailbox = user.devMailbox === true;
+  const isBuyingStore = store?.isBuyingStore ?? false;
+  // The menus keep the same items from render to render, so an open menu is not rebuilt under the pointer.
+  const menu = useMemo(() => visibleStaffMenu(user, { isBuyingStore }), [user, isBuyingStore]);
+  // The Dev mailbox entry: shown while the server keeps a dev mailbox (features/dev).
+  const userMenu = useMemo(
+    () => (mailbox ? [{ key: 'mailbox', icon: <MailOutlined />, label: 'Dev mailbox', onClick: () => navigate('/dev/mailbox') }] : []),
+    [mailbox, navigate],
+  );
 
   return (
     <AppShell
@@ -43,9 +53,7 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
       menu={menu}
       userName={fullName(user) || user.email}
       userTag={user.role}
-      userMenu={
-        mailbox ? [{ key: 'mailbox', icon: <MailOutlined />, label: 'Dev mailbox', onClick: () => navigate('/dev/mailbox') }] : []
-      }
+      userMenu={userMenu}
       onLogout={logout}
     >
       <Suspense fallback={<FullPageSpinner />}>

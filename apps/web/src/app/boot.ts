@@ -1,30 +1,47 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQuery } from '../features/auth/auth.api';
+import { meQuery, type MeState } from '../features/auth/auth.api';
+import { loadAntdRoot } from './antd-root';
 import { storeQuery } from '../features/store/store.api';
+import { publicPageAt } from './public-pages';
 import { staffPageAt } from './staff-pages';
 
-// Screens anyone may open: no signed-in user to look up for them.
-const PUBLIC_SEGMENTS = new Set(['storeSignup', 'login', 'signup', 'forgot', 'reset-password', 'verify', 'disabledAccount', 'signupSplash', 'maintenance', 'invite', 'catalogue']);
+// Public screens that still ask who is signed in (to send a signed-in user on).
+const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount']);
 
 /**
  * Starts, as the app opens, what the first screen would otherwise ask for one after the other: the
  * store and the signed-in user side by side, then the staff shell together with the screen of this
- * address. The gates and lazy routes then find them in the query cache and the module cache. A
- * failure here is left to the gate that asks again.
+ * address; on a public screen, its code (and the user, for the screens that ask) beside the store.
+ * The gates and lazy routes then find them in the query cache and the module cache. A failure here
+ * is left to the gate that asks again.
  */
 export function startLoading(queryClient: QueryClient, pathname: string): void {
   void queryClient.prefetchQuery(storeQuery());
-  if (PUBLIC_SEGMENTS.has(pathname.split('/')[1] ?? '')) return;
+  const segment = pathname.split('/')[1] ?? '';
+  const publicPage = publicPageAt(segment);
+  if (publicPage) {
+    void publicPage().catch(() => undefined);
+    if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
+    return;
+  }
   queryClient
     .fetchQuery(meQuery())
-    .then((state) => {
-      if (state.status !== 'signedIn') return;
-      if (state.user.kind === 'employee') {
-        void import('./StaffApp');
-        void staffPageAt(pathname)?.();
-      } else {
-        void import('./ConsignerApp');
-      }
-    })
+    .then((state) => startSignedInCode(state, pathname))
     .catch(() => undefined);
+}
+
+/**
+ * For a signed-in user, starts the code of the screens about to render: antd's root, the staff back
+ * office with the screen at `pathname`, or the consigner portal. The sign-in page calls it too, once
+ * the user is known, so the next screen does not wait for its chunks one after the other.
+ */
+export function startSignedInCode(state: MeState, pathname: string): void {
+  if (state.status !== 'signedIn') return;
+  void loadAntdRoot().catch(() => undefined);
+  if (state.user.kind === 'employee') {
+    void import('./StaffApp').catch(() => undefined);
+    void staffPageAt(pathname)?.().catch(() => undefined);
+  } else {
+    void import('./ConsignerApp').catch(() => undefined);
+  }
 }

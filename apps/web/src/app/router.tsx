@@ -3,19 +3,20 @@ import { Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { SignedInGate } from './guards/SignedInGate';
 import { StoreGate } from './guards/StoreGate';
+import { publicPages } from './public-pages';
 
-// Every screen is its own chunk so the first load stays small (the libraries are two shared chunks, apps/web/vite.config.ts).
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const SignupPage = lazy(() => import('../features/auth/SignupPage'));
-const ForgotPage = lazy(() => import('../features/auth/ForgotPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const VerifyPage = lazy(() => import('../features/auth/VerifyPage'));
-const DisabledAccountPage = lazy(() => import('../features/auth/DisabledAccountPage'));
-const SignupSplashPage = lazy(() => import('../features/auth/SignupSplashPage'));
-const InvitePage = lazy(() => import('../features/auth/InvitePage'));
-const MaintenancePage = lazy(() => import('../features/shell/MaintenancePage'));
-const StoreSignupPage = lazy(() => import('../features/store/StoreSignupPage'));
-const NotAvailablePage = lazy(() => import('../features/shell/NotAvailablePage'));
+// Every screen is its own chunk so the first load stays small (apps/web/vite.config.ts).
+const LoginPage = lazy(publicPages.login);
+const SignupPage = lazy(publicPages.signup);
+const ForgotPage = lazy(publicPages.forgot);
+const ResetPasswordPage = lazy(publicPages.resetPassword);
+const VerifyPage = lazy(publicPages.verify);
+const DisabledAccountPage = lazy(publicPages.disabledAccount);
+const SignupSplashPage = lazy(publicPages.signupSplash);
+const InvitePage = lazy(publicPages.invite);
+const MaintenancePage = lazy(publicPages.maintenance);
+const StoreSignupPage = lazy(publicPages.storeSignup);
+const NotAvailablePage = lazy(publicPages.notAvailable);
 
 export function AppRoutes() {
   return (

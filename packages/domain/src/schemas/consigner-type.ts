@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PEOPLE_MESSAGES } from '../messages.ts';
-import { money, optionalText, requiredString } from './common.ts';
+import { boundedText, money, optionalText, percent, requiredString } from './common.ts';
 
 /**
  * The Add consigner type dialog and PUT/POST /api/consignerTypes. sellingFee is a percent; minFee and
@@ -8,9 +8,9 @@ import { money, optionalText, requiredString } from './common.ts';
  */
 export const ZConsignerTypeInput = z.object({
   accountType: requiredString(PEOPLE_MESSAGES.consignerTypeRequired),
-  sellingFee: z.number({ error: PEOPLE_MESSAGES.feeRequired }).min(0, { error: PEOPLE_MESSAGES.feeRequired }),
-  minFee: money(PEOPLE_MESSAGES.minFeeRequired).pipe(z.number().min(0, { error: PEOPLE_MESSAGES.minFeeRequired })),
-  flatFee: money()
+  sellingFee: percent(PEOPLE_MESSAGES.feeRequired, 'Selling fee'),
+  minFee: money(PEOPLE_MESSAGES.minFeeRequired, 'Minimum fee').pipe(z.number().min(0, { error: PEOPLE_MESSAGES.minFeeRequired })),
+  flatFee: money(undefined, 'Flat fee')
     .pipe(z.number().min(0))
     .nullish()
     .transform((v) => v ?? 0),
@@ -19,6 +19,6 @@ export const ZConsignerTypeInput = z.object({
   option1Value: optionalText,
   option2Value: optionalText,
   option3Value: optionalText,
-  categories: z.array(z.string().trim().min(1)).nullish().transform((v) => v ?? null),
+  categories: z.array(boundedText('name', 'Category').min(1)).max(200).nullish().transform((v) => v ?? null),
 });
 export type TConsignerTypeInput = z.output<typeof ZConsignerTypeInput>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ROUTING_TYPES } from '../constants.ts';
-import { optionalText, requiredString } from './common.ts';
+import { optionalText, optionalTextOf, requiredString, safeString } from './common.ts';
 
 export const PHONE_MESSAGE = 'Please enter a phone number including the area code';
 
 // Area codes cannot be checked across countries; 7 digits rules out a bare local number or a typo.
-const phone = requiredString(PHONE_MESSAGE).refine(
+const phone = requiredString(PHONE_MESSAGE, 'phone', 'Phone').refine(
   (v) => /^[0-9+().\s-]+$/.test(v) && v.replace(/\D/g, '').length >= 7,
   { error: PHONE_MESSAGE },
 );
@@ -20,7 +20,7 @@ export const ZBankData = z.object({
   bank: optionalText,
   bankType: optionalText,
   /** payout account e-mail for PayPal, Zelle and other non-bank payouts */
-  email: optionalText,
+  email: optionalTextOf('email', 'Email'),
 });
 export type TBankData = z.output<typeof ZBankData>;
 
@@ -28,13 +28,13 @@ const profileShape = {
   firstName: requiredString('First name is required'),
   lastName: requiredString('Last name is required'),
   phone,
-  address: requiredString('Address is required'),
+  address: requiredString('Address is required', 'note', 'Address'),
   idNumber: optionalText,
   payoutType: requiredString('Payout type is required'),
   bankData: ZBankData,
 };
 
-const email = z.string({ error: 'Email is required' }).trim().pipe(z.email({ error: 'Please enter a valid email' }));
+const email = safeString('email', 'Email', { error: 'Email is required' }).trim().pipe(z.email({ error: 'Please enter a valid email' }));
 
 type BankCheck = { payoutType: string; bankData: TBankData };
 

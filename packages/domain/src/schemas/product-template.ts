@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { toMinor } from '../money.ts';
 import { DomainError } from '../errors.ts';
-import { money, optionalText, requiredString } from './common.ts';
+import { MAX_AMOUNT_MINOR, MAX_WEIGHT_GRAMS, TEXT_LIMITS } from '../constants.ts';
+import { amountTooLargeMessage, money, optionalText, requiredString, safeString, textTooLongMessage } from './common.ts';
 
 /** A parsed option value; size values may carry a price (minor units once parsed). */
 export const ZOptionValue = z.object({
-  value: z.string().trim().min(1),
-  price: z.number().int().nonnegative().nullish(),
+  value: z.string().trim().min(1).max(TEXT_LIMITS.name, { error: textTooLongMessage('name', 'An option value') }),
+  price: z.number().int().nonnegative().max(MAX_AMOUNT_MINOR, { error: amountTooLargeMessage('A size price') }).nullish(),
 });
 export type TOptionValue = z.infer<typeof ZOptionValue>;
 
@@ -42,9 +43,12 @@ export function parseOptionValues(input: string): TOptionValue[] {
 
 // Objects carry their price in major units, like every amount the API receives.
 const optionValueItem = z.union([
-  z.string(),
-  z.object({ value: z.string(), price: money().pipe(z.number().min(0)).nullish() }),
+  safeString('note', 'Option values'),
+  z.object({ value: safeString('name', 'An option value'), price: money(undefined, 'A size price').pipe(z.number().min(0)).nullish() }),
 ]);
+/** Values typed as one comma-separated text, or a list (at most MAX_OPTION_VALUES entries). */
+const MAX_OPTION_VALUES = 500;
+const optionValuesInput = z.union([safeString('note', 'Option values'), z.array(optionValueItem).max(MAX_OPTION_VALUES)]);
 type OptionValueItem = z.output<typeof optionValueItem>;
 
 function normaliseValues(input: string | OptionValueItem[]): TOptionValue[] {
@@ -58,13 +62,12 @@ function normaliseValues(input: string | OptionValueItem[]): TOptionValue[] {
 }
 
 const option1Values = z
-  .union([z.string(), z.array(optionValueItem)], { error: PEOPLE_MESSAGES.option1ValuesRequired })
+  .union(optionValuesInput.options, { error: PEOPLE_MESSAGES.option1ValuesRequired })
   .transform(normaliseValues)
   .pipe(z.array(ZOptionValue).min(1, { error: PEOPLE_MESSAGES.option1ValuesRequired }));
 
 /** Option 2 and 3 values are plain names (conditions, box states). */
-const plainValues = z
-  .union([z.string(), z.array(optionValueItem)])
+const plainValues = optionValuesInput
   .nullish()
   .transform((input) => (input ? normaliseValues(input).map((v) => v.value) : []));
 
@@ -75,7 +78,7 @@ export const ZProductTemplateInput = z
     brand: requiredString(PEOPLE_MESSAGES.brandRequired),
     gender: optionalText,
     /** grams */
-    weight: z.number().nonnegative().nullish().transform((v) => v ?? null),
+    weight: z.number().int({ error: 'Weight must be a whole number of grams' }).nonnegative().max(MAX_WEIGHT_GRAMS, { error: `Weight must be at most ${MAX_WEIGHT_GRAMS.toLocaleString('en-US')} grams` }).nullish().transform((v) => v ?? null),
     option1: requiredString(PEOPLE_MESSAGES.option1Required),
     option2: optionalText,
     option3: optionalText,
@@ -92,3 +95,31 @@ export const ZProductTemplateInput = z
     }
   });
 export type TProductTemplateInput = z.output<typeof ZProductTemplateInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses (issue 9).
+
+/** An option value at the API: a size may carry a price, in major units. */
+export const ZTemplateOptionValue = z.object({ value: z.string(), price: z.number().optional() });
+
+/** A product template as the API answers it: the option set of a product (catalogue doc section 3). */
+export const ZProductTemplate = z.object({
+  id: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  gender: z.string().nullable(),
+  /** grams */
+  weight: z.number().nullable(),
+  option1: z.string(),
+  option2: z.string().nullable(),
+  option3: z.string().nullable(),
+  option1Values: z.array(ZTemplateOptionValue),
+  option2Values: z.array(ZTemplateOptionValue),
+  option3Values: z.array(ZTemplateOptionValue),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** DELETE /api/productTemplates/{id} */
+export const ZProductTemplateDeleted = z.object({ id: z.string() });

@@ -391,3 +391,49 @@ describe('inventory action inputs', () => {
     });
   });
 });
+
+describe('input limits (issue 8)', () => {
+  it('refuses NUL and lone surrogates, keeps paired surrogates', async () => {
+    const { hasForbiddenCharacter, safeString } = await import('./index.ts');
+    expect(['a\u0000b', '\ud800', 'x\udc00', '\udbffz'].map(hasForbiddenCharacter)).toEqual([true, true, true, true]);
+    expect(['plain', '😀', 'é', ''].map(hasForbiddenCharacter)).toEqual([false, false, false, false]);
+    expect(safeString('name').safeParse('a\u0000').success).toBe(false);
+  });
+
+  it('bounds text by kind with a message naming the field', async () => {
+    const { optionalTextOf, requiredString } = await import('./index.ts');
+    expect(errors(optionalTextOf('note', 'Notes'), 'n'.repeat(2001))).toEqual({ '': 'Notes must be at most 2000 characters' });
+    expect(optionalTextOf('note', 'Notes').parse('n'.repeat(2000))).toHaveLength(2000);
+    expect(errors(ZSubLocationInput, { locationName: 'Downtown', name: 's'.repeat(201) })).toEqual({ name: 'Sub-location name must be at most 200 characters' });
+    expect(errors(requiredString('Title required'), '')).toEqual({ '': 'Title required' });
+  });
+
+  it('bounds amounts, quantities and totals to what the integer columns hold', async () => {
+    const { MAX_AMOUNT_MINOR, ZQuantity, money, totalFits, INT4_MAX, MAX_TOTAL_MINOR } = await import('../index.ts');
+    expect(money(undefined, 'Price').parse(10_000_000)).toBe(MAX_AMOUNT_MINOR);
+    expect(errors(money(undefined, 'Price'), 30_000_000)).toEqual({ '': 'Price must be at most 10,000,000' });
+    expect(errors(money(undefined, 'Price'), '1e12')).toEqual({ '': 'Price must be at most 10,000,000' });
+    expect(errors(ZMoney, -30_000_000)).toEqual({ '': 'Amount must be at most 10,000,000' });
+    expect(errors(ZQuantity, 3e9)).toEqual({ '': 'Quantity must be at most 100,000' });
+    expect(ZQuantity.safeParse(1.5).success).toBe(false);
+    expect(totalFits(100_000_000, 50)).toBe(false);
+    expect(totalFits(100_000_000, 20)).toBe(true);
+    expect(MAX_TOTAL_MINOR).toBeLessThanOrEqual(INT4_MAX);
+  });
+
+  it('bounds a template: option values, size prices and weight', () => {
+    const base = { title: 'T', category: 'C', brand: 'B', option1: 'Size' };
+    expect(ZProductTemplateInput.safeParse({ ...base, option1Values: 'x'.repeat(1024 * 1024) }).success).toBe(false);
+    expect(ZProductTemplateInput.safeParse({ ...base, option1Values: ['x'.repeat(201)] }).success).toBe(false);
+    expect(ZProductTemplateInput.safeParse({ ...base, option1Values: [{ value: '8', price: 30_000_000 }] }).success).toBe(false);
+    expect(ZProductTemplateInput.safeParse({ ...base, option1Values: '8', weight: 3e9 }).success).toBe(false);
+    expect(ZProductTemplateInput.safeParse({ ...base, option1Values: '8:10000000', weight: 1000 }).success).toBe(true);
+  });
+
+  it('bounds fee percents', () => {
+    const type = { accountType: 'Standard', sellingFee: 20, minFee: 5 };
+    expect(ZConsignerTypeInput.safeParse(type).success).toBe(true);
+    expect(errors(ZConsignerTypeInput, { ...type, sellingFee: 1000 })).toEqual({ sellingFee: 'Selling fee must be at most 100%' });
+    expect(ZConsignerTypeInput.safeParse({ ...type, minFee: 30_000_000 }).success).toBe(false);
+  });
+});

@@ -1,23 +1,60 @@
 import { z } from 'zod';
 import { PEOPLE_MESSAGES } from '../messages.ts';
+import { TEXT_LIMITS, type TextKind } from '../constants.ts';
+import { hasForbiddenCharacter } from './common.ts';
 
 const message = PEOPLE_MESSAGES.invalidStoreSignup;
+
+/** A bounded text whose every failure reads `error` (the spec shows one message per form). */
+const text = (kind: TextKind, error: string) =>
+  z
+    .string({ error })
+    .max(TEXT_LIMITS[kind], { error })
+    .refine((v) => !hasForbiddenCharacter(v), { error })
+    .trim();
 
 /** A store handle: it becomes part of URLs such as /catalogue/{handle}. */
 export const STORE_HANDLE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /** POST /open/stores: one message for every failure, as the spec shows. */
 export const ZStoreSignup = z.object({
-  name: z.string({ error: message }).trim().min(1, { error: message }),
-  email: z.string({ error: message }).trim().pipe(z.email({ error: message })),
-  handle: z.string({ error: message }).trim().regex(STORE_HANDLE_PATTERN, { error: message }),
+  name: text('name', message).min(1, { error: message }),
+  email: text('email', message).pipe(z.email({ error: message })),
+  handle: text('code', message).regex(STORE_HANDLE_PATTERN, { error: message }),
 });
 export type TStoreSignup = z.infer<typeof ZStoreSignup>;
 
 /** Store landing login by handle. */
 export const ZStoreHandleLogin = z.object({
-  handle: z
-    .string({ error: PEOPLE_MESSAGES.invalidHandle })
-    .trim()
-    .min(1, { error: PEOPLE_MESSAGES.invalidHandle }),
+  handle: text('code', PEOPLE_MESSAGES.invalidHandle).min(1, { error: PEOPLE_MESSAGES.invalidHandle }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Responses (issue 9).
+
+/**
+ * What anyone may know of a store before signing in (GET /open/stores/*). Nothing else of the store
+ * row leaves: no storefront shop, tenant or approval settings.
+ */
+export const ZPublicStore = z.object({
+  id: z.string(),
+  name: z.string(),
+  handle: z.string(),
+  domain: z.string().nullable(),
+  logo: z.string().nullable(),
+  supportEmail: z.string(),
+  currency: z.string(),
+  isBuyingStore: z.boolean(),
+  termsOfService: z.string(),
+  maintenanceMode: z.boolean(),
+  onlineMarketplace: z.boolean(),
+  /** Sold, PendingSale and Paid items keep their status (and in bulk edits Pending too). */
+  safeInventoryStatusMode: z.boolean(),
+  redirectURL: z.string().nullable(),
+  shipInstructions: z.string(),
+  signupInfo: z.array(z.string()),
+  payoutOptions: z.array(z.string()),
+});
+
+/** POST /open/stores */
+export const ZStoreSignupResult = z.object({ store: ZPublicStore, message: z.string() });

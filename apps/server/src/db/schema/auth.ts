@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // better-auth's tables (user, session, account, verification), with its column names.
 export const user = pgTable('user', {
@@ -62,3 +62,20 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+// better-auth's rate limiter (storage: 'database'): requests per client address and auth path, so the
+// limits hold across restarts and across several server instances.
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// Counted sign-in failures and account e-mails per account and per address (auth/throttle.ts). Kept
+// apart from rate_limit, whose rows better-auth prunes after its own (shorter) windows.
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
 
@@ -10,7 +10,7 @@ export type OptionValue = { value: string; price?: number | null };
 export const productTemplates = pgTable(
   'product_templates',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -28,13 +28,13 @@ export const productTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('product_templates_store_idx').on(t.storeId)],
+  (t) => [primaryKey({ name: 'product_templates_pkey', columns: [t.id, t.storeId] }), index('product_templates_store_idx').on(t.storeId)],
 );
 
 export const products = pgTable(
   'products',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -47,7 +47,7 @@ export const products = pgTable(
     year: integer('year'),
     image: text('image'),
     imageList: jsonb('image_list').$type<string[]>().notNull().default([]),
-    productTemplateId: uuid('product_template_id').references(() => productTemplates.id, { onDelete: 'restrict' }),
+    productTemplateId: uuid('product_template_id'),
     // shown as Catalog Id
     stockXId: text('stock_x_id'),
     shopifyId: text('shopify_id'),
@@ -61,6 +61,8 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'products_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'products_template_fk', columns: [t.storeId, t.productTemplateId], foreignColumns: [productTemplates.storeId, productTemplates.id] }).onDelete('restrict'),
     index('products_store_sku_idx').on(t.storeId, t.sku),
     index('products_store_updated_idx').on(t.storeId, t.updatedAt),
     index('products_template_idx').on(t.productTemplateId),
@@ -74,28 +76,33 @@ export const products = pgTable(
 export const productGtins = pgTable(
   'product_gtins',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
     size: text('size').notNull(),
     gtin: text('gtin').notNull(),
   },
-  (t) => [uniqueIndex('product_gtins_store_gtin_uq').on(t.storeId, t.gtin), index('product_gtins_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ name: 'product_gtins_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'product_gtins_product_fk', columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('cascade'),
+    uniqueIndex('product_gtins_store_gtin_uq').on(t.storeId, t.gtin),
+    index('product_gtins_product_idx').on(t.productId),
+  ],
 );
 
 // Products consigners ask the store to add to the catalogue.
 export const submittedProducts = pgTable(
   'submitted_products',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    consignerId: uuid('consigner_id').references(() => consigners.id, { onDelete: 'set null' }),
+    // No ON DELETE SET NULL on these two (Citus refuses it on a key holding store_id): deleting a
+    // template clears them first (templates.repository.ts); consigners are never deleted.
+    consignerId: uuid('consigner_id'),
     title: text('title').notNull(),
     brand: text('brand'),
     sku: text('sku'),
@@ -103,10 +110,15 @@ export const submittedProducts = pgTable(
     gender: text('gender'),
     image: text('image'),
     imageList: jsonb('image_list').$type<string[]>().notNull().default([]),
-    productTemplateId: uuid('product_template_id').references(() => productTemplates.id, { onDelete: 'set null' }),
+    productTemplateId: uuid('product_template_id'),
     stockXId: text('stock_x_id'),
     status: text('status').$type<'submitted' | 'created'>().notNull().default('submitted'),
     createdAt: createdAt(),
   },
-  (t) => [index('submitted_products_store_idx').on(t.storeId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'submitted_products_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'submitted_products_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }),
+    foreignKey({ name: 'submitted_products_template_fk', columns: [t.storeId, t.productTemplateId], foreignColumns: [productTemplates.storeId, productTemplates.id] }),
+    index('submitted_products_store_idx').on(t.storeId, t.createdAt),
+  ],
 );

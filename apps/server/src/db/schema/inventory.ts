@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { productTemplates, products } from './catalogue.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
@@ -16,19 +16,15 @@ export type ModifiedField = { variableChanged: string; beforeValue: unknown; aft
 export const inventoryItems = pgTable(
   'inventory_items',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     // short, scannable, unique per store
     code: text('code').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
-    productTemplateId: uuid('product_template_id').references(() => productTemplates.id, { onDelete: 'restrict' }),
-    consignerId: uuid('consigner_id')
-      .notNull()
-      .references(() => consigners.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id').notNull(),
+    productTemplateId: uuid('product_template_id'),
+    consignerId: uuid('consigner_id').notNull(),
     // denormalised from the product for search and export
     sku: text('sku').notNull().default(''),
     title: text('title').notNull().default(''),
@@ -79,6 +75,10 @@ export const inventoryItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: 'inventory_items_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'inventory_items_product_fk', columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('restrict'),
+    foreignKey({ name: 'inventory_items_template_fk', columns: [t.storeId, t.productTemplateId], foreignColumns: [productTemplates.storeId, productTemplates.id] }).onDelete('restrict'),
+    foreignKey({ name: 'inventory_items_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
     uniqueIndex('inventory_store_code_uq').on(t.storeId, t.code),
     index('inventory_store_status_updated_idx').on(t.storeId, t.status, t.updatedAt),
     index('inventory_store_updated_idx').on(t.storeId, t.updatedAt),
@@ -93,7 +93,7 @@ export const inventoryItems = pgTable(
 export const inventoryLogs = pgTable(
   'inventory_logs',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -105,6 +105,7 @@ export const inventoryLogs = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'inventory_logs_pkey', columns: [t.id, t.storeId] }),
     index('inventory_logs_store_inventory_idx').on(t.storeId, t.inventoryId, t.updatedAt),
     index('inventory_logs_store_updated_idx').on(t.storeId, t.updatedAt),
   ],
@@ -114,7 +115,7 @@ export const inventoryLogs = pgTable(
 export const scans = pgTable(
   'scans',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -124,5 +125,5 @@ export const scans = pgTable(
     scannedInventoryIds: jsonb('scanned_inventory_ids').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('scans_store_created_idx').on(t.storeId, t.createdAt)],
+  (t) => [primaryKey({ name: 'scans_pkey', columns: [t.id, t.storeId] }), index('scans_store_created_idx').on(t.storeId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { stores } from './stores.ts';
 
 export type JobItemError = { id: string; error: string };
@@ -9,7 +9,7 @@ export type JobItemError = { id: string; error: string };
 export const backgroundJobs = pgTable(
   'background_jobs',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -28,5 +28,5 @@ export const backgroundJobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('background_jobs_store_created_idx').on(t.storeId, t.createdAt)],
+  (t) => [primaryKey({ name: 'background_jobs_pkey', columns: [t.id, t.storeId] }), index('background_jobs_store_created_idx').on(t.storeId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
 
@@ -8,7 +8,7 @@ export type Customer = { first_name?: string | null; email?: string | null; phon
 export const orders = pgTable(
   'orders',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -20,19 +20,17 @@ export const orders = pgTable(
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_store_date_idx').on(t.storeId, t.orderDate)],
+  (t) => [primaryKey({ name: 'orders_pkey', columns: [t.id, t.storeId] }), index('orders_store_date_idx').on(t.storeId, t.orderDate)],
 );
 
 export const lineItems = pgTable(
   'line_items',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     inventoryId: uuid('inventory_id'),
     title: text('title').notNull(),
     sku: text('sku'),
@@ -40,13 +38,18 @@ export const lineItems = pgTable(
     quantity: integer('quantity').notNull().default(1),
     shopifyId: text('shopify_id'),
   },
-  (t) => [index('line_items_order_idx').on(t.orderId), index('line_items_inventory_idx').on(t.inventoryId)],
+  (t) => [
+    primaryKey({ name: 'line_items_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'line_items_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
+    index('line_items_order_idx').on(t.orderId),
+    index('line_items_inventory_idx').on(t.inventoryId),
+  ],
 );
 
 export const payouts = pgTable(
   'payouts',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -56,35 +59,40 @@ export const payouts = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('payouts_store_created_idx').on(t.storeId, t.createdAt)],
+  (t) => [primaryKey({ name: 'payouts_pkey', columns: [t.id, t.storeId] }), index('payouts_store_created_idx').on(t.storeId, t.createdAt)],
 );
 
 export const cheques = pgTable(
   'cheques',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    payoutId: uuid('payout_id')
-      .notNull()
-      .references(() => payouts.id, { onDelete: 'cascade' }),
-    consignerId: uuid('consigner_id')
-      .notNull()
-      .references(() => consigners.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').notNull(),
+    consignerId: uuid('consigner_id').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('Pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('cheques_payout_idx').on(t.payoutId)],
+  (t) => [
+    primaryKey({ name: 'cheques_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'cheques_payout_fk', columns: [t.storeId, t.payoutId], foreignColumns: [payouts.storeId, payouts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'cheques_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
+    index('cheques_payout_idx').on(t.payoutId),
+  ],
 );
 
-// Every e-mail the product sends; with no SMTP_URL this table is the mailbox.
+// Every e-mail the product sends; with no SMTP_URL this table is the mailbox. Not a tenant table: mail
+// sent before a store is known has no store_id, so it stays local to one node (distribution.ts).
 export const outbox = pgTable(
   'outbox',
   {
     id: id(),
-    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    // Every e-mail belongs to its recipient's store: only that store's Admins see it in the dev mailbox.
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -93,5 +101,5 @@ export const outbox = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_to_idx').on(t.to)],
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_to_idx').on(t.to), index('outbox_store_idx').on(t.storeId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { user } from './auth.ts';
 import { stores } from './stores.ts';
 
@@ -25,7 +25,7 @@ export type NotificationSettings = {
 export const employees = pgTable(
   'employees',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -43,13 +43,17 @@ export const employees = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('employees_store_email_uq').on(t.storeId, t.email), index('employees_user_idx').on(t.fbUserId)],
+  (t) => [
+    primaryKey({ name: 'employees_pkey', columns: [t.id, t.storeId] }),
+    uniqueIndex('employees_store_email_uq').on(t.storeId, t.email),
+    index('employees_user_idx').on(t.fbUserId),
+  ],
 );
 
 export const consignerTypes = pgTable(
   'consigner_types',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -65,13 +69,13 @@ export const consignerTypes = pgTable(
     categories: jsonb('categories').$type<string[] | null>(),
     createdAt: createdAt(),
   },
-  (t) => [index('consigner_types_store_idx').on(t.storeId, t.accountType)],
+  (t) => [primaryKey({ name: 'consigner_types_pkey', columns: [t.id, t.storeId] }), index('consigner_types_store_idx').on(t.storeId, t.accountType)],
 );
 
 export const consigners = pgTable(
   'consigners',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -84,7 +88,8 @@ export const consigners = pgTable(
     idNumber: text('id_number'),
     // The consigner type (fee schedule) name; consignerTypeId pins a specific one.
     accountType: text('account_type'),
-    consignerTypeId: uuid('consigner_type_id').references(() => consignerTypes.id, { onDelete: 'set null' }),
+    // A type in use is not deleted (no ON DELETE SET NULL: Citus refuses it on a key holding store_id).
+    consignerTypeId: uuid('consigner_type_id'),
     chargeTax: boolean('charge_tax').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
     isStoreAccount: boolean('is_store_account').notNull().default(false),
@@ -109,5 +114,10 @@ export const consigners = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email), index('consigners_user_idx').on(t.fbUserId)],
+  (t) => [
+    primaryKey({ name: 'consigners_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'consigners_consigner_type_fk', columns: [t.storeId, t.consignerTypeId], foreignColumns: [consignerTypes.storeId, consignerTypes.id] }),
+    uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email),
+    index('consigners_user_idx').on(t.fbUserId),
+  ],
 );

@@ -1,9 +1,10 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantRowId, updatedAt } from './columns.ts';
 
 export type LabelSize = { width: number; height: number };
 export type TrackingParam = { param: string; value: string };
 
+// The tenant root: a reference table on Citus (docs/scaling.md), so its handle and domain stay unique.
 export const stores = pgTable(
   'stores',
   {
@@ -63,7 +64,7 @@ export const stores = pgTable(
 export const locations = pgTable(
   'locations',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -72,13 +73,13 @@ export const locations = pgTable(
     isMarketplace: boolean('is_marketplace').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('locations_store_name_uq').on(t.storeId, t.name)],
+  (t) => [primaryKey({ name: 'locations_pkey', columns: [t.id, t.storeId] }), uniqueIndex('locations_store_name_uq').on(t.storeId, t.name)],
 );
 
 export const subLocations = pgTable(
   'sub_locations',
   {
-    id: id(),
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -86,5 +87,8 @@ export const subLocations = pgTable(
     locationName: text('location_name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sub_locations_store_location_name_uq').on(t.storeId, t.locationName, t.name)],
+  (t) => [
+    primaryKey({ name: 'sub_locations_pkey', columns: [t.id, t.storeId] }),
+    uniqueIndex('sub_locations_store_location_name_uq').on(t.storeId, t.locationName, t.name),
+  ],
 );

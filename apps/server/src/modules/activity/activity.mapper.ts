@@ -1,17 +1,18 @@
-import type { ModifiedField } from '../../db/schema/index.ts';
+import type { ZInventoryLog, ZModifiedField } from '@backroom/domain';
+import type { z } from 'zod';
 import type { InventoryLogRow } from './activity.repository.ts';
 
-export type TModifiedField = ModifiedField & { beforeLabel?: string | null; afterLabel?: string | null };
+export type TModifiedField = z.input<typeof ZModifiedField>;
 
 /**
  * An inventory log entry (catalogue doc section 3). A consignerId change also carries the consigners'
  * names (beforeLabel, afterLabel), since the activity card shows it as Owner with names.
  */
-export function toInventoryLog(row: InventoryLogRow, consignerNames: Map<string, string>) {
+export function toInventoryLog(row: InventoryLogRow, consignerNames: Map<string, string>): z.input<typeof ZInventoryLog> {
   const name = (id: unknown) => (typeof id === 'string' ? (consignerNames.get(id) ?? null) : null);
   return {
     id: row.id,
-    updatedAt: row.updatedAt,
+    updatedAt: row.updatedAt.toISOString(),
     lastUpdatedBy: { id: row.lastUpdatedById, name: row.lastUpdatedByName },
     inventoryId: row.inventoryId,
     inventory: { id: row.inventoryId, title: row.productTitle, product: { title: row.productTitle } },
@@ -21,7 +22,7 @@ export function toInventoryLog(row: InventoryLogRow, consignerNames: Map<string,
     ),
   };
 }
-export type TInventoryLog = ReturnType<typeof toInventoryLog>;
+export type TInventoryLog = z.input<typeof ZInventoryLog>;
 
 /** The consigner ids named by consignerId changes, to look their names up in one query. */
 export function consignerIdsIn(rows: InventoryLogRow[]): string[] {

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { consigners, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
 
 export type InventoryLogRow = typeof l.$inferSelect;
@@ -8,7 +9,6 @@ export type LogScope = { storeId: string; consignerId?: string };
 export type LogFilter = { inventoryId?: string; search?: string; lastUpdatedBy?: string; from?: Date; to?: Date };
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // The status change inside an entry's modifiedFields (null when the entry changes no status).
 const statusField = (modifiedFields: AnyPgColumn) => sql`jsonb_path_query_first(${modifiedFields}, '$[*] ? (@.variableChanged == "status")')`;
@@ -47,7 +47,7 @@ function where(scope: LogScope, f: LogFilter): SQL {
         )
       : undefined,
     f.inventoryId ? eq(l.inventoryId, f.inventoryId) : undefined,
-    f.search ? ilike(l.productTitle, `%${escapeLike(f.search)}%`) : undefined,
+    f.search ? ilike(l.productTitle, containsPattern(f.search)) : undefined,
     f.lastUpdatedBy ? eq(l.lastUpdatedById, f.lastUpdatedBy) : undefined,
     f.from ? sql`${l.updatedAt} >= ${ts(f.from)}` : undefined,
     f.to ? sql`${l.updatedAt} < ${ts(f.to)}` : undefined,

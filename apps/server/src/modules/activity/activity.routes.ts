@@ -1,3 +1,4 @@
+import { responses, ZActivityPage, ZItemLogs } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
@@ -10,12 +11,12 @@ const tags = ['activity'];
 export const activityRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/inventoryLogs', { schema: { tags, summary: 'The activity feed, newest first', querystring: ZInventoryLogsQuery } }, async (request) => {
+    app.get('/api/inventoryLogs', { schema: { tags, summary: 'The activity feed, newest first', querystring: ZInventoryLogsQuery, response: responses(ZActivityPage) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await findActivity(ctx, requireStore(request), actor, request.query) };
     });
 
-    app.get('/api/inventoryLogs/:id', { schema: { tags, summary: "An item's log entries, newest first", params: ZInventoryLogParams } }, async (request) => {
+    app.get('/api/inventoryLogs/:id', { schema: { tags, summary: "An item's log entries, newest first", params: ZInventoryLogParams, response: responses(ZItemLogs) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await getItemLogs(ctx, requireStore(request), actor, request.params.id) };
     });

@@ -1,9 +1,8 @@
+import { boundedText, pageNumber } from '@backroom/domain';
 import { z } from 'zod';
 import { ZDateInput } from '../inventory-queries/inventory-queries.schemas.ts';
 
-const optionalText = z
-  .string()
-  .trim()
+const optionalText = boundedText('search', 'Search')
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -12,7 +11,7 @@ export const ZInventoryLogsQuery = z.object({
   lastUpdatedBy: optionalText,
   before: ZDateInput.optional(),
   after: ZDateInput.optional(),
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page: pageNumber('page').default(1),
   take: z.coerce.number().int('take must be a whole number').min(1, 'take must be between 1 and 500').max(500, 'take must be between 1 and 500').default(100),
 });
 

@@ -1,24 +1,23 @@
-import { AREAS } from '@backroom/domain';
+import { AREAS, responses, safeString, ZEmployee, ZEmployeeInvite } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { getIdentity, requireStaff, requireStore } from '../../auth/actor.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import { requestOrigin } from '../../http/origin.ts';
 import { acceptInvite, createEmployee, getEmployee, getInvite, listEmployees, resendInvite } from './employees.service.ts';
 
 const ZId = z.object({ id: z.string().uuid('Invalid id') });
-const ZAccept = z.object({ token: z.string().optional(), fbUserId: z.string().min(1, 'fbUserId is required') });
+const ZAccept = z.object({ token: safeString('code', 'token').optional(), fbUserId: safeString('code', 'fbUserId').min(1, 'fbUserId is required') });
 
 export const employeesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/employees', { schema: { tags: ['employees'], querystring: z.object({ search: z.string().optional() }) } }, async (request) => {
+    app.get('/api/employees', { schema: { tags: ['employees'], querystring: z.object({ search: safeString('search', 'Search').optional() }), response: responses(z.array(ZEmployee)) } }, async (request) => {
       await requireStaff(ctx, request, 'Employees');
       return { data: await listEmployees(ctx, requireStore(request), request.query.search) };
     });
 
-    app.get('/api/employees/:id', { schema: { tags: ['employees'], params: ZId } }, async (request) => {
+    app.get('/api/employees/:id', { schema: { tags: ['employees'], params: ZId, response: responses(ZEmployee) } }, async (request) => {
       await requireStaff(ctx, request, 'Employees');
       return { data: await getEmployee(ctx, requireStore(request), request.params.id) };
     });
@@ -30,41 +29,42 @@ export const employeesRoutes =
           tags: ['employees'],
           summary: 'Create an employee and e-mail an invite',
           body: z.object({
-            firstName: z.string().default(''),
-            lastName: z.string().default(''),
-            email: z.string().default(''),
+            firstName: safeString('name', 'First name').default(''),
+            lastName: safeString('name', 'Last name').default(''),
+            email: safeString('email', 'Email').default(''),
             accessControls: z.array(z.enum(AREAS)).nullable().optional(),
           }),
+          response: responses(ZEmployee, 201),
         },
       },
       async (request, reply) => {
         await requireStaff(ctx, request, 'Employees');
-        const employee = await createEmployee(ctx, requireStore(request), request.body, requestOrigin(request));
+        const employee = await createEmployee(ctx, requireStore(request), request.body);
         return reply.status(201).send({ data: employee });
       },
     );
 
-    app.post('/api/employees/send/:id', { schema: { tags: ['employees'], summary: 'Resend the invite', params: ZId } }, async (request) => {
+    app.post('/api/employees/send/:id', { schema: { tags: ['employees'], summary: 'Resend the invite', params: ZId, response: responses(ZEmployee) } }, async (request) => {
       await requireStaff(ctx, request, 'Employees');
-      return { data: await resendInvite(ctx, requireStore(request), request.params.id, requestOrigin(request)) };
+      return { data: await resendInvite(ctx, requireStore(request), request.params.id) };
     });
 
     app.get(
       '/open/employees/:id',
-      { schema: { tags: ['employees'], params: ZId, querystring: z.object({ token: z.string().optional() }) } },
+      { schema: { tags: ['employees'], params: ZId, querystring: z.object({ token: safeString('code', 'token').optional() }), response: responses(ZEmployeeInvite) } },
       async (request) => ({ data: await getInvite(ctx, request.params.id, request.query.token) }),
     );
 
     app.put(
       '/open/employees/accept/:id',
-      { schema: { tags: ['employees'], params: ZId, body: ZAccept } },
+      { schema: { tags: ['employees'], params: ZId, body: ZAccept, response: responses(ZEmployee) } },
       async (request) => ({ data: await acceptInvite(ctx, request.params.id, request.body) }),
     );
 
     // The same with the signed-in user's token: the identity linked must be the caller's own.
     app.put(
       '/api/employees/accept/:id',
-      { schema: { tags: ['employees'], summary: 'Accept an invite as the signed-in user', params: ZId, body: ZAccept } },
+      { schema: { tags: ['employees'], summary: 'Accept an invite as the signed-in user', params: ZId, body: ZAccept, response: responses(ZEmployee) } },
       async (request) => {
         const identity = await getIdentity(ctx, request);
         if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');

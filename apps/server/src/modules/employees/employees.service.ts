@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { ZEmployeeInput, type Area } from '@backroom/domain';
-import { eq } from 'drizzle-orm';
+import { ZEmployeeInput, type Area, type ZEmployeeInvite } from '@backroom/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { storeLinkOrigin } from '../../auth/origins.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { user } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { OutboxRow } from '../../mail/mailer.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
@@ -19,9 +19,10 @@ export async function enqueueInvite(
   tx: DbOrTx,
   store: StoreRow,
   employee: EmployeeRow,
-  origin: string,
   opts: { withStoreHandle?: boolean } = {},
 ): Promise<OutboxRow> {
+  // From configuration (the store's domain or APP_URL), never from the request's Host.
+  const origin = storeLinkOrigin(ctx.config, store);
   // A store without a domain of its own is picked by handle, so its link carries the handle.
   const storePart = opts.withStoreHandle ? `&store=${encodeURIComponent(store.handle)}` : '';
   const link = `${origin}/invite/${employee.id}?token=${employee.inviteToken}${storePart}`;
@@ -37,7 +38,6 @@ export async function createEmployee(
   ctx: AppContext,
   store: StoreRow,
   input: { firstName: string; lastName: string; email: string; accessControls?: Area[] | null },
-  origin: string,
 ) {
   const parsed = ZEmployeeInput.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
@@ -54,20 +54,20 @@ export async function createEmployee(
       inviteToken: newInviteToken(),
       invitedAt: new Date(),
     });
-    const mail = await enqueueInvite(ctx, tx, store, employee, origin);
+    const mail = await enqueueInvite(ctx, tx, store, employee);
     return { employee, mail };
   });
   await ctx.mailer.deliver(mail);
   return toEmployee(employee);
 }
 
-export async function resendInvite(ctx: AppContext, store: StoreRow, id: string, origin: string) {
+export async function resendInvite(ctx: AppContext, store: StoreRow, id: string) {
   const employee = await employeesRepository.findById(ctx.db, store.id, id);
   if (!employee) throw notFound('Employee not found');
   if (employee.fbUserId) throw conflict('This employee has already accepted the invite');
   const token = employee.inviteToken ?? newInviteToken();
   const updated = (await employeesRepository.update(ctx.db, store.id, id, { inviteToken: token, invitedAt: new Date() }))!;
-  const mail = await enqueueInvite(ctx, ctx.db, store, updated, origin);
+  const mail = await enqueueInvite(ctx, ctx.db, store, updated);
   await ctx.mailer.deliver(mail);
   return toEmployee(updated);
 }
@@ -90,7 +90,7 @@ function checkInvite(employee: EmployeeRow | null, token: string | undefined): E
 }
 
 /** GET /open/employees/{id}: what the invite page shows, only with the invite's token. */
-export async function getInvite(ctx: AppContext, id: string, token: string | undefined) {
+export async function getInvite(ctx: AppContext, id: string, token: string | undefined): Promise<z.input<typeof ZEmployeeInvite>> {
   const employee = checkInvite(await employeesRepository.findByIdAnyStore(ctx.db, id), token);
   return { id: employee.id, email: employee.email, firstName: employee.firstName, lastName: employee.lastName, storeId: employee.storeId, invited: true };
 }
@@ -102,10 +102,10 @@ export async function getInvite(ctx: AppContext, id: string, token: string | und
 export async function acceptInvite(ctx: AppContext, id: string, input: { token?: string; fbUserId: string }) {
   return ctx.db.transaction(async (tx) => {
     const employee = checkInvite(await employeesRepository.findByIdAnyStore(tx, id), input.token);
-    const [identity] = await tx.select().from(user).where(eq(user.id, input.fbUserId)).limit(1);
+    const identity = await employeesRepository.findIdentity(tx, input.fbUserId);
     if (!identity) throw badRequest('Unknown user');
     if (identity.email.toLowerCase() !== employee.email.toLowerCase()) throw new AppError('FORBIDDEN', 'This invite was sent to another e-mail address');
-    await tx.update(user).set({ emailVerified: true, name: `${employee.firstName} ${employee.lastName}` }).where(eq(user.id, identity.id));
+    await employeesRepository.verifyIdentity(tx, identity.id, `${employee.firstName} ${employee.lastName}`);
     const updated = await employeesRepository.update(tx, employee.storeId, employee.id, { fbUserId: identity.id, inviteToken: null, isActive: true });
     return toEmployee(updated!);
   });

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { responses, ZUploadedImage } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireActor, requireStore } from '../../auth/actor.ts';
@@ -15,7 +16,7 @@ export const filesRoutes =
 
     app.post(
       '/api/files/images',
-      { schema: { tags: ['files'], summary: 'Upload one image (multipart field "file"); answers { url, id }', consumes: ['multipart/form-data'] } },
+      { schema: { tags: ['files'], summary: 'Upload one image (multipart field "file"); answers { url, id }', consumes: ['multipart/form-data'], response: responses(ZUploadedImage, 201) } },
       async (request, reply) => {
         await requireActor(ctx, request);
         if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.notMultipart);

@@ -1,4 +1,14 @@
-import { INVENTORY_STATUSES, SORT_OPTION_LABELS, SORT_OPTIONS, sortSizes, type InventoryStatus } from '@backroom/domain';
+import {
+  INVENTORY_STATUSES,
+  SORT_OPTION_LABELS,
+  SORT_OPTIONS,
+  sortSizes,
+  type InventoryStatus,
+  type OptionLabels,
+  type ZInventoryFilterOptions,
+  type ZInventoryProductGroup,
+} from '@backroom/domain';
+import type { z } from 'zod';
 import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/inventory.mapper.ts';
 
 /** A row of the list, with the relations the caller asked for (takeProducts / takeConsigners). */
@@ -7,7 +17,7 @@ export function toListItem(row: InventoryWithRelations, take: { products: boolea
 }
 
 /** Grouped-by-product accordion row: the product, its unit and item counts, and its first items. */
-export function toProductGroup(group: { productId: string; items: number; units: number }, items: InventoryItemResponse[]) {
+export function toProductGroup(group: { productId: string; items: number; units: number }, items: InventoryItemResponse[]): z.input<typeof ZInventoryProductGroup> {
   const first = items[0];
   return {
     productId: group.productId,
@@ -65,12 +75,13 @@ export function valuesOfTemplates(templates: Template[], productCategories: stri
 
 export function toFilterOptions(input: {
   values: ReturnType<typeof valuesOfItems> | ReturnType<typeof valuesOfTemplates>;
+  optionNames: OptionLabels;
   locations: { id: string; name: string; isMarketplace: boolean }[];
   subLocations: { id: string; name: string; locationName: string }[];
   consigners: { id: string; firstName: string; lastName: string; email: string; isStoreAccount: boolean }[];
   /** Set for a consigner: locations and sub-locations are narrowed to what concerns them. */
   forConsigner: { marketplaceLocation: boolean } | null;
-}) {
+}): z.input<typeof ZInventoryFilterOptions> {
   const { values, forConsigner } = input;
   const places = values.places ?? [];
   const usedLocations = new Set(places.map((p) => p.location));
@@ -89,6 +100,7 @@ export function toFilterOptions(input: {
     option2Values: [...values.option2Values].sort(byText),
     option3Values: [...values.option3Values].sort(byText),
     categories: [...values.categories].sort(byText),
+    optionNames: input.optionNames,
     consigners: input.consigners.map((c) => ({
       label: `${c.firstName} ${c.lastName}`.trim() || c.email,
       value: { id: c.id, email: c.email, isStoreAccount: c.isStoreAccount },
@@ -96,4 +108,4 @@ export function toFilterOptions(input: {
     sortOption: SORT_OPTIONS.map((value) => ({ label: SORT_OPTION_LABELS[value], value })),
   };
 }
-export type TFilterOptions = ReturnType<typeof toFilterOptions>;
+export type TFilterOptions = z.input<typeof ZInventoryFilterOptions>;

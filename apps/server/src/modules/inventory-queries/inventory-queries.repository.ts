@@ -48,9 +48,9 @@ function selectWithRelations(db: DbOrTx) {
   return db
     .select(RELATIONS)
     .from(i)
-    .leftJoin(products, eq(products.id, i.productId))
-    .leftJoin(consigners, eq(consigners.id, i.consignerId))
-    .leftJoin(orders, eq(orders.id, i.orderId));
+    .leftJoin(products, and(eq(products.storeId, i.storeId), eq(products.id, i.productId)))
+    .leftJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
+    .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)));
 }
 
 /**
@@ -161,7 +161,11 @@ export const inventoryQueriesRepository = {
     return db.select({ count: countOf }).from(capped);
   },
 
-  /** Grouped view: a page of products (with item and unit counts) ordered by the given aggregate. */
+  /**
+   * Grouped view: a page of products (with item and unit counts) ordered by the given aggregate, each
+   * row carrying the number of groups (a window over the grouped rows, so one scan gives the page and
+   * its count; a page past the end has no row to carry it: countProductGroups then).
+   */
   findProductGroups: async (
     db: DbOrTx,
     scope: InventoryScope,
@@ -171,7 +175,12 @@ export const inventoryQueriesRepository = {
   ) => {
     const order = groupOrder(option);
     return db
-      .select({ productId: i.productId, items: countOf, units: sql<number>`coalesce(sum(${i.quantity}), 0)::int` })
+      .select({
+        productId: i.productId,
+        items: countOf,
+        units: sql<number>`coalesce(sum(${i.quantity}), 0)::int`,
+        groups: sql<number>`(count(*) over ())::int`.mapWith(Number),
+      })
       .from(i)
       .where(filterWhere(scope, filter))
       .groupBy(i.productId)
@@ -222,8 +231,8 @@ export const inventoryQueriesRepository = {
           ...Object.fromEntries(Object.entries(keys).map(([name, expr]) => [name, expr.as(name)])),
         })
         .from(i)
-        .leftJoin(consigners, eq(consigners.id, i.consignerId))
-        .leftJoin(orders, eq(orders.id, i.orderId))
+        .leftJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
+        .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
         .where(after ? and(where, afterKeys(sort, after)) : where)
         .orderBy(...orderBy(sort))
         .limit(batchSize)
@@ -270,12 +279,16 @@ export const inventoryQueriesRepository = {
     db
       .select({
         category: productTemplates.category,
+        option1: productTemplates.option1,
+        option2: productTemplates.option2,
+        option3: productTemplates.option3,
         option1Values: productTemplates.option1Values,
         option2Values: productTemplates.option2Values,
         option3Values: productTemplates.option3Values,
       })
       .from(productTemplates)
-      .where(eq(productTemplates.storeId, storeId)),
+      .where(eq(productTemplates.storeId, storeId))
+      .orderBy(asc(productTemplates.createdAt)),
 
   productCategories: async (db: DbOrTx, storeId: string) =>
     (await db.selectDistinct({ category: products.category }).from(products).where(eq(products.storeId, storeId))).map((r) => r.category),
@@ -308,7 +321,7 @@ export const inventoryQueriesRepository = {
           template: { id: productTemplates.id, option1Values: productTemplates.option1Values },
         })
         .from(products)
-        .leftJoin(productTemplates, eq(productTemplates.id, products.productTemplateId))
+        .leftJoin(productTemplates, and(eq(productTemplates.storeId, products.storeId), eq(productTemplates.id, products.productTemplateId)))
         .where(where)
         .orderBy(asc(products.title), asc(products.id))
         .limit(take),

@@ -1,15 +1,18 @@
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_OPTION, INVENTORY_STATUSES, SORT_OPTIONS } from '@backroom/domain';
+import { boundedText, DEFAULT_PAGE_SIZE, DEFAULT_SORT_OPTION, INVENTORY_STATUSES, pageNumber, safeString, SORT_OPTIONS } from '@backroom/domain';
 import { z } from 'zod';
 
 // Query-string shapes of the inventory read calls (catalogue doc sections 3 and 7). GET sends its
 // fields as a query, so repeated keys (?status=Active&status=Pending) arrive as arrays.
 
-const text = z.string().trim();
+const text = boundedText('search', 'Search');
+
+/** At most this many values of one filter (repeated keys). */
+const MAX_FILTER_VALUES = 500;
 
 /** One value or a repeated key; empty values are dropped. */
 const many = <T extends z.ZodType<string, string>>(item: T) =>
   z
-    .union([z.string(), z.array(z.string())])
+    .union([safeString('name', 'A filter value'), z.array(safeString('name', 'A filter value')).max(MAX_FILTER_VALUES, `At most ${MAX_FILTER_VALUES} values per filter`)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(item));
@@ -27,10 +30,11 @@ const optionalFlag = z
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date (YYYY-MM-DD, taken in UTC) or a full ISO timestamp. */
-export const ZDateInput = z
-  .string()
+export const ZDateInput = safeString('code', 'Date')
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Invalid date' })
+  // JavaScript dates reach far past what a timestamp column compares against (4713 BC to 294276 AD)
+  .refine((v) => Math.abs(new Date(Date.parse(v)).getUTCFullYear() - 5000) <= 4999, { error: 'Dates must be between the years 1 and 9999' })
   .transform((v) => ({ at: new Date(DATE.test(v) ? `${v}T00:00:00.000Z` : v), dateOnly: DATE.test(v) }));
 export type TDateInput = z.output<typeof ZDateInput>;
 
@@ -41,7 +45,7 @@ const statuses = many(z.string())
 
 /** orderDateRange: two dates, as a repeated key or one comma-separated value. */
 const dateRange = z
-  .union([z.string(), z.array(z.string())])
+  .union([safeString('search', 'orderDateRange'), z.array(safeString('code', 'Date')).max(2, 'orderDateRange needs two dates')])
   .optional()
   .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean)))
   .pipe(z.union([z.tuple([]), z.tuple([ZDateInput, ZDateInput])], { error: 'orderDateRange needs two dates' }))
@@ -72,7 +76,7 @@ export const ZPaginatedInventoriesQuery = ZInventoryFilterQuery.extend({
     .min(10, 'pageSize must be between 10 and 500')
     .max(500, 'pageSize must be between 10 and 500')
     .default(DEFAULT_PAGE_SIZE),
-  currentPage: z.coerce.number({ error: 'currentPage must be a number' }).int('currentPage must be a whole number').min(1, 'currentPage starts at 1').default(1),
+  currentPage: pageNumber('currentPage').default(1),
   // Whether rows carry the joined product and consigner (false skips those lookups).
   takeProducts: flag(true),
   takeConsigners: flag(true),
@@ -107,16 +111,17 @@ export const ZConsignerRequestedItemsQuery = z.object({
 
 export const ZLowestPriceInventoriesBody = z.object({
   consigner: z.uuid('Invalid consigner id').nullish(),
-  productSkus: z.array(z.string().trim().min(1)).max(500, 'At most 500 SKUs at once').default([]),
+  productSkus: z.array(boundedText('name', 'SKU').min(1)).max(500, 'At most 500 SKUs at once').default([]),
 });
 
 export const ZLowestPriceForVariantBody = z.object({
   productId: z.uuid('Invalid product id'),
-  option1Value: z.string().nullish(),
-  option2Value: z.string().nullish(),
-  option3Value: z.string().nullish(),
-  location: z.string().nullish(),
-  key: z.union([z.string(), z.number()]).nullish(),
+  option1Value: safeString('name', 'Option value').nullish(),
+  option2Value: safeString('name', 'Option value').nullish(),
+  option3Value: safeString('name', 'Option value').nullish(),
+  location: safeString('name', 'Location').nullish(),
+  // echoed back so the caller can match answers to rows
+  key: z.union([safeString('code', 'key'), z.number()]).nullish(),
 });
 
 export const ZOrdersPayoutQuery = z.object({

@@ -1,8 +1,23 @@
-import { Readable } from 'node:stream';
-import { sortSizes, toMajor, type SortOption } from '@backroom/domain';
+import type { Readable } from 'node:stream';
+import {
+  optionLabelsOf,
+  sortSizes,
+  toMajor,
+  type SortOption,
+  type ZConsignerRequestedItems,
+  type ZDashboardInventory,
+  type ZInventoryFilterOptions,
+  type ZInventoryList,
+  type ZInventoryPage,
+  type ZLowestPriceForVariant,
+  type ZLowestPriceInventories,
+  type ZOrdersPayoutInventories,
+  type ZStoreProducts,
+} from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
+import { csvDocument } from '../../http/csv.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { toInventoryItem } from '../inventory/inventory.mapper.ts';
 import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
@@ -92,7 +107,7 @@ async function findPageAndCount(ctx: AppContext, scope: InventoryScope, filter: 
 }
 
 /** GET /api/inventories/paginatedInventories: one page of rows (or of product groups) and the count. */
-export async function findPaginatedInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: TPaginatedInventoriesQuery) {
+export async function findPaginatedInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: TPaginatedInventoriesQuery): Promise<z.input<typeof ZInventoryPage>> {
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
   const sort = sortOf(store, q.sortOption);
@@ -101,7 +116,8 @@ export async function findPaginatedInventories(ctx: AppContext, store: StoreRow,
   const now = new Date();
 
   if (q.groupBy === 'product') {
-    const [groups, count] = await Promise.all([repo.findProductGroups(ctx.db, scope, filter, q.sortOption, page), repo.countProductGroups(ctx.db, scope, filter)]);
+    const groups = await repo.findProductGroups(ctx.db, scope, filter, q.sortOption, page);
+    const count = groups.length ? groups[0].groups : page.offset === 0 ? 0 : await repo.countProductGroups(ctx.db, scope, filter);
     const items = await repo.findFirstItemsOfProducts(
       ctx.db,
       scope,
@@ -122,7 +138,7 @@ export async function findPaginatedInventories(ctx: AppContext, store: StoreRow,
 }
 
 /** GET /api/inventories: every matching item (up to LIST_CAP, by the sort) and the count. */
-export async function findInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZInventoriesQuery>) {
+export async function findInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZInventoriesQuery>): Promise<z.input<typeof ZInventoryList>> {
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
   const { rows, count, estimated } = await findPageAndCount(ctx, scope, filter, sortOf(store, q.sortOption), { limit: LIST_CAP, offset: 0 });
@@ -136,18 +152,22 @@ export async function findInventories(ctx: AppContext, store: StoreRow, actor: A
  * status, the templates' option values, categories, locations, consigners) without scanning items;
  * a consigner gets the values of their own items, and only themselves as consigner.
  */
-export async function getFilterOptions(ctx: AppContext, store: StoreRow, actor: Actor) {
+export async function getFilterOptions(ctx: AppContext, store: StoreRow, actor: Actor): Promise<z.input<typeof ZInventoryFilterOptions>> {
   const scope = scopeOf(store, actor);
-  const [values, locations, subLocations, consigners] = await Promise.all([
+  const templates = repo.templateOptions(ctx.db, store.id);
+  const [values, locations, subLocations, consigners, optionNames] = await Promise.all([
     actor.kind === 'consigner'
       ? repo.distinctValues(ctx.db, scope).then(valuesOfItems)
-      : Promise.all([repo.templateOptions(ctx.db, store.id), repo.productCategories(ctx.db, store.id)]).then(([t, c]) => valuesOfTemplates(t, c)),
+      : Promise.all([templates, repo.productCategories(ctx.db, store.id)]).then(([t, c]) => valuesOfTemplates(t, c)),
     repo.locations(ctx.db, store.id),
     repo.subLocations(ctx.db, store.id),
     repo.consigners(ctx.db, store.id, scope.consignerId),
+    // the filters show the templates' own names for the options ('Box', not 'Option 3')
+    templates.then(optionLabelsOf),
   ]);
   return toFilterOptions({
     values,
+    optionNames,
     locations,
     subLocations,
     consigners,
@@ -161,13 +181,7 @@ export async function getFilterOptions(ctx: AppContext, store: StoreRow, actor: 
  */
 export function exportInventory(ctx: AppContext, store: StoreRow, actor: Actor, q: TInventoryFilterQuery): Readable {
   const batches = repo.exportCsvBatches(ctx.db, scopeOf(store, actor), toFilter(q), sortOf(store, q.sortOption), EXPORT_BATCH);
-  async function* chunks() {
-    yield `${EXPORT_HEADERS.join(',')}\n`;
-    for await (const text of batches) yield `${text}\n`;
-  }
-  const csv = Readable.from(chunks(), { objectMode: false });
-  csv.on('error', (err) => ctx.log.error({ err }, 'inventory export failed'));
-  return csv;
+  return csvDocument(EXPORT_HEADERS, batches, (err) => ctx.log.error({ err }, 'inventory export failed'));
 }
 
 /**
@@ -175,7 +189,7 @@ export function exportInventory(ctx: AppContext, store: StoreRow, actor: Actor, 
  * units on hand at the location, per size - Request Items lists the sizes the store has none of.
  * Stock counts are store-wide for consigners too: they are levels, not other consigners' items.
  */
-export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.output<typeof ZStoreProductsQuery>) {
+export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.output<typeof ZStoreProductsQuery>): Promise<z.input<typeof ZStoreProducts>> {
   const { rows, count } = await repo.findProducts(ctx.db, store.id, q.search, q.take);
   const productIds = rows.map((r) => r.product.id);
   const stock = productIds.length ? await repo.variantStock(ctx.db, store.id, { productIds, location: q.location }) : [];
@@ -184,7 +198,7 @@ export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.ou
     const variants = stockOf.get(product.id) ?? [];
     const units = (size: string) => variants.filter((v) => v.option1Value === size).reduce((n, v) => n + v.qty, 0);
     const sizes = sortSizes([...new Set([...(template?.option1Values ?? []).map((o) => o.value), ...variants.map((v) => v.option1Value ?? '').filter(Boolean)])]);
-    const templatePrice = new Map((template?.option1Values ?? []).map((o) => [o.value, o.price ?? null]));
+    const templatePrice = new Map((template?.option1Values ?? []).map((o) => [o.value, o.price === null || o.price === undefined ? null : toMajor(o.price)]));
     return {
       id: product.id,
       title: product.title,
@@ -196,7 +210,7 @@ export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.ou
       productTemplateId: product.productTemplateId,
       price: product.price === null ? null : toMajor(product.price),
       stock: variants.reduce((n, v) => n + v.qty, 0),
-      // the size's store-request price, when the template gives one, is in major units already
+      // the size's store-request price, when the template gives one (minor units there, as every amount)
       forRequest: sizes.map((size) => ({ size, inventory: units(size), price: templatePrice.get(size) ?? null })),
     };
   });
@@ -215,7 +229,7 @@ export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.ou
  * GET /api/inventories/consignerRequestedItems: the Store Request page - items consigners offered
  * in answer to store requests (Consignment or Buying), grouped by product.
  */
-export async function findConsignerRequestedItems(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZConsignerRequestedItemsQuery>) {
+export async function findConsignerRequestedItems(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZConsignerRequestedItemsQuery>): Promise<z.input<typeof ZConsignerRequestedItems>> {
   const filter: InventoryFilter = {
     statuses: q.sale === 'all' ? [...STORE_REQUEST_STATUSES] : [q.sale],
     consignerIds: q.consigner ? [q.consigner] : undefined,
@@ -234,7 +248,7 @@ export async function findConsignerRequestedItems(ctx: AppContext, store: StoreR
  * POST /api/inventories/lowestPriceInventories: per SKU and variant, the lowest price on the shop
  * floor and its units - the listings a consigner prices against, so their own are left out.
  */
-export async function findLowestPriceInventories(ctx: AppContext, store: StoreRow, actor: Actor, body: z.output<typeof ZLowestPriceInventoriesBody>) {
+export async function findLowestPriceInventories(ctx: AppContext, store: StoreRow, actor: Actor, body: z.output<typeof ZLowestPriceInventoriesBody>): Promise<z.input<typeof ZLowestPriceInventories>> {
   const skus = [...new Set(body.productSkus)];
   if (!skus.length) return { inventories: [] };
   const consignerId = actor.kind === 'consigner' ? actor.id : (body.consigner ?? undefined);
@@ -253,7 +267,7 @@ export async function findLowestPriceInventories(ctx: AppContext, store: StoreRo
 }
 
 /** POST /api/inventories/getLowestPriceForVariant: lowest price and units on hand of one variant. */
-export async function findLowestPriceForVariant(ctx: AppContext, store: StoreRow, body: z.output<typeof ZLowestPriceForVariantBody>) {
+export async function findLowestPriceForVariant(ctx: AppContext, store: StoreRow, body: z.output<typeof ZLowestPriceForVariantBody>): Promise<z.input<typeof ZLowestPriceForVariant>> {
   const given = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? undefined : v);
   const { qty, price } = await repo.variantLowest(ctx.db, store.id, {
     productId: body.productId,
@@ -270,7 +284,7 @@ export async function findLowestPriceForVariant(ctx: AppContext, store: StoreRow
  * items the store bought from their consigner once accepted (payout status Buying, 'Ready to Pay').
  * Store-account items are left out: the shop does not pay itself.
  */
-export async function findOrdersPayoutInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZOrdersPayoutQuery>) {
+export async function findOrdersPayoutInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZOrdersPayoutQuery>): Promise<z.input<typeof ZOrdersPayoutInventories>> {
   const scope = scopeOf(store, actor);
   const filter: InventoryFilter = {
     consignerIds: q.consigner,
@@ -305,7 +319,13 @@ const ON_HAND = new Set(['Active', 'RequestPriceChange', 'RequestWithdrawal', 'W
  * accepted and sold, each by status, plus the current stock by status. Values are price x quantity;
  * payout is what consigners are owed (total); cost is the store accounts' cost.
  */
-export async function getDashboardInventory(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZDashboardInventoryQuery>, now = new Date()) {
+export async function getDashboardInventory(
+  ctx: AppContext,
+  store: StoreRow,
+  actor: Actor,
+  q: z.output<typeof ZDashboardInventoryQuery>,
+  now = new Date(),
+): Promise<z.input<typeof ZDashboardInventory>> {
   const to = q.dateRangeEnd ? rangeEnd(q.dateRangeEnd) : now;
   const from = q.dateRangeStart ? q.dateRangeStart.at : new Date(to.getTime() - 30 * DAY_MS);
   const scope = scopeOf(store, actor);

@@ -1,9 +1,11 @@
 // SQL building blocks of the inventory read side: the filter state as a WHERE clause, the eleven
 // sort options as ORDER BY keys, and keyset predicates over those keys. Used by the repository only.
-import type { SortOption } from '@backroom/domain';
+import { searchWords, type SortOption } from '@backroom/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { consigners, inventoryItems as i, orders, products } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
 /** Who is asking: always a store, and for a consigner only their own items. */
 export type InventoryScope = { storeId: string; consignerId?: string };
@@ -30,21 +32,11 @@ export type InventoryFilter = {
  */
 export const SEARCH_EXPR = sql`lower(${i.title} || ' ' || ${i.sku} || ' ' || ${i.code})`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Search terms: words, each of which must appear in title, SKU or code. */
-export function searchTerms(search: string | undefined): string[] {
-  return (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8);
-}
-
 export function searchCondition(expr: SQL, search: string | undefined): SQL | undefined {
-  const terms = searchTerms(search);
-  if (!terms.length) return undefined;
-  return and(...terms.map((t) => sql`${expr} like ${`%${escapeLike(t)}%`}`));
+  // every word (lower-cased, as `expr` is) must appear
+  const words = searchWords(search);
+  if (!words.length) return undefined;
+  return and(...words.map((w) => sql`${expr} like ${containsPattern(w)}`));
 }
 
 function oneOf(column: AnyPgColumn, values: readonly string[] | undefined): SQL | undefined {
@@ -191,51 +183,44 @@ export function groupOrder(option: SortOption): { expr: SQL; dir: 'asc' | 'desc'
 }
 
 // ---- CSV export -------------------------------------------------------------------------------
-// Each row's CSV line is written by Postgres (RFC 4180: a field holding a comma, quote or line break
-// is quoted, quotes doubled). Money is decimal major units with 2 places, times ISO 8601 in UTC as
-// the API gives them.
+// Each row's CSV line is written by Postgres with the cells of the one CSV writer (http/csv.ts):
+// text neutralised against formulas and quoted, money as decimal major units with 2 places, times
+// ISO 8601 in UTC as the API gives them.
 
-const field = (x: SQL) => sql`(case when ${x} ~ '[",\\r\\n]' then '"' || replace(${x}, '"', '""') || '"' else ${x} end)`;
-const textOf = (x: SQL | AnyPgColumn) => field(sql`coalesce(${x}, '')`);
-const moneyOf = (x: AnyPgColumn) => sql`coalesce((${x}::numeric / 100)::numeric(20, 2)::text, '')`;
-const timeOf = (x: AnyPgColumn) => sql`coalesce(to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+const money = (x: AnyPgColumn) => csvSql.number(sql`${x}::numeric / 100`, 2);
 
-const EXPORT_COLUMNS: [string, SQL][] = [
-  ['Id', sql`${i.id}::text`],
-  ['Code', textOf(i.code)],
-  ['Title', textOf(i.title)],
-  ['SKU', textOf(i.sku)],
-  ['Status', textOf(i.status)],
-  ['Category', textOf(i.category)],
-  ['Option 1', textOf(i.option1Value)],
-  ['Option 2', textOf(i.option2Value)],
-  ['Option 3', textOf(i.option3Value)],
-  ['Price', moneyOf(i.price)],
-  ['Payout', moneyOf(i.payout)],
-  ['Payout Fee', moneyOf(i.payoutFee)],
-  ['Total', moneyOf(i.total)],
-  ['Cost', moneyOf(i.cost)],
-  ['Quantity', sql`${i.quantity}::text`],
-  ['Location', textOf(i.location)],
-  ['Sub-location', textOf(i.subLocation)],
-  ['Consigner', textOf(sql`nullif(trim(${consigners.firstName} || ' ' || ${consigners.lastName}), '')`)],
-  ['Consigner Email', textOf(consigners.email)],
-  ['Printed', sql`(case when ${i.printed} then 'Yes' else 'No' end)`],
-  ['Accepted On', timeOf(i.acceptedOn)],
-  ['Sold On', timeOf(i.soldOn)],
-  ['Order', textOf(orders.name)],
-  ['Order Date', timeOf(orders.orderDate)],
-  ['Tracking Code', textOf(i.trackingCode)],
-  ['Notes', textOf(i.notes)],
-  ['Created At', timeOf(i.createdAt)],
-  ['Updated At', timeOf(i.updatedAt)],
+const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
+  ['Id', csvSql.text(i.id)],
+  ['Code', csvSql.text(i.code)],
+  ['Title', csvSql.text(i.title)],
+  ['SKU', csvSql.text(i.sku)],
+  ['Status', csvSql.text(i.status)],
+  ['Category', csvSql.text(i.category)],
+  ['Option 1', csvSql.text(i.option1Value)],
+  ['Option 2', csvSql.text(i.option2Value)],
+  ['Option 3', csvSql.text(i.option3Value)],
+  ['Price', money(i.price)],
+  ['Payout', money(i.payout)],
+  ['Payout Fee', money(i.payoutFee)],
+  ['Total', money(i.total)],
+  ['Cost', money(i.cost)],
+  ['Quantity', csvSql.number(i.quantity)],
+  ['Location', csvSql.text(i.location)],
+  ['Sub-location', csvSql.text(i.subLocation)],
+  ['Consigner', csvSql.text(sql`nullif(trim(${consigners.firstName} || ' ' || ${consigners.lastName}), '')`)],
+  ['Consigner Email', csvSql.text(consigners.email)],
+  ['Printed', csvSql.boolean(i.printed)],
+  ['Accepted On', csvSql.timestamp(i.acceptedOn)],
+  ['Sold On', csvSql.timestamp(i.soldOn)],
+  ['Order', csvSql.text(orders.name)],
+  ['Order Date', csvSql.timestamp(orders.orderDate)],
+  ['Tracking Code', csvSql.text(i.trackingCode)],
+  ['Notes', csvSql.text(i.notes)],
+  ['Created At', csvSql.timestamp(i.createdAt)],
+  ['Updated At', csvSql.timestamp(i.updatedAt)],
 ];
 
 export const EXPORT_HEADERS = EXPORT_COLUMNS.map(([header]) => header);
 
 /** One item's CSV line; the query joins consigners and orders. */
-export const csvLine = () =>
-  sql`concat_ws(',', ${sql.join(
-    EXPORT_COLUMNS.map(([, expr]) => expr),
-    sql`, `,
-  )})`;
+export const csvLine = () => csvSql.line(EXPORT_COLUMNS.map(([, cell]) => cell));

@@ -15,7 +15,9 @@ import {
   type InventoryActor,
   type InventoryStatus,
   type LOCATION_OPTIONS,
+  type ZActionResult,
 } from '@backroom/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -333,9 +335,8 @@ export async function performActionBatch(
   return { outcomes: await applyPlans(tx, scope, plans, now), refused };
 }
 
-type Item = ReturnType<typeof toInventoryItem>;
 /** `inventory` is the first (or only) item still there, for single-item callers. */
-export type ActionResult = { message: string; inventory: Item | null; inventories: Item[]; removedIds: string[] };
+export type ActionResult = z.input<typeof ZActionResult>;
 
 /**
  * An operation on one or a few items, all in one transaction: every item changes, or (on the first

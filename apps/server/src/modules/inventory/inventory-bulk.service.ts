@@ -1,9 +1,11 @@
 // Bulk inventory actions as background jobs: each item in its own transaction, so one refusal does
 // not undo the others; progress and per-item refusals land on the job record (GET /api/jobs/{id}).
-import { INVENTORY_MESSAGES } from '@backroom/domain';
+import { INVENTORY_MESSAGES, type ZQueuedJob } from '@backroom/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound, toAppError } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
+import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { storesRepository } from '../stores/stores.repository.ts';
 import {
@@ -33,7 +35,7 @@ export const BULK_JOB_KIND = 'inventory.bulkAction';
 export const RESYNC_JOB_KIND = 'storefront.resyncInventory';
 
 type BulkPayload = { op: Operation; ids: string[]; input: ActionInput; by: ActingUser };
-export type QueuedJob = { jobId: string; message: string };
+export type QueuedJob = z.input<typeof ZQueuedJob>;
 
 /** Refuses a location that is not the store's before any item is touched (the per-item rules still apply). */
 async function precheckLocation(scope: ActionScope, input: ActionInput) {
@@ -126,9 +128,11 @@ export async function queueResync(scope: ActionScope, id: string): Promise<Queue
 
 export function registerInventoryJobs(ctx: AppContext) {
   ctx.jobs.register(BULK_JOB_KIND, (jobCtx) => runBulkJob(ctx, jobCtx));
-  // The storefront adapter comes with a later issue; until then the job records that nothing was sent.
-  ctx.jobs.register(RESYNC_JOB_KIND, async ({ job, itemDone }) => {
-    for (let i = 0; i < (job.payload.ids as string[]).length; i += 1) await itemDone();
-    return { synced: 0, message: 'No storefront is connected yet; nothing was sent.' };
+  // No storefront adapter yet: each item is reported failed with the reason, as the product resync
+  // does, never done (nothing was sent).
+  ctx.jobs.register(RESYNC_JOB_KIND, async ({ job, recordOutcomes }) => {
+    const ids = job.payload.ids as string[];
+    await recordOutcomes({ done: 0, failures: ids.map((id) => ({ id, error: STOREFRONT_NOT_CONNECTED })) });
+    return { synced: 0, failed: ids.length, reason: STOREFRONT_NOT_CONNECTED };
   });
 }

@@ -12,7 +12,7 @@ export const inventoryScanRepository = {
       await db
         .select({ product: products, size: productGtins.size })
         .from(productGtins)
-        .innerJoin(products, eq(products.id, productGtins.productId))
+        .innerJoin(products, and(eq(products.storeId, productGtins.storeId), eq(products.id, productGtins.productId)))
         .where(and(eq(productGtins.storeId, storeId), eq(productGtins.gtin, gtin)))
         .limit(1)
     )[0] ?? null,

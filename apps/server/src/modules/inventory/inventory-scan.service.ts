@@ -1,3 +1,5 @@
+import type { ZScanResult } from '@backroom/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -17,7 +19,7 @@ export type ScanInput = { code: string; consigner?: string; excludeIds?: string[
  * drop-offs not scanned yet (none: the screen offers a new item; one: it is added; several: a choice).
  * Unknown codes answer a null product (the screen offers to attach the code to a product).
  */
-export async function scanCode(ctx: AppContext, store: StoreRow, actor: Actor, input: ScanInput) {
+export async function scanCode(ctx: AppContext, store: StoreRow, actor: Actor, input: ScanInput): Promise<z.input<typeof ZScanResult>> {
   if (actor.kind !== 'employee') throw forbidden('Only store staff can scan items in');
   const code = input.code.trim();
   const excludeIds = input.excludeIds ?? [];

@@ -1,4 +1,6 @@
-import { toMajor } from '@backroom/domain';
+import { toMajor, type InventoryStatus, type ZInventoryItem } from '@backroom/domain';
+import type { z } from 'zod';
+import type { OptionValue } from '../../db/schema/index.ts';
 import type { consigners, inventoryItems, orders, productTemplates, products } from '../../db/schema/index.ts';
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -18,9 +20,12 @@ export type InventoryWithRelations = {
 
 const money = (minor: number | null | undefined) => (minor === null || minor === undefined ? null : toMajor(minor));
 const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A size's price (minor units in the template) in major units, as the template API answers it. */
+const optionValues = (list: OptionValue[]) => list.map((v) => (v.price === undefined || v.price === null ? { value: v.value } : { value: v.value, price: toMajor(v.price) }));
 
 /** The API shape of an inventory item (spec: catalogue-and-stock.md section 3). Money in major units. */
-export function toInventoryItem({ item, product, consigner, order, template }: InventoryWithRelations, now = new Date()) {
+export function toInventoryItem({ item, product, consigner, order, template }: InventoryWithRelations, now = new Date()): z.input<typeof ZInventoryItem> {
   return {
     id: item.id,
     code: item.code,
@@ -29,13 +34,13 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     product: product ? { id: product.id, title: product.title, sku: product.sku, image: product.image } : { id: item.productId, title: item.title, sku: item.sku, image: item.image },
     productTemplateId: item.productTemplateId,
     productTemplate: template
-      ? { id: template.id, option1: template.option1, option2: template.option2, option3: template.option3, category: template.category, option1Values: template.option1Values, option2Values: template.option2Values, option3Values: template.option3Values }
+      ? { id: template.id, option1: template.option1, option2: template.option2, option3: template.option3, category: template.category, option1Values: optionValues(template.option1Values), option2Values: optionValues(template.option2Values), option3Values: optionValues(template.option3Values) }
       : null,
     category: item.category,
     sku: item.sku,
     title: item.title,
     shopifyId: item.shopifyId,
-    status: item.status,
+    status: item.status as InventoryStatus,
     option1Value: item.option1Value,
     option2Value: item.option2Value,
     option3Value: item.option3Value,
@@ -62,14 +67,14 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     notes: item.notes,
     image: item.image ?? product?.image ?? null,
     trackingCode: item.trackingCode,
-    acceptedOn: item.acceptedOn,
-    soldOn: item.soldOn,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
+    acceptedOn: iso(item.acceptedOn),
+    soldOn: iso(item.soldOn),
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
     // Days Active: days since acceptance, for items on the shop floor.
     daysActive: item.status === 'Active' && item.acceptedOn ? Math.floor((now.getTime() - item.acceptedOn.getTime()) / DAY_MS) : null,
     orderId: item.orderId,
-    order: order ? { id: order.id, name: order.name, orderDate: order.orderDate, createdAt: order.createdAt } : null,
+    order: order ? { id: order.id, name: order.name, orderDate: order.orderDate.toISOString(), createdAt: order.createdAt.toISOString() } : null,
     buyingId: item.buyingId,
     payoutId: item.payoutId,
     paymentType: item.paymentType,
@@ -79,12 +84,12 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     addOns: item.addOns,
     packingSlip: item.packingSlip,
     isWithdrawnEarly: item.isWithdrawnEarly,
-    withdrawalRequestedOn: item.withdrawalRequestedOn,
-    withdrawalAcceptedOn: item.withdrawalAcceptedOn,
+    withdrawalRequestedOn: iso(item.withdrawalRequestedOn),
+    withdrawalAcceptedOn: iso(item.withdrawalAcceptedOn),
     withdrawalAcceptedBy: item.withdrawalAcceptedBy,
-    withdrawalDeclinedOn: item.withdrawalDeclinedOn,
+    withdrawalDeclinedOn: iso(item.withdrawalDeclinedOn),
     withdrawalDeclinedBy: item.withdrawalDeclinedBy,
     lastUpdatedBy: item.lastUpdatedById ? { id: item.lastUpdatedById, name: item.lastUpdatedByName } : null,
   };
 }
-export type InventoryItemResponse = ReturnType<typeof toInventoryItem>;
+export type InventoryItemResponse = z.input<typeof ZInventoryItem>;

@@ -79,10 +79,10 @@ export const inventoryRepository = {
         },
       })
       .from(inventoryItems)
-      .leftJoin(products, eq(products.id, inventoryItems.productId))
-      .leftJoin(consigners, eq(consigners.id, inventoryItems.consignerId))
-      .leftJoin(orders, eq(orders.id, inventoryItems.orderId))
-      .leftJoin(productTemplates, eq(productTemplates.id, inventoryItems.productTemplateId))
+      .leftJoin(products, and(eq(products.storeId, inventoryItems.storeId), eq(products.id, inventoryItems.productId)))
+      .leftJoin(consigners, and(eq(consigners.storeId, inventoryItems.storeId), eq(consigners.id, inventoryItems.consignerId)))
+      .leftJoin(orders, and(eq(orders.storeId, inventoryItems.storeId), eq(orders.id, inventoryItems.orderId)))
+      .leftJoin(productTemplates, and(eq(productTemplates.storeId, inventoryItems.storeId), eq(productTemplates.id, inventoryItems.productTemplateId)))
       .where(byStore(storeId, inArray(inventoryItems.id, ids)));
     const byId = new Map(rows.map((r) => [r.item.id, r]));
     return ids.flatMap((id) => {
@@ -142,7 +142,7 @@ export const inventoryRepository = {
       ? db
           .select({ product: products, template: productTemplates })
           .from(products)
-          .leftJoin(productTemplates, eq(productTemplates.id, products.productTemplateId))
+          .leftJoin(productTemplates, and(eq(productTemplates.storeId, products.storeId), eq(productTemplates.id, products.productTemplateId)))
           .where(and(eq(products.storeId, storeId), inArray(products.id, ids)))
       : [],
 

@@ -1,5 +1,18 @@
 import crypto from 'node:crypto';
-import { INVENTORY_MESSAGES } from '@backroom/domain';
+import {
+  dataOf,
+  INVENTORY_MESSAGES,
+  requiredString,
+  responses,
+  ZActionResult,
+  ZFeeQuote,
+  ZInventoryItem,
+  ZInventoryItemDetail,
+  ZPreapprovalStatus,
+  ZQueuedJob,
+  ZScanResult,
+  ZUpdatedInventory,
+} from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -14,6 +27,7 @@ import {
   getInventoryByCode,
   preapprovalStatus,
   quoteFees,
+  updateInventories,
   updateInventory,
 } from './inventory.service.ts';
 import {
@@ -23,8 +37,12 @@ import {
   ZFeesQuery,
   ZIdParams,
   ZPreapprovalQuery,
+  ZUpdateInventories,
   ZUpdateInventory,
 } from './inventory.schemas.ts';
+
+// An operation answers its result (200), or a queued job (202) when it went to the background.
+const ACTION_RESPONSES = { ...responses(ZActionResult), 202: dataOf(ZQueuedJob) };
 
 type Answer = { status: 200; data: ActionResult } | { status: 202; data: QueuedJob };
 
@@ -41,7 +59,7 @@ export const inventoryRoutes =
 
     app.post(
       '/api/inventories',
-      { schema: { tags: ['inventory'], summary: 'Add inventory (one item per row, all or none)', body: ZCreateInventories } },
+      { schema: { tags: ['inventory'], summary: 'Add inventory (one item per row, all or none)', body: ZCreateInventories, response: responses(z.array(ZInventoryItem), 201) } },
       async (request, reply) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
         const items = await createInventories(ctx, requireStore(request), actor, request.body.inventoryFormArray);
@@ -49,36 +67,36 @@ export const inventoryRoutes =
       },
     );
 
-    app.post('/api/inventories/fees', { schema: { tags: ['inventory'], summary: 'Fee quote of an item', body: ZFeesQuery } }, async (request) => {
+    app.post('/api/inventories/fees', { schema: { tags: ['inventory'], summary: 'Fee quote of an item', body: ZFeesQuery, response: responses(ZFeeQuote) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await quoteFees(ctx, requireStore(request), actor, request.body) };
     });
 
     app.get(
       '/api/inventories/preapprovalStatus',
-      { schema: { tags: ['inventory'], summary: 'Pre-approval range and price alert of a variant', querystring: ZPreapprovalQuery } },
+      { schema: { tags: ['inventory'], summary: 'Pre-approval range and price alert of a variant', querystring: ZPreapprovalQuery, response: responses(ZPreapprovalStatus) } },
       async (request) => {
         await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
         return { data: await preapprovalStatus(ctx, requireStore(request), request.query) };
       },
     );
 
-    app.get('/api/inventories/code/:code', { schema: { tags: ['inventory'], params: ZCodeParams } }, async (request) => {
+    app.get('/api/inventories/code/:code', { schema: { tags: ['inventory'], summary: 'An item by its code', params: ZCodeParams, response: responses(ZInventoryItemDetail) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await getInventoryByCode(ctx, requireStore(request), actor, request.params.code) };
     });
 
-    app.get('/api/inventories/:id', { schema: { tags: ['inventory'], params: ZIdParams } }, async (request) => {
+    app.get('/api/inventories/:id', { schema: { tags: ['inventory'], summary: 'An item and what the user may do with it', params: ZIdParams, response: responses(ZInventoryItemDetail) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await getInventory(ctx, requireStore(request), actor, request.params.id) };
     });
 
-    app.put('/api/inventories/:id', { schema: { tags: ['inventory'], params: ZIdParams, body: ZUpdateInventory } }, async (request) => {
+    app.put('/api/inventories/:id', { schema: { tags: ['inventory'], summary: 'Edit fields of an item', params: ZIdParams, body: ZUpdateInventory, response: responses(ZInventoryItem) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await updateInventory(ctx, requireStore(request), actor, request.params.id, request.body) };
     });
 
-    app.delete('/api/inventories/:id', { schema: { tags: ['inventory'], params: ZIdParams } }, async (request) => {
+    app.delete('/api/inventories/:id', { schema: { tags: ['inventory'], summary: 'Delete or cancel an item', params: ZIdParams, response: responses(ZActionResult) } }, async (request) => {
       const scope = await scopeOf(request);
       return { data: await runAction(scope, 'deleteInventory', [request.params.id], {}) };
     });
@@ -88,9 +106,9 @@ export const inventoryRoutes =
 
     /** POST /api/inventories/{name}; the operation itself checks who may do it. */
     function action<S extends z.ZodType>(name: string, summary: string, body: S, run: (scope: ActionScope, body: z.output<S>) => Promise<Answer>) {
-      app.post(`/api/inventories/${name}`, { schema: { tags: ['inventory actions'], summary, body } }, async (request, reply) => {
+      app.post(`/api/inventories/${name}`, { schema: { tags: ['inventory actions'], summary, body, response: ACTION_RESPONSES } }, async (request, reply) => {
         const answer = await run(await scopeOf(request), request.body as z.output<S>);
-        return reply.status(answer.status).send({ data: answer.data });
+        return answer.status === 202 ? reply.status(202).send({ data: answer.data }) : reply.status(200).send({ data: answer.data });
       });
     }
     const one = (op: Operation) => async (scope: ActionScope, body: { id: string }) => done(await runAction(scope, op, [body.id], {}));
@@ -168,7 +186,8 @@ export const inventoryRoutes =
         schema: {
           tags: ['inventory actions'],
           summary: 'What a scanned barcode is: an item code, a GTIN or a SKU',
-          body: z.object({ code: z.string().trim().min(1, 'Please scan a code'), consigner: z.string().uuid().optional(), excludeIds: z.array(z.string().uuid()).max(1000).optional() }),
+          body: z.object({ code: requiredString('Please scan a code', 'code', 'Code'), consigner: z.string().uuid().optional(), excludeIds: z.array(z.string().uuid()).max(1000).optional() }),
+          response: responses(ZScanResult),
         },
       },
       async (request) => {
@@ -179,11 +198,27 @@ export const inventoryRoutes =
 
     app.post(
       '/api/inventories/resyncSingleInventory',
-      { schema: { tags: ['inventory actions'], summary: 'Queue a storefront sync of one item', body: ZActionBodies.item } },
+      { schema: { tags: ['inventory actions'], summary: 'Queue a storefront sync of one item', body: ZActionBodies.item, response: responses(ZQueuedJob, 202) } },
       async (request, reply) => {
         const actor = await requireStaff(ctx, request, 'Inventory');
         const job = await queueResync(actionScope(ctx, requireStore(request), actingUser(actor)), request.body.id);
         return reply.status(202).send({ data: job });
+      },
+    );
+
+    app.put(
+      '/api/inventories',
+      {
+        schema: {
+          tags: ['inventory'],
+          summary: 'Edit several items, all or none (the listing wizard places the items it made)',
+          body: ZUpdateInventories,
+          response: responses(z.array(ZUpdatedInventory)),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
+        return { data: await updateInventories(ctx, requireStore(request), actor, request.body.inventories) };
       },
     );
   };

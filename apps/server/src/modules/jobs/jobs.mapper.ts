@@ -1,6 +1,8 @@
+import type { ZJob } from '@backroom/domain';
+import type { z } from 'zod';
 import type { JobRow } from '../../jobs/queue.ts';
 
-export function toJob(j: JobRow) {
+export function toJob(j: JobRow): z.input<typeof ZJob> {
   return {
     id: j.id,
     kind: j.kind,
@@ -11,7 +13,7 @@ export function toJob(j: JobRow) {
     errors: j.errors,
     result: j.result,
     error: j.error,
-    createdAt: j.createdAt,
-    finishedAt: j.finishedAt,
+    createdAt: j.createdAt.toISOString(),
+    finishedAt: j.finishedAt ? j.finishedAt.toISOString() : null,
   };
 }

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, min, ne, sql, sum, type Column, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { inventoryItems, inventoryLogs, productGtins, products, type ModifiedField } from '../../db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type GtinRow = typeof productGtins.$inferSelect;
 
-/** A term as a LIKE pattern matching it anywhere in search_text; % _ and \\ in the term are literal. */
-const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * How many of the newest products the first search step reads. A term found in at least one of
@@ -17,7 +16,8 @@ export const SEARCH_RECENT_WINDOW = 2000;
 
 const OFFSET_ZERO = sql`0` as unknown as number;
 
-const matchesAll = (terms: string[], column: Column) => terms.map((t) => like(column, containsPattern(t)));
+// search_text is lower-cased; % _ and \\ in a term are literal
+const matchesAll = (terms: string[], column: Column) => terms.map((t) => like(column, containsPattern(t.toLowerCase())));
 
 /** A product row as the search answers it: every column but search_text, with its GTINs. */
 export type ProductWithGtins = Omit<ProductRow, 'searchText'> & { gtins: { size: string; gtin: string }[] };
@@ -139,7 +139,7 @@ export const productsRepository = {
       ? db
           .select({ gtin: productGtins.gtin, productId: products.id, title: products.title, sku: products.sku })
           .from(productGtins)
-          .innerJoin(products, eq(products.id, productGtins.productId))
+          .innerJoin(products, and(eq(products.storeId, productGtins.storeId), eq(products.id, productGtins.productId)))
           .where(
             and(
               eq(productGtins.storeId, storeId),

@@ -1,4 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_IMAGES,
+  responses,
+  safeString,
+  ZProduct,
+  ZProductDetail,
+  ZProductJobStarted,
+  ZSubmittedProduct,
+  ZSubmittedProductCreated,
+  ZVariantPrice,
+} from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAnyAreaOrConsigner, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
@@ -16,7 +27,10 @@ import {
 } from './products.service.ts';
 
 const ZId = z.object({ id: z.string().uuid('Invalid id') });
-const text = z.string().nullish();
+// Loose shapes with the domain's text limits; the service's domain schema words the other refusals.
+const text = safeString('name').nullish();
+const url = safeString('url', 'Image URL').nullish();
+const imageList = z.array(safeString('url', 'Image URL')).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).nullish();
 
 const ZProductBody = z.object({
   title: text,
@@ -25,14 +39,14 @@ const ZProductBody = z.object({
   category: text,
   gender: text,
   productTemplateId: text,
-  image: text,
-  imageList: z.array(z.string()).nullish(),
+  image: url,
+  imageList,
   color: text,
-  year: z.union([z.number(), z.string()]).nullish(),
+  year: z.union([z.number(), safeString('code', 'Year')]).nullish(),
   stockXId: text,
   shopifyId: text,
-  GTIN: z.array(z.object({ size: text, gtin: text })).nullish(),
-  price: z.union([z.number(), z.string()]).nullish(),
+  GTIN: z.array(z.object({ size: text, gtin: text })).max(500).nullish(),
+  price: z.union([z.number(), safeString('code', 'Price')]).nullish(),
   submittedProductId: text,
 });
 
@@ -42,8 +56,8 @@ const ZSubmittedBody = z.object({
   sku: text,
   category: text,
   gender: text,
-  image: text,
-  imageList: z.array(z.string()).nullish(),
+  image: url,
+  imageList,
   productTemplateId: text,
   stockXId: text,
 });
@@ -63,7 +77,8 @@ export const productsRoutes =
         schema: {
           tags: ['products'],
           summary: 'Search by title, SKU and brand (every word must match)',
-          querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          querystring: z.object({ search: safeString('search', 'Search').optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          response: responses(z.array(ZProduct)),
         },
       },
       async (request) => {
@@ -78,7 +93,8 @@ export const productsRoutes =
         schema: {
           tags: ['products'],
           summary: "Consigners' product submissions (a consigner sees their own)",
-          querystring: z.object({ search: z.string().optional(), status: z.enum(['submitted', 'created', 'all']).default('submitted') }),
+          querystring: z.object({ search: safeString('search', 'Search').optional(), status: z.enum(['submitted', 'created', 'all']).default('submitted') }),
+          response: responses(z.array(ZSubmittedProduct)),
         },
       },
       async (request) => {
@@ -87,7 +103,7 @@ export const productsRoutes =
       },
     );
 
-    app.post('/api/products/submittedProducts', { schema: { tags: ['products'], body: ZSubmittedBody } }, async (request, reply) => {
+    app.post('/api/products/submittedProducts', { schema: { tags: ['products'], body: ZSubmittedBody, response: responses(ZSubmittedProductCreated, 201) } }, async (request, reply) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Products');
       return reply.status(201).send({ data: await submitProduct(ctx, requireStore(request), actor, request.body) });
     });
@@ -99,6 +115,7 @@ export const productsRoutes =
           tags: ['products'],
           summary: 'Move every item, GTIN and log of fromProductId into toProductId and delete it (background job)',
           body: z.object({ fromProductId: z.string().uuid('Invalid id'), toProductId: z.string().uuid('Invalid id') }),
+          response: responses(ZProductJobStarted, 202),
         },
       },
       async (request, reply) => {
@@ -107,29 +124,29 @@ export const productsRoutes =
       },
     );
 
-    app.get('/api/products/resync/:id', { schema: { tags: ['products'], params: ZId } }, async (request, reply) => {
+    app.get('/api/products/resync/:id', { schema: { tags: ['products'], params: ZId, response: responses(ZProductJobStarted, 202) } }, async (request, reply) => {
       const actor = await requireStaff(ctx, request, 'Products');
       return reply.status(202).send({ data: await resyncProduct(ctx, requireStore(request), actor, request.params.id) });
     });
 
-    app.get('/api/products/lowestVariantPrices/:id', { schema: { tags: ['products'], params: ZId } }, async (request) => {
+    app.get('/api/products/lowestVariantPrices/:id', { schema: { tags: ['products'], params: ZId, response: responses(z.array(ZVariantPrice)) } }, async (request) => {
       // the add-inventory screens (Inventory area) need these too
       await requireStaffAnyAreaOrConsigner(ctx, request, ['Products', 'Inventory']);
       return { data: await lowestVariantPrices(ctx, requireStore(request), request.params.id) };
     });
 
-    app.get('/api/products/:id', { schema: { tags: ['products'], params: ZId } }, async (request) => {
+    app.get('/api/products/:id', { schema: { tags: ['products'], params: ZId, response: responses(ZProductDetail) } }, async (request) => {
       // the add-inventory wizard (Inventory area) opens the product too
       const actor = await requireStaffAnyAreaOrConsigner(ctx, request, ['Products', 'Inventory']);
       return { data: await getProduct(ctx, requireStore(request), actor, request.params.id) };
     });
 
-    app.post('/api/products', { schema: { tags: ['products'], body: ZProductBody } }, async (request, reply) => {
+    app.post('/api/products', { schema: { tags: ['products'], body: ZProductBody, response: responses(ZProduct, 201) } }, async (request, reply) => {
       await requireStaff(ctx, request, 'Products');
       return reply.status(201).send({ data: await createProduct(ctx, requireStore(request), request.body) });
     });
 
-    app.put('/api/products/:id', { schema: { tags: ['products'], params: ZId, body: ZProductBody } }, async (request) => {
+    app.put('/api/products/:id', { schema: { tags: ['products'], params: ZId, body: ZProductBody, response: responses(ZProduct) } }, async (request) => {
       await requireStaff(ctx, request, 'Products');
       return { data: await updateProduct(ctx, requireStore(request), request.params.id, request.body) };
     });

@@ -1,10 +1,28 @@
-import { compareSizes, INVENTORY_MESSAGES, optionalText, PEOPLE_MESSAGES, requiredString, ZMoney, ZProductInput, type TProductInput } from '@backroom/domain';
+import {
+  compareSizes,
+  INVENTORY_MESSAGES,
+  MAX_IMAGES,
+  optionalText,
+  optionalTextOf,
+  PEOPLE_MESSAGES,
+  requiredString,
+  safeString,
+  searchWords,
+  ZMoney,
+  ZProductInput,
+  type TProductInput,
+  type ZProductDetail,
+  type ZProductJobStarted,
+  type ZProductMergeResult,
+  type ZSubmittedProductCreated,
+} from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { actorStamp, type Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ModifiedField } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
@@ -15,10 +33,8 @@ import { submittedProductsRepository, type SubmittedStatus } from './submitted-p
 
 export const MERGE_JOB = 'products.merge';
 export const RESYNC_JOB = 'storefront.resyncProduct';
-export const STOREFRONT_NOT_CONNECTED = 'No storefront is connected to this store yet, so nothing was sent to a storefront.';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
-const SEARCH_MAX_TERMS = 6;
 
 /** POST and PUT /api/products body, as sent; the domain's ZProductInput words the refusals. */
 export type ProductBody = {
@@ -110,20 +126,14 @@ async function withGtins(db: DbOrTx, storeId: string, product: ProductRow) {
   return toProduct(product, await productsRepository.gtinsOf(db, storeId, [product.id]));
 }
 
-/** The words of a search box, each to be found in the title, SKU or brand. */
-export function searchTerms(search: string | undefined): string[] {
-  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_TERMS);
-}
-
 /** GET /api/products?search=: every word must appear in the title, SKU or brand. */
 export async function searchProducts(ctx: AppContext, store: StoreRow, query: { search?: string; limit: number }) {
-  const terms = searchTerms(query.search);
-  const rows = await productsRepository.search(ctx.db, store.id, terms, query.limit);
+  const rows = await productsRepository.search(ctx.db, store.id, searchWords(query.search), query.limit);
   return rows.map((r) => toProduct(r, r.gtins));
 }
 
 /** GET /api/products/{id}: the product, its duplicates (same SKU) and its listing count. */
-export async function getProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+export async function getProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string): Promise<z.input<typeof ZProductDetail>> {
   const product = await findProductOrThrow(ctx.db, store.id, id);
   const gtins = await productsRepository.gtinsOf(ctx.db, store.id, [id]);
   const duplicates = await productsRepository.findBySku(ctx.db, store.id, product.sku, id);
@@ -207,9 +217,10 @@ const ZSubmittedProduct = z.object({
   sku: optionalText,
   category: optionalText,
   gender: optionalText,
-  image: optionalText,
+  image: optionalTextOf('url', 'Image URL'),
   imageList: z
-    .array(z.string().trim())
+    .array(safeString('url', 'Image URL').trim())
+    .max(MAX_IMAGES, `At most ${MAX_IMAGES} images`)
     .nullish()
     .transform((v) => (v ?? []).filter(Boolean)),
   productTemplateId: optionalText,
@@ -226,7 +237,7 @@ export async function listSubmittedProducts(ctx: AppContext, store: StoreRow, ac
   return rows.map(toSubmittedProduct);
 }
 
-export async function submitProduct(ctx: AppContext, store: StoreRow, actor: Actor, body: SubmittedBody) {
+export async function submitProduct(ctx: AppContext, store: StoreRow, actor: Actor, body: SubmittedBody): Promise<z.input<typeof ZSubmittedProductCreated>> {
   const parsed = ZSubmittedProduct.safeParse(body);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
   const input = parsed.data;
@@ -244,7 +255,12 @@ export async function submitProduct(ctx: AppContext, store: StoreRow, actor: Act
 // Background work: merge and storefront resync.
 
 /** POST /api/products/merge: checks both products, then merges in the background. */
-export async function mergeProducts(ctx: AppContext, store: StoreRow, actor: Actor, input: { fromProductId: string; toProductId: string }) {
+export async function mergeProducts(
+  ctx: AppContext,
+  store: StoreRow,
+  actor: Actor,
+  input: { fromProductId: string; toProductId: string },
+): Promise<z.input<typeof ZProductJobStarted>> {
   if (input.fromProductId === input.toProductId) throw badRequest(CATALOGUE_MESSAGES.mergeSameProduct);
   await findProductOrThrow(ctx.db, store.id, input.fromProductId);
   await findProductOrThrow(ctx.db, store.id, input.toProductId);
@@ -257,7 +273,13 @@ export async function mergeProducts(ctx: AppContext, store: StoreRow, actor: Act
  * The merge itself, in one transaction: the source's item logs take the target's title, its items
  * move to the target (each with a log entry saying so), its GTINs move, and the source is deleted.
  */
-async function runMerge(ctx: AppContext, storeId: string, fromProductId: string, toProductId: string, by: { id: string; name: string }) {
+async function runMerge(
+  ctx: AppContext,
+  storeId: string,
+  fromProductId: string,
+  toProductId: string,
+  by: { id: string; name: string },
+): Promise<z.input<typeof ZProductMergeResult>> {
   return ctx.db.transaction(async (tx) => {
     const from = await productsRepository.findById(tx, storeId, fromProductId);
     const to = await productsRepository.findById(tx, storeId, toProductId);
@@ -281,7 +303,7 @@ async function runMerge(ctx: AppContext, storeId: string, fromProductId: string,
   });
 }
 
-export async function resyncProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+export async function resyncProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string): Promise<z.input<typeof ZProductJobStarted>> {
   await findProductOrThrow(ctx.db, store.id, id);
   const job = await ctx.jobs.create(ctx.db, { storeId: store.id, kind: RESYNC_JOB, payload: { productId: id }, total: 1, createdBy: actorStamp(actor) });
   await ctx.jobs.dispatch(job);

@@ -1,18 +1,18 @@
+import { searchWords } from '@backroom/domain';
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { submittedProducts } from '../../db/schema/index.ts';
 
 export type SubmittedProductRow = typeof submittedProducts.$inferSelect;
 export type SubmittedStatus = SubmittedProductRow['status'];
-
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const submittedProductsRepository = {
   list: async (db: DbOrTx, storeId: string, filter: { search?: string; consignerId?: string; status?: SubmittedStatus }) => {
     const where: (SQL | undefined)[] = [eq(submittedProducts.storeId, storeId)];
     if (filter.consignerId) where.push(eq(submittedProducts.consignerId, filter.consignerId));
     if (filter.status) where.push(eq(submittedProducts.status, filter.status));
-    for (const term of filter.search?.split(/\s+/).filter(Boolean) ?? []) {
+    for (const term of searchWords(filter.search)) {
       const p = containsPattern(term);
       where.push(or(ilike(submittedProducts.title, p), ilike(submittedProducts.sku, p), ilike(submittedProducts.brand, p)));
     }

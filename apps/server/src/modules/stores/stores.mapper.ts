@@ -1,7 +1,9 @@
+import type { ZPublicStore } from '@backroom/domain';
+import type { z } from 'zod';
 import type { StoreRow } from './stores.repository.ts';
 
 /** What anyone may know of a store before signing in. */
-export function toPublicStore(s: StoreRow) {
+export function toPublicStore(s: StoreRow): z.input<typeof ZPublicStore> {
   return {
     id: s.id,
     name: s.name,
@@ -22,4 +24,3 @@ export function toPublicStore(s: StoreRow) {
     payoutOptions: s.payoutOptions,
   };
 }
-export type PublicStore = ReturnType<typeof toPublicStore>;

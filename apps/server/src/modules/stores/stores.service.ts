@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { PEOPLE_MESSAGES, ZStoreSignup } from '@backroom/domain';
+import { PEOPLE_MESSAGES, ZStoreSignup, type ZStoreSignupResult } from '@backroom/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { employeesRepository } from '../employees/employees.repository.ts';
@@ -31,7 +32,7 @@ export async function getStoreByHandle(ctx: AppContext, handle: string) {
  * POST /open/stores: a new shop signs up. Creates the store with a main location, the ONLINE
  * MARKETPLACE location and a default consigner type, and invites the owner as an Admin employee.
  */
-export async function signupStore(ctx: AppContext, input: { name?: string; email?: string; handle?: string; shop?: string }, origin: string) {
+export async function signupStore(ctx: AppContext, input: { name?: string; email?: string; handle?: string; shop?: string }): Promise<z.input<typeof ZStoreSignupResult>> {
   const parsed = ZStoreSignup.safeParse(input);
   if (!parsed.success) throw badRequest(PEOPLE_MESSAGES.invalidStoreSignup);
   const { name, email, handle } = parsed.data;
@@ -50,7 +51,7 @@ export async function signupStore(ctx: AppContext, input: { name?: string; email
       inviteToken: crypto.randomBytes(24).toString('base64url'),
       invitedAt: new Date(),
     });
-    const mail = await enqueueInvite(ctx, tx, store, owner, origin, { withStoreHandle: true });
+    const mail = await enqueueInvite(ctx, tx, store, owner, { withStoreHandle: true });
     return { store, mail };
   });
   await ctx.mailer.deliver(mail);

@@ -1,13 +1,14 @@
-import { toMajor } from '@backroom/domain';
+import { toMajor, type ZProductTemplate, type ZTemplateOptionValue } from '@backroom/domain';
+import type { z } from 'zod';
 import type { OptionValue } from '../../db/schema/index.ts';
 import type { ProductTemplateRow } from './templates.repository.ts';
 
 /** An option value at the API: a price (when a size carries one) in major units. */
-function toOptionValues(list: OptionValue[]) {
+function toOptionValues(list: OptionValue[]): z.input<typeof ZTemplateOptionValue>[] {
   return list.map((v) => (v.price === undefined || v.price === null ? { value: v.value } : { value: v.value, price: toMajor(v.price) }));
 }
 
-export function toProductTemplate(t: ProductTemplateRow) {
+export function toProductTemplate(t: ProductTemplateRow): z.input<typeof ZProductTemplate> {
   return {
     id: t.id,
     title: t.title,
@@ -21,8 +22,7 @@ export function toProductTemplate(t: ProductTemplateRow) {
     option1Values: toOptionValues(t.option1Values),
     option2Values: toOptionValues(t.option2Values),
     option3Values: toOptionValues(t.option3Values),
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
   };
 }
-export type TProductTemplate = ReturnType<typeof toProductTemplate>;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { inventoryItems, productTemplates, products } from '../../db/schema/index.ts';
+import { inventoryItems, productTemplates, products, submittedProducts } from '../../db/schema/index.ts';
 
 export type ProductTemplateRow = typeof productTemplates.$inferSelect;
 export type NewProductTemplate = typeof productTemplates.$inferInsert;
@@ -30,6 +30,16 @@ export const templatesRepository = {
   insert: async (db: DbOrTx, values: NewProductTemplate) => (await db.insert(productTemplates).values(values).returning())[0],
   update: async (db: DbOrTx, storeId: string, id: string, values: Partial<NewProductTemplate>) =>
     (await db.update(productTemplates).set(values).where(and(eq(productTemplates.storeId, storeId), eq(productTemplates.id, id))).returning())[0] ?? null,
-  remove: async (db: DbOrTx, storeId: string, id: string) =>
-    (await db.delete(productTemplates).where(and(eq(productTemplates.storeId, storeId), eq(productTemplates.id, id))).returning({ id: productTemplates.id }))[0] ?? null,
+  /**
+   * Submitted products keep their record without the template: the key (store_id, product_template_id)
+   * has no ON DELETE SET NULL (it would null store_id; Citus refuses SET NULL (col)), so this clears it.
+   * Call inside a transaction.
+   */
+  remove: async (db: DbOrTx, storeId: string, id: string) => {
+    await db
+      .update(submittedProducts)
+      .set({ productTemplateId: null })
+      .where(and(eq(submittedProducts.storeId, storeId), eq(submittedProducts.productTemplateId, id)));
+    return (await db.delete(productTemplates).where(and(eq(productTemplates.storeId, storeId), eq(productTemplates.id, id))).returning({ id: productTemplates.id }))[0] ?? null;
+  },
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_WEIGHT_GRAMS, responses, safeString, ZProductTemplate, ZProductTemplateDeleted } from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireActor, requireStaff, requireStore } from '../../auth/actor.ts';
@@ -7,19 +8,26 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
 const ZId = z.object({ id: z.string().uuid('Invalid id') });
 
 // Values are a comma-separated text ('8, 9:120, 10') or a list of values / { value, price } (price in major units).
+// Loose shapes with the domain's limits; the service's ZProductTemplateInput words the refusals.
 const ZOptionValuesBody = z
-  .union([z.string(), z.array(z.union([z.string(), z.object({ value: z.string(), price: z.union([z.number(), z.string()]).nullish() })]))])
+  .union([
+    safeString('note', 'Option values'),
+    z
+      .array(z.union([safeString('note', 'Option values'), z.object({ value: safeString('name', 'An option value'), price: z.union([z.number(), safeString('code', 'A size price')]).nullish() })]))
+      .max(500),
+  ])
   .nullish();
+const name = safeString('name').nullish();
 
 const ZTemplateBody = z.object({
-  title: z.string().nullish(),
-  brand: z.string().nullish(),
-  category: z.string().nullish(),
-  gender: z.string().nullish(),
-  weight: z.number().nullish(),
-  option1: z.string().nullish(),
-  option2: z.string().nullish(),
-  option3: z.string().nullish(),
+  title: name,
+  brand: name,
+  category: name,
+  gender: name,
+  weight: z.number().min(0).max(MAX_WEIGHT_GRAMS, `Weight must be at most ${MAX_WEIGHT_GRAMS.toLocaleString('en-US')} grams`).nullish(),
+  option1: name,
+  option2: name,
+  option3: name,
   option1Values: ZOptionValuesBody,
   option2Values: ZOptionValuesBody,
   option3Values: ZOptionValuesBody,
@@ -29,24 +37,24 @@ const ZTemplateBody = z.object({
 export const templatesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/productTemplates', { schema: { tags: ['productTemplates'] } }, async (request) => {
+    app.get('/api/productTemplates', { schema: { tags: ['productTemplates'], response: responses(z.array(ZProductTemplate)) } }, async (request) => {
       await requireActor(ctx, request);
       return { data: await listTemplates(ctx, requireStore(request)) };
     });
 
-    app.get('/api/productTemplates/:id', { schema: { tags: ['productTemplates'], params: ZId } }, async (request) => {
+    app.get('/api/productTemplates/:id', { schema: { tags: ['productTemplates'], params: ZId, response: responses(ZProductTemplate) } }, async (request) => {
       await requireActor(ctx, request);
       return { data: await getTemplate(ctx, requireStore(request), request.params.id) };
     });
 
-    app.post('/api/productTemplates', { schema: { tags: ['productTemplates'], body: ZTemplateBody } }, async (request, reply) => {
+    app.post('/api/productTemplates', { schema: { tags: ['productTemplates'], body: ZTemplateBody, response: responses(ZProductTemplate, 201) } }, async (request, reply) => {
       await requireStaff(ctx, request, 'Settings');
       return reply.status(201).send({ data: await createTemplate(ctx, requireStore(request), request.body) });
     });
 
     app.put(
       '/api/productTemplates/:id',
-      { schema: { tags: ['productTemplates'], summary: 'Option names cannot change once saved', params: ZId, body: ZTemplateBody } },
+      { schema: { tags: ['productTemplates'], summary: 'Option names cannot change once saved', params: ZId, body: ZTemplateBody, response: responses(ZProductTemplate) } },
       async (request) => {
         await requireStaff(ctx, request, 'Settings');
         return { data: await updateTemplate(ctx, requireStore(request), request.params.id, request.body) };
@@ -55,7 +63,7 @@ export const templatesRoutes =
 
     app.delete(
       '/api/productTemplates/:id',
-      { schema: { tags: ['productTemplates'], summary: 'Refused while in use and for the only template', params: ZId } },
+      { schema: { tags: ['productTemplates'], summary: 'Refused while in use and for the only template', params: ZId, response: responses(ZProductTemplateDeleted) } },
       async (request) => {
         await requireStaff(ctx, request, 'Settings');
         return { data: await deleteTemplate(ctx, requireStore(request), request.params.id) };

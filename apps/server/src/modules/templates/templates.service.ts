@@ -93,7 +93,7 @@ export async function updateTemplate(ctx: AppContext, store: StoreRow, id: strin
 }
 
 /** Refused while inventory or products use it, and for the store's only template (people doc section 2). */
-export async function deleteTemplate(ctx: AppContext, store: StoreRow, id: string) {
+export async function deleteTemplate(ctx: AppContext, store: StoreRow, id: string): Promise<{ id: string }> {
   return ctx.db.transaction(async (tx) => {
     const template = await templatesRepository.findById(tx, store.id, id);
     if (!template) throw notFound(CATALOGUE_MESSAGES.templateNotFound);

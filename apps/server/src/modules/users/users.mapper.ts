@@ -1,8 +1,9 @@
-import type { SignedInUser } from '@backroom/domain';
+import type { ZSignedInUser } from '@backroom/domain';
+import type { z } from 'zod';
 import type { Actor } from '../../auth/actor.ts';
 
 /** The signed-in user record of the spec (section 3): what the web app knows of whoever is signed in. */
-export function toSignedInUser(actor: Actor): SignedInUser {
+export function toSignedInUser(actor: Actor): z.input<typeof ZSignedInUser> {
   const base = {
     id: actor.id,
     name: actor.name,

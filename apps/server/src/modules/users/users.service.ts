@@ -2,6 +2,7 @@ import { ZConsignerSignup } from '@backroom/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { consignerActor, getIdentity, lookupActor, requireStore, type Actor, type Identity } from '../../auth/actor.ts';
+import { sessionCacheOf } from '../../auth/session-cache.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { consignersRepository } from '../consigners/consigners.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
@@ -85,5 +86,6 @@ export async function acceptTerms(ctx: AppContext, request: FastifyRequest) {
   if (found.actor.consigner.acceptedTOS) return toSignedInUser(found.actor);
   const updated = await consignersRepository.update(ctx.db, store.id, found.actor.id, { acceptedTOS: true, isActive: true });
   if (!updated) throw notFound('No account for this user');
+  sessionCacheOf(ctx).invalidateUser(identity.userId);
   return toSignedInUser(consignerActor(updated, identity));
 }

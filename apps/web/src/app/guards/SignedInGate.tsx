@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { routeGuard, routeRequirement } from '@backroom/domain';
+import { loginPathFor } from '../../features/auth/return-path';
 import { useMe, useSession, useSignOut } from '../../features/auth/auth.api';
 import { useCurrentStore } from '../../features/store/store.api';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
@@ -29,13 +30,16 @@ function SignOutAndLeave({ notice }: { notice: string }) {
  */
 export function SignedInGate() {
   const me = useMe();
-  const session = useSession();
+  // Only a user of another store needs the provider's session (to read emailVerified); everyone else's
+  // /api/me answers it, so a signed-in page load does not wait behind get-session.
+  const session = useSession(me.data?.status === 'wrongStore');
   const store = useCurrentStore();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
 
   if (me.isPending) return <FullPageSpinner />;
   const state = me.data;
-  if (!state || state.status === 'signedOut') return <Navigate to="/login" replace />;
+  // The sign-in screen takes the visitor back to the address they opened (a label's QR code, a link in an e-mail).
+  if (!state || state.status === 'signedOut') return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
   if (state.status === 'wrongStore') {
     // A user of another store still meets guards 2 and 4 before guard 5 signs them out. Guard 3
     // (isActive) belongs to a record of the other store, which this store does not read.

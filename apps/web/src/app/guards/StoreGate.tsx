@@ -1,8 +1,22 @@
-import { Button, Result } from 'antd';
+import { lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStore } from '../../features/store/store.api';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
-import { errorMessage } from '../../shared/api';
+
+// Its own chunk: Result is on no other first screen. When that chunk cannot be fetched either (no
+// network), the same words without antd's Result.
+const StoreLoadError = lazy(() => import('./StoreLoadError').catch(() => ({ default: PlainStoreLoadError })));
+
+function PlainStoreLoadError({ onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <p>We could not load this store</p>
+      <button type="button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
 
 /**
  * Every screen needs the store of this host. When the server has none (404), every path except
@@ -15,18 +29,7 @@ export function StoreGate() {
 
   if (store.isPending) return <FullPageSpinner />;
   if (store.isError) {
-    return (
-      <Result
-        status="500"
-        title="We could not load this store"
-        subTitle={errorMessage(store.error)}
-        extra={
-          <Button type="primary" onClick={() => store.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <StoreLoadError error={store.error} onRetry={() => void store.refetch()} />;
   }
   if (store.data === null && firstSegment !== 'catalogue' && pathname !== '/storeSignup') {
     return <Navigate to="/storeSignup" replace />;

@@ -88,16 +88,21 @@ export function AppShell(props: AppShellProps) {
     />
   );
 
-  const userItems: MenuProps['items'] = [
-    ...(isMobile
-      ? [
-          { key: 'who', disabled: true, label: <Typography.Text strong>{`${userName} · ${userTag}`}</Typography.Text> },
-          { type: 'divider' as const },
-        ]
-      : []),
-    ...(userMenu ?? []),
-    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: onLogout },
-  ];
+  // Built once per change of what it shows: an open user menu is not handed new items on every render.
+  const userItems = useMemo<MenuProps['items']>(
+    () => [
+      ...(isMobile
+        ? [
+            { key: 'who', disabled: true, label: <Typography.Text strong>{`${userName} · ${userTag}`}</Typography.Text> },
+            { type: 'divider' as const },
+          ]
+        : []),
+      ...(userMenu ?? []),
+      { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: onLogout },
+    ],
+    [isMobile, userName, userTag, userMenu, onLogout],
+  );
+  const userDropdownMenu = useMemo(() => ({ items: userItems }), [userItems]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -147,7 +152,7 @@ export function AppShell(props: AppShellProps) {
               </Typography.Text>
             )}
           </Flex>
-          <Dropdown menu={{ items: userItems }} trigger={['click']} placement="bottomRight">
+          <Dropdown menu={userDropdownMenu} trigger={['click']} placement="bottomRight">
             <Button type="text" style={{ height: 44, paddingInline: 8 }} data-testid="user-menu">
               <Flex align="center" gap={10}>
                 <Avatar style={{ background: '#1f5fae' }}>{initials(userName)}</Avatar>

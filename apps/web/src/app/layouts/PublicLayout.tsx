@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
 import { useCurrentStore } from '../../features/store/store.api';
 import { StoreLogo } from '../../shared/ui/StoreLogo';
 import { useDocumentTitle } from '../../shared/hooks';
+import './PublicLayout.css';
 
 interface PublicLayoutProps {
   title: ReactNode;
@@ -20,7 +20,10 @@ interface PublicLayoutProps {
   footer?: ReactNode;
 }
 
-/** The frame of every public screen: store logo, a centred card, an optional top bar. */
+/**
+ * The frame of every public screen: store logo, a centred card, an optional top bar. Plain elements
+ * and PublicLayout.css, drawn like antd's Typography and Card: the sign-in page loads no antd.
+ */
 export function PublicLayout({
   title,
   documentTitle,
@@ -36,47 +39,22 @@ export function PublicLayout({
   const store = neutral ? null : current;
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
-    <div className="br-auth-bg">
-      {topBar && (
-        <div
-          style={{
-            height: 56,
-            padding: '0 20px',
-            display: 'flex',
-            alignItems: 'center',
-            background: 'rgba(255,255,255,0.85)',
-            borderBottom: '1px solid #e8ecf2',
-            backdropFilter: 'blur(6px)',
-          }}
-        >
-          {topBar}
-        </div>
-      )}
-      <Flex vertical align="center" style={{ padding: '40px 16px 48px' }}>
+    <div className="br-auth-bg br-public">
+      {topBar && <div className="br-public-topbar">{topBar}</div>}
+      <main className="br-public-main">
         {showLogo && (
-          <Flex vertical align="center" gap={8} style={{ marginBottom: 20 }}>
+          <div className="br-public-brand">
             <StoreLogo src={store?.logo} alt={store?.name ?? 'Backroom'} size={56} />
-            <Typography.Text type="secondary" strong>
-              {store?.name ?? 'Backroom'}
-            </Typography.Text>
-          </Flex>
+            <span className="br-public-store">{store?.name ?? 'Backroom'}</span>
+          </div>
         )}
-        <Card
-          style={{ width: '100%', maxWidth: width, boxShadow: '0 10px 30px rgba(15, 33, 54, 0.08)' }}
-          styles={{ body: { padding: 'clamp(20px, 5vw, 32px)' } }}
-        >
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 20 }}>
-            {title}
-          </Typography.Title>
-          {subtitle && (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 20 }}>
-              {subtitle}
-            </Typography.Paragraph>
-          )}
+        <div className="br-public-card" style={{ maxWidth: width }}>
+          <h1 className={subtitle ? 'br-public-title br-public-title-tight' : 'br-public-title'}>{title}</h1>
+          {subtitle && <p className="br-public-subtitle">{subtitle}</p>}
           {children}
-        </Card>
-        {footer && <div style={{ marginTop: 20, textAlign: 'center' }}>{footer}</div>}
-      </Flex>
+        </div>
+        {footer && <div className="br-public-footer">{footer}</div>}
+      </main>
     </div>
   );
 }

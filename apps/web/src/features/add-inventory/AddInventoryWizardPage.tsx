@@ -1,18 +1,21 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Image, InputNumber, Result, Select, Steps, Tag, Typography } from 'antd';
-import { CheckCircleTwoTone } from '@ant-design/icons';
-import { useNavigate, useParams } from 'react-router';
-import { INITIAL_QUANTITY, INVENTORY_MESSAGES, validateInventoryRow, type SignedInUser } from '@backroom/domain';
-import { apiFetch, errorMessage } from '../../shared/api';
-import { formatPrice, priceSymbol } from '../../shared/format';
+import { Alert, App, Button, Card, Flex, Result, Steps, Typography } from 'antd';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { INITIAL_QUANTITY, INVENTORY_MESSAGES, statusLabel, validateInventoryRow, type InventoryStatus, type SignedInUser } from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
+import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
-import { subLocationsOf, useInventoryFilterOptions, useLocations, useProductTemplates, useSubLocations, type ProductTemplate } from '../../shared/lookups';
+import { useProductTemplates, type ProductTemplate } from '../../shared/lookups.api';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { useMe } from '../auth/auth.api';
 import { useCurrentStore } from '../store/store.api';
-import { useCatalogueProduct, useCreateInventories, useLowestVariantPrices, useRefetchAfterAdd, type CreatedInventory } from './add-inventory.api';
-import { RowFigures } from './RowFigures';
-import { optionValues, rowTemplate, sortedOption1Values, type DraftRow } from './rows';
+import { useCatalogueProduct, useCreateInventories, useLowestVariantPrices, usePlaceInventories, useRefetchAfterAdd, type CreatedInventory } from './add-inventory.api';
+import '../../shared/touch.css';
+import { ADDED_TOAST_SECONDS, addedToast } from './added-toast';
+import { ListingConfirmation, type ListedItem } from './ListingConfirmation';
+import { optionValues, rowTemplate, sortedOption1Values, toFormRow, type DraftRow } from './rows';
+import { useConsignerOptions } from './useConsignerOptions';
+import { ChoiceGrid, LocationStep, PriceStep, ShipStep, WizardHeader } from './WizardSteps';
 
 type StepKey = 'option1' | 'option2' | 'option3' | 'price' | 'ship' | 'location';
 
@@ -73,13 +76,15 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
   const [location, setLocation] = useState<string | null>(null);
   const [subLocation, setSubLocation] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedInventory[] | null>(null);
-  const [placing, setPlacing] = useState(false);
+  // The consigner's end: the listed items and where to follow them. Kept in the history entry too,
+  // as the location step goes to /products/{id} (catalogue doc section 2), which may mount anew.
+  const routerLocation = useLocation();
+  const [listed, setListed] = useState<ListedItem[] | null>(() => (routerLocation.state as { listed?: ListedItem[] } | null)?.listed ?? null);
 
   const lowest = useLowestVariantPrices(product.id);
-  const locations = useLocations();
-  const subLocations = useSubLocations();
-  const filterOptions = useInventoryFilterOptions(!isConsigner);
+  const consigners = useConsignerOptions(user);
   const create = useCreateInventories();
+  const place = usePlaceInventories();
   const refetchAfterAdd = useRefetchAfterAdd();
   const lowestBySize = new Map((lowest.data ?? []).map((v) => [v.option1Value ?? '', v.price]));
 
@@ -102,18 +107,8 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
   const back = () => setStepIndex((i) => Math.max(i - 1, 0));
   const toProductPage = () => navigate(`/products/${product.id}`);
 
-  const formRow = (at?: { location: string; subLocation: string | null }) => ({
-    productId: product.id,
-    option1Value: row.option1Value,
-    option2Value: row.option2Value,
-    option3Value: row.option3Value,
-    price: row.price!,
-    quantity: row.quantity!,
-    consigner: row.consignerId,
-    category: template.category ?? product.category,
-    location: at?.location ?? null,
-    subLocation: at?.subLocation ?? null,
-  });
+  const formRow = (at?: { location: string; subLocation: string | null }) =>
+    toFormRow(row, product.id, template.category ?? product.category, { location: at?.location ?? null, subLocation: at?.subLocation ?? null });
 
   // Consigner: Submit For Review creates the listing, then SHIP shows the store's instructions.
   const submitForReview = () => {
@@ -134,15 +129,15 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
 
   // The location step saves and goes to the product page: a consigner places the listing made above,
   // staff create the item at the location.
-  const saveLocation = async () => {
+  const saveLocation = () => {
     if (!location) {
       message.warning(INVENTORY_MESSAGES.selectLocation);
       return;
     }
     if (!isConsigner) {
       create.mutate([formRow({ location, subLocation })], {
-        onSuccess: () => {
-          message.success(INVENTORY_MESSAGES.added(product.title));
+        onSuccess: (items) => {
+          message.success({ content: addedToast(product.title, items, navigate), duration: ADDED_TOAST_SECONDS });
           refetchAfterAdd();
           toProductPage();
         },
@@ -150,18 +145,16 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
       });
       return;
     }
-    setPlacing(true);
-    try {
-      for (const item of created ?? []) {
-        await apiFetch(`/api/inventories/${item.id}`, { method: 'PUT', body: { location, subLocation } });
-      }
-      message.success(INVENTORY_MESSAGES.saved);
-      toProductPage();
-    } catch (error) {
-      message.error(errorMessage(error));
-    } finally {
-      setPlacing(false);
-    }
+    place.mutate(
+      { ids: (created ?? []).map((item) => item.id), location, subLocation },
+      {
+        onSuccess: (placed) => {
+          setListed(placed);
+          navigate(`/products/${product.id}`, { state: { listed: placed } });
+        },
+        onError: (error) => message.error(errorMessage(error)),
+      },
+    );
   };
 
   const stepTitle: Record<StepKey, string> = {
@@ -173,144 +166,36 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
     location: 'Location',
   };
 
-  const choice = (values: string[], value: string | null, onPick: (v: string) => void, extra?: (v: string) => ReactNode) =>
-    values.length === 0 ? (
-      <Empty description="This template lists no values for this option." />
-    ) : (
-      <div style={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${isMobile ? 72 : 96}px, 1fr))`, gap: 8 }}>
-        {values.map((v) => (
-          <Button key={v} type={v === value ? 'primary' : 'default'} onClick={() => onPick(v)} style={{ height: extra ? 56 : 44 }} aria-pressed={v === value}>
-            <Flex vertical align="center" gap={0}>
-              <span style={{ fontWeight: 600 }}>{v}</span>
-              {extra?.(v)}
-            </Flex>
-          </Button>
-        ))}
-      </div>
-    );
-
   let body: ReactNode = null;
   if (step === 'option1') {
-    body = choice(
-      sortedOption1Values(template),
-      row.option1Value || null,
-      (v) => set({ option1Value: v }),
-      (v) => {
-        const low = lowestBySize.get(v);
-        return typeof low === 'number' ? <span style={{ fontSize: 11, opacity: 0.75 }}>{formatPrice(low, currency)}</span> : null;
-      },
-    );
+    const extra = (v: string) => {
+      const low = lowestBySize.get(v);
+      return typeof low === 'number' ? <span style={{ fontSize: 11, opacity: 0.75 }}>{formatPrice(low, currency)}</span> : null;
+    };
+    body = <ChoiceGrid values={sortedOption1Values(template)} value={row.option1Value || null} onPick={(v) => set({ option1Value: v })} extra={extra} />;
   } else if (step === 'option2') {
-    body = choice(optionValues(template, 2), row.option2Value, (v) => set({ option2Value: v }));
+    body = <ChoiceGrid values={optionValues(template, 2)} value={row.option2Value} onPick={(v) => set({ option2Value: v })} />;
   } else if (step === 'option3') {
-    body = choice(optionValues(template, 3), row.option3Value, (v) => set({ option3Value: v }));
+    body = <ChoiceGrid values={optionValues(template, 3)} value={row.option3Value} onPick={(v) => set({ option3Value: v })} />;
   } else if (step === 'price') {
     body = (
-      <Flex vertical gap={16} style={{ maxWidth: 420 }}>
-        <Flex wrap gap={6}>
-          {[row.option1Value, row.option2Value, row.option3Value].filter(Boolean).map((v) => (
-            <Tag key={v} color="blue">
-              {v}
-            </Tag>
-          ))}
-        </Flex>
-        <Flex gap={12}>
-          <Flex vertical gap={4} style={{ flex: 2 }}>
-            <Typography.Text type="secondary">Price</Typography.Text>
-            <InputNumber
-              aria-label="Price"
-              size="large"
-              prefix={priceSymbol(currency)}
-              min={0}
-              precision={2}
-              placeholder="0.00"
-              value={row.price}
-              onChange={(v) => set({ price: typeof v === 'number' ? v : null })}
-              style={{ width: '100%' }}
-            />
-          </Flex>
-          <Flex vertical gap={4} style={{ flex: 1 }}>
-            <Typography.Text type="secondary">Quantity</Typography.Text>
-            <InputNumber aria-label="Quantity" size="large" min={1} precision={0} value={row.quantity} onChange={(v) => set({ quantity: typeof v === 'number' ? v : null })} style={{ width: '100%' }} />
-          </Flex>
-        </Flex>
-        {!isConsigner && (
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">Consigner</Typography.Text>
-            <Select
-              aria-label="Consigner"
-              size="large"
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Select a consigner"
-              loading={filterOptions.isPending}
-              value={row.consignerId ?? undefined}
-              onChange={(v: string) => set({ consignerId: v })}
-              options={(filterOptions.data?.consigners ?? []).map((c) => ({ value: c.value.id, label: c.label }))}
-            />
-          </Flex>
-        )}
-        <RowFigures row={row} productId={product.id} category={template.category ?? product.category} currency={currency} />
-      </Flex>
+      <PriceStep row={row} onChange={set} currency={currency} consigners={isConsigner ? null : consigners} productId={product.id} category={template.category ?? product.category} />
     );
   } else if (step === 'ship') {
-    body = (
-      <Flex vertical gap={16} data-testid="ship-step">
-        <Flex align="center" gap={8}>
-          <CheckCircleTwoTone twoToneColor="#52c41a" style={{ fontSize: 22 }} />
-          <Typography.Text strong>Your listing was submitted for review.</Typography.Text>
-        </Flex>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          How to ship or drop off your item
-        </Typography.Title>
-        {store?.shipInstructions ? (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="ship-instructions">
-            {store.shipInstructions}
-          </Typography.Paragraph>
-        ) : (
-          <Typography.Text type="secondary">The store has not written ship instructions yet. Contact the store for how to drop off.</Typography.Text>
-        )}
-        {created && created.length > 0 && (
-          <Typography.Text type="secondary">
-            Item code{created.length > 1 ? 's' : ''}: {created.map((c) => c.code).join(', ')}
-          </Typography.Text>
-        )}
-      </Flex>
-    );
+    body = <ShipStep shipInstructions={store?.shipInstructions} created={created} />;
   } else if (step === 'location') {
-    const marketplaceOk = user.marketplaceLocation;
     body = (
-      <Flex vertical gap={16} style={{ maxWidth: 420 }}>
-        <Typography.Text type="secondary">{isConsigner ? 'Where will you drop this item off?' : 'Where does this item go in the store?'}</Typography.Text>
-        <Flex vertical gap={4}>
-          <Typography.Text type="secondary">Location</Typography.Text>
-          <Select
-            aria-label="Location"
-            size="large"
-            placeholder="Select a location"
-            loading={locations.isPending}
-            value={location ?? undefined}
-            onChange={(v: string) => {
-              setLocation(v);
-              setSubLocation(null);
-            }}
-            options={(locations.data ?? []).filter((l) => !l.isMarketplace || marketplaceOk).map((l) => ({ value: l.name, label: l.name }))}
-          />
-        </Flex>
-        {subLocationsOf(subLocations.data, location).length > 0 && (
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">Sub-location (optional)</Typography.Text>
-            <Select
-              aria-label="Sub-location"
-              size="large"
-              allowClear
-              placeholder="Any"
-              value={subLocation ?? undefined}
-              onChange={(v: string | undefined) => setSubLocation(v ?? null)}
-              options={subLocationsOf(subLocations.data, location).map((s) => ({ value: s.name, label: s.name }))}
-            />
-          </Flex>
-        )}
-      </Flex>
+      <LocationStep
+        isConsigner={isConsigner}
+        marketplaceOk={user.marketplaceLocation}
+        location={location}
+        subLocation={subLocation}
+        onLocation={(v) => {
+          setLocation(v);
+          setSubLocation(null);
+        }}
+        onSubLocation={setSubLocation}
+      />
     );
   }
 
@@ -318,35 +203,42 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
   let primary: { label: string; onClick: () => void; loading?: boolean };
   if (step === 'price' && isConsigner) primary = { label: 'Submit For Review', onClick: submitForReview, loading: create.isPending };
   else if (step === 'ship') primary = { label: 'Done', onClick: () => setStepIndex(steps.indexOf('location')) };
-  else if (step === 'location') primary = { label: isConsigner ? 'Save location' : 'Done', onClick: () => void saveLocation(), loading: placing || create.isPending };
+  else if (step === 'location') primary = { label: isConsigner ? 'Save location' : 'Done', onClick: saveLocation, loading: place.isPending || create.isPending };
   else primary = { label: 'Next', onClick: next };
   // Once submitted, the listing exists: no going back to change it here.
   const canGoBack = stepIndex > 0 && !(isConsigner && created);
 
+  const header = <WizardHeader product={product} isConsigner={isConsigner} />;
+
+  if (isConsigner && listed) {
+    return (
+      <Flex vertical gap={16} style={{ maxWidth: 960, margin: '0 auto' }}>
+        {header}
+        <ListingConfirmation
+          items={listed}
+          title={product.title}
+          currency={currency}
+          statusText={(status: InventoryStatus) => statusLabel(status, { isBuyingStore: store?.isBuyingStore ?? false })}
+          followHref={`/productItem/${product.id}`}
+          onFollow={() => navigate(`/productItem/${product.id}`)}
+          onAnother={() => {
+            setListed(null);
+            setCreated(null);
+            setStepIndex(0);
+            setLocation(null);
+            setSubLocation(null);
+            setRow((r) => ({ ...r, option1Value: '', option2Value: null, option3Value: null, price: null, quantity: INITIAL_QUANTITY }));
+            navigate(routerLocation.pathname, { replace: true, state: null });
+          }}
+          onProducts={() => navigate('/')}
+        />
+      </Flex>
+    );
+  }
+
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960, margin: '0 auto', paddingBottom: isMobile ? 80 : 0 }}>
-      <Card>
-        <Flex gap={16} align="center">
-          <Image
-            src={product.image ?? undefined}
-            alt={product.title}
-            width={isMobile ? 56 : 72}
-            height={isMobile ? 56 : 72}
-            preview={false}
-            style={{ objectFit: 'contain', background: '#fafafa', borderRadius: 8 }}
-            fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-          />
-          <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12, letterSpacing: 1 }}>
-              {isConsigner ? 'CREATE A LISTING' : 'ADD INVENTORY'}
-            </Typography.Text>
-            <Typography.Title level={isMobile ? 5 : 4} style={{ margin: 0 }} data-testid="wizard-product-title">
-              {product.title}
-            </Typography.Title>
-            <Typography.Text type="secondary">{product.sku}</Typography.Text>
-          </Flex>
-        </Flex>
-      </Card>
+    <Flex vertical gap={16} className="br-touch" style={{ maxWidth: 960, margin: '0 auto', paddingBottom: isMobile ? 80 : 0 }}>
+      {header}
       <Card>
         <Steps
           size="small"

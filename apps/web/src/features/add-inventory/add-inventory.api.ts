@@ -1,50 +1,21 @@
 // Calls of the Add Inventory modal and wizard (catalogue doc sections 2, 5 and 7): the product, its
 // lowest prices per size, fee quotes, the pre-approval status and POST /api/inventories.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFeeQuote, TInventoryItem, TPreapprovalStatus, UpdatedInventory } from '@backroom/domain';
+import type { z } from 'zod';
+import type { ZProductDetail, ZVariantPrice } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
-export interface CatalogueProduct {
-  id: string;
-  title: string;
-  brand: string | null;
-  sku: string;
-  category: string | null;
-  image: string | null;
-  productTemplateId: string | null;
-  listingCount?: number;
-}
-
-export interface VariantPrice {
-  option1Value: string | null;
-  price: number | null;
-  quantity: number;
-}
+/** GET /api/products/{id}, the same answer (and cache entry) as the product page's. */
+export type CatalogueProduct = z.output<typeof ZProductDetail>;
+/** GET /api/products/lowestVariantPrices/{id}: the lowest Active price of each size. */
+export type VariantPrice = z.output<typeof ZVariantPrice>;
 
 /** POST /api/inventories/fees: money in major units. */
-export interface FeeQuote {
-  payout: number;
-  payoutFee: number;
-  total: number;
-  transcation: number;
-  selling: number;
-  vat: number;
-  negativeBalance: number;
-  breakdown: { label: string; amount: number }[];
-  consignerType: string | null;
-  isStoreAccount: boolean;
-  zeroPayoutWarning: boolean;
-  outstandingWithdrawalFees: number;
-}
+export type FeeQuote = TFeeQuote;
 
 /** GET /api/inventories/preapprovalStatus */
-export interface PreapprovalStatus {
-  label: string;
-  range: { low: number; high: number } | null;
-  lowestPrice: number | null;
-  preapproved: boolean;
-  priceAlert: boolean;
-  warnText: string | null;
-}
+export type PreapprovalStatus = TPreapprovalStatus;
 
 /** One row of inventoryFormArray (price in major units). */
 export interface InventoryFormRow {
@@ -60,14 +31,8 @@ export interface InventoryFormRow {
   subLocation?: string | null;
 }
 
-/** The part of a created item the add screens use. */
-export interface CreatedInventory {
-  id: string;
-  code: string;
-  status: string;
-  productId: string;
-  option1Value: string | null;
-}
+/** An item POST /api/inventories created. */
+export type CreatedInventory = TInventoryItem;
 
 export const addInventoryKeys = {
   product: (id: string) => ['catalogue', 'product', id] as const,
@@ -93,6 +58,8 @@ export function useLowestVariantPrices(id: string | null | undefined) {
 }
 
 export interface FeeQuoteInput {
+  /** An existing item: its add-ons and cost count in the quote (bulk edit). */
+  id?: string;
   productId: string;
   price: number;
   quantity: number;
@@ -142,4 +109,12 @@ export function useRefetchAfterAdd() {
     window.setTimeout(() => {
       void queryClient.invalidateQueries({ predicate: (query) => !keep.has(String(query.queryKey[0])) });
     }, REFETCH_DELAY_MS);
+}
+
+/** PUT /api/inventories: the wizard places every item it made at one location, all or none. */
+export function usePlaceInventories() {
+  return useMutation({
+    mutationFn: ({ ids, location, subLocation }: { ids: string[]; location: string; subLocation: string | null }) =>
+      apiFetch<UpdatedInventory[]>('/api/inventories', { method: 'PUT', body: { inventories: ids.map((id) => ({ id, location, subLocation })) } }),
+  });
 }

@@ -1,6 +1,7 @@
-// Draft listing rows of the Add Inventory modal (one per size picked, duplicates allowed).
+// Draft listing rows of the Add Inventory modal (one per size picked, duplicates allowed) and the wizard (one).
 import { INITIAL_QUANTITY, sortSizes, type RowTemplate } from '@backroom/domain';
-import type { OptionValue, ProductTemplate } from '../../shared/lookups';
+import type { OptionValue, ProductTemplate } from '../../shared/lookups.api';
+import type { InventoryFormRow } from './add-inventory.api';
 
 export interface DraftRow {
   key: string;
@@ -58,4 +59,25 @@ export function newRow(template: ProductTemplate, option1Value: string, consigne
 export function inSizeOrder(rows: DraftRow[]): DraftRow[] {
   const order = sortSizes([...new Set(rows.map((r) => r.option1Value))]);
   return [...rows].sort((a, b) => order.indexOf(a.option1Value) - order.indexOf(b.option1Value));
+}
+
+/** A draft row as one row of inventoryFormArray (its checks passed: price and quantity are set). */
+export function toFormRow(
+  row: DraftRow,
+  productId: string,
+  category: string | null,
+  at: { location: string | null; subLocation: string | null },
+): InventoryFormRow {
+  return {
+    productId,
+    option1Value: row.option1Value,
+    option2Value: row.option2Value,
+    option3Value: row.option3Value,
+    price: row.price!,
+    quantity: row.quantity!,
+    consigner: row.consignerId,
+    category,
+    location: at.location,
+    subLocation: at.subLocation,
+  };
 }

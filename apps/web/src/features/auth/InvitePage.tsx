@@ -2,22 +2,12 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Result } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
-import { apiFetch, errorMessage } from '../../shared/api';
+import { errorMessage } from '../../shared/api';
 import { authCall, authClient } from '../../shared/auth-client';
-import { useInvalidateAuth } from './auth.api';
+import { acceptInvite, useInvalidateAuth, useInvite } from './auth.api';
 import { getStoreHandle, setStoreHandle } from '../../shared/storage';
-
-interface Invite {
-  id: number | string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  storeId: number | string;
-  invited: boolean;
-}
 
 interface InviteForm {
   password: string;
@@ -43,12 +33,7 @@ export default function InvitePage() {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const invite = useQuery({
-    queryKey: ['invite', id, token],
-    queryFn: () => apiFetch<Invite>(`/open/employees/${encodeURIComponent(id)}`, { query: { token } }),
-    retry: false,
-    enabled: !switchingStore,
-  });
+  const invite = useInvite(id, token, !switchingStore);
 
   if (invite.isPending || switchingStore) return <FullPageSpinner />;
   if (invite.isError || !invite.data) {
@@ -85,10 +70,7 @@ export default function InvitePage() {
         userId = signedIn?.user?.id;
       }
       if (!userId) throw new Error('Could not create your sign-in');
-      await apiFetch(`/open/employees/accept/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: { token, fbUserId: userId },
-      });
+      await acceptInvite(id, token, userId);
       message.success('Welcome aboard! Your account is ready.', 4);
       const session = await authClient.getSession();
       await invalidateAuth();

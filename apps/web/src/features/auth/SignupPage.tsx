@@ -1,23 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Col,
-  Descriptions,
-  Flex,
-  Form,
-  AutoComplete,
-  Input,
-  Modal,
-  Radio,
-  Row,
-  Select,
-  Steps,
-  Typography,
-} from 'antd';
+import { Alert, Button, Flex, Form, Modal, Steps, Typography } from 'antd';
 import { BankOutlined, FileProtectOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { PAYOUT_OPTIONS } from '@backroom/domain';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
@@ -27,32 +12,13 @@ import { useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
 import { useInvalidateAuth, useSession } from './auth.api';
 import { TermsText } from './TermsText';
-import {
-  BANK_ACCOUNT_TYPES,
-  PAYOUT_OPTIONS,
-  ROUTING_TYPE_LABELS,
-  ROUTING_TYPES,
-  SOUTH_AFRICAN_BANKS,
-} from '@backroom/domain';
-import { canSubmitSignup, isBankPayout, signupFieldError, type SignupFormValues, toNewConsigner } from './signup.model';
+import { canSubmitSignup, signupFieldError, type SignupFormValues, toNewConsigner } from './signup.model';
+import { STEP_FIELDS, type FieldRule } from './signup-fields';
+import { SignupPayoutStep } from './SignupPayoutStep';
+import { SignupProfileStep } from './SignupProfileStep';
+import { SignupTermsStep } from './SignupTermsStep';
 
-const STEP_FIELDS: (keyof SignupFormValues)[][] = [
-  ['firstName', 'lastName', 'email', 'phone', 'address', 'idNumber', 'password', 'confirmPassword'],
-  [
-    'payoutType',
-    'routingType',
-    'accountName',
-    'accountNumber',
-    'routingNumber',
-    'swiftCode',
-    'ibanNumber',
-    'bank',
-    'bankType',
-    'payoutEmail',
-  ],
-  ['acceptTerms'],
-];
-
+/** /signup: a consigner's account in three steps (profile, payout, terms), then e-mail verification. */
 export default function SignupPage() {
   const session = useSession();
   const store = useCurrentStore();
@@ -74,7 +40,6 @@ export default function SignupPage() {
   if (session.data && !submitting) return <Navigate to="/verify" replace />;
 
   const payoutOptions: readonly string[] = store?.payoutOptions?.length ? store.payoutOptions : PAYOUT_OPTIONS;
-  const bank = isBankPayout(payoutType);
 
   const next = async () => {
     try {
@@ -124,7 +89,7 @@ export default function SignupPage() {
   };
 
   // Field rules come from the domain's ZConsignerSignup, so the form and the server agree.
-  const rule = (field: keyof SignupFormValues) => [
+  const rule: FieldRule = (field) => [
     {
       validator: async () => {
         const problem = signupFieldError(form.getFieldsValue(true) as Partial<SignupFormValues>, field);
@@ -133,8 +98,6 @@ export default function SignupPage() {
     },
   ];
 
-  const show = (index: number) => ({ display: step === index ? undefined : 'none' });
-  const half = { xs: 24, sm: 12 };
 
   return (
     <PublicLayout
@@ -165,194 +128,9 @@ export default function SignupPage() {
         initialValues={{ payoutType: payoutOptions[0], routingType: 'abaNumber' }}
         disabled={submitting}
       >
-        <div style={show(0)} data-testid="step-profile">
-          <Row gutter={16}>
-            <Col {...half}>
-              <Form.Item label="First name" name="firstName" required rules={rule('firstName')}>
-                <Input autoComplete="given-name" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item label="Last name" name="lastName" required rules={rule('lastName')}>
-                <Input autoComplete="family-name" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                label="Email"
-                name="email"
-                required
-                rules={rule('email')}
-              >
-                <Input autoComplete="email" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                label="Phone"
-                name="phone"
-                extra="Include the area code"
-                required
-                rules={rule('phone')}
-              >
-                <Input autoComplete="tel" />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item label="Address" name="address" required rules={rule('address')}>
-                <Input autoComplete="street-address" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item label="ID number" name="idNumber">
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col {...half} />
-            <Col {...half}>
-              <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                label="Confirm password"
-                name="confirmPassword"
-                dependencies={['password']}
-                rules={[
-                  { required: true, message: 'Please confirm your password' },
-                  ({ getFieldValue }) => ({
-                    validator: (_, value) =>
-                      !value || value === getFieldValue('password')
-                        ? Promise.resolve()
-                        : Promise.reject(new Error('Passwords do not match')),
-                  }),
-                ]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </Row>
-        </div>
-
-        <div style={show(1)} data-testid="step-get-paid">
-          <Form.Item label="Payout type" name="payoutType" required rules={rule('payoutType')}>
-            <Radio.Group optionType="button" buttonStyle="solid" options={payoutOptions.map((o) => ({ value: o, label: o }))} />
-          </Form.Item>
-          {bank ? (
-            <>
-              <Form.Item label="Routing type" name="routingType" rules={[{ required: true, message: 'Routing type is required' }]}>
-                <Radio.Group options={ROUTING_TYPES.map((value) => ({ value, label: ROUTING_TYPE_LABELS[value] }))} />
-              </Form.Item>
-              <Row gutter={16}>
-                <Col {...half}>
-                  <Form.Item label="Account holder name" name="accountName" required rules={rule('accountName')}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col {...half}>
-                  <Form.Item label="Bank" name="bank">
-                    <AutoComplete
-                      options={SOUTH_AFRICAN_BANKS.map((b) => ({ value: b }))}
-                      filterOption={(input, option) => (option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
-                    />
-                  </Form.Item>
-                </Col>
-                {routingType === 'abaNumber' && (
-                  <>
-                    <Col {...half}>
-                      <Form.Item label="Account number" name="accountNumber" required rules={rule('accountNumber')}>
-                        <Input />
-                      </Form.Item>
-                    </Col>
-                    <Col {...half}>
-                      <Form.Item label="Routing number" name="routingNumber" required rules={rule('routingNumber')}>
-                        <Input />
-                      </Form.Item>
-                    </Col>
-                  </>
-                )}
-                {routingType === 'swiftCode' && (
-                  <>
-                    <Col {...half}>
-                      <Form.Item label="SWIFT code" name="swiftCode" required rules={rule('swiftCode')}>
-                        <Input />
-                      </Form.Item>
-                    </Col>
-                    <Col {...half}>
-                      <Form.Item
-                        label="Account number"
-                        name="accountNumber"
-                        dependencies={['ibanNumber']}
-                        rules={rule('accountNumber')}
-                      >
-                        <Input />
-                      </Form.Item>
-                    </Col>
-                    <Col {...half}>
-                      <Form.Item label="IBAN" name="ibanNumber" dependencies={['accountNumber']}>
-                        <Input />
-                      </Form.Item>
-                    </Col>
-                  </>
-                )}
-                {routingType === 'ibanNumber' && (
-                  <Col {...half}>
-                    <Form.Item label="IBAN" name="ibanNumber" required rules={rule('ibanNumber')}>
-                      <Input />
-                    </Form.Item>
-                  </Col>
-                )}
-                <Col {...half}>
-                  <Form.Item label="Account type" name="bankType">
-                    <Select allowClear options={BANK_ACCOUNT_TYPES.map((t) => ({ value: t, label: t }))} />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </>
-          ) : (
-            <Form.Item
-              label={`${payoutType ?? 'Payout'} account email`}
-              name="payoutEmail"
-              extra="We send your payouts to this account."
-              required
-              rules={rule('payoutEmail')}
-            >
-              <Input />
-            </Form.Item>
-          )}
-          <Alert
-            type="info"
-            showIcon
-            title="Bank information cannot be changed after submission. Contact the store to update it later."
-          />
-        </div>
-
-        <div style={show(2)} data-testid="step-terms">
-          <SignupSummary form={form} />
-          <Form.Item
-            name="acceptTerms"
-            valuePropName="checked"
-            rules={[
-              {
-                validator: (_, value) =>
-                  value ? Promise.resolve() : Promise.reject(new Error('Please accept the Terms & Conditions')),
-              },
-            ]}
-          >
-            <Checkbox>
-              I have read and accept the{' '}
-              <Typography.Link
-                onClick={(e) => {
-                  e.preventDefault();
-                  setTermsOpen(true);
-                }}
-              >
-                Terms & Conditions
-              </Typography.Link>
-            </Checkbox>
-          </Form.Item>
-        </div>
+        <SignupProfileStep hidden={step !== 0} rule={rule} />
+        <SignupPayoutStep hidden={step !== 1} rule={rule} payoutOptions={payoutOptions} payoutType={payoutType} routingType={routingType} />
+        <SignupTermsStep hidden={step !== 2} form={form} onShowTerms={() => setTermsOpen(true)} />
       </Form>
 
       <Flex justify="space-between" gap={12} style={{ marginTop: 24 }}>
@@ -389,27 +167,5 @@ export default function SignupPage() {
         <TermsText text={store?.termsOfService} />
       </Modal>
     </PublicLayout>
-  );
-}
-
-function SignupSummary({ form }: { form: ReturnType<typeof Form.useForm<SignupFormValues>>[0] }) {
-  const values = form.getFieldsValue(true) as SignupFormValues;
-  const bank = isBankPayout(values.payoutType);
-  return (
-    <Descriptions
-      size="small"
-      column={1}
-      bordered
-      style={{ marginBottom: 20 }}
-      items={[
-        { key: 'name', label: 'Name', children: `${values.firstName ?? ''} ${values.lastName ?? ''}`.trim() },
-        { key: 'email', label: 'Email', children: values.email },
-        {
-          key: 'payout',
-          label: 'Payout',
-          children: bank ? `Bank · ${values.accountName ?? ''}` : `${values.payoutType ?? ''} · ${values.payoutEmail ?? ''}`,
-        },
-      ]}
-    />
   );
 }

@@ -6,10 +6,14 @@ import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
 import { getCookie, setCookie, VERIFY_SENT_COOKIE } from '../../shared/storage';
-import { sendVerification, useSession, useSignOut } from './auth.api';
+import { sendVerification, useMe, useSession, useSignOut } from './auth.api';
 
 export default function VerifyPage() {
   const session = useSession();
+  // The first GET /api/me makes the consigner of this store from the sign-up record; the server
+  // mails only an account of this store, so the automatic e-mail waits for that answer.
+  const me = useMe();
+  const meLoading = me.isPending || me.isFetching;
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { message } = App.useApp();
@@ -20,12 +24,12 @@ export default function VerifyPage() {
 
   // Spec 2: the verification e-mail is sent automatically once, on the first visit (kept in a cookie).
   useEffect(() => {
-    if (!email || user?.emailVerified || autoSent.current) return;
+    if (!email || user?.emailVerified || autoSent.current || meLoading) return;
     if (getCookie(VERIFY_SENT_COOKIE) === encodeURIComponent(email)) return;
     autoSent.current = true;
     setCookie(VERIFY_SENT_COOKIE, encodeURIComponent(email), 60 * 60 * 24 * 30);
     sendVerification(email).catch((error: unknown) => message.error(errorMessage(error), 5));
-  }, [email, user?.emailVerified, message]);
+  }, [email, user?.emailVerified, meLoading, message]);
 
   if (session.isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to="/login" replace />;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignedInUser } from '@backroom/domain';
+import type { z } from 'zod';
+import type { SignedInUser, ZEmployeeInvite } from '@backroom/domain';
 import { ApiError, apiFetch } from '../../shared/api';
 import { authCall, authClient } from '../../shared/auth-client';
 import { clearStoreChoice, getStoreHandle } from '../../shared/storage';
@@ -48,9 +49,13 @@ export function meQuery() {
   });
 }
 
-/** The better-auth session: who is signed in with the identity provider, verified or not. */
-export function useSession() {
+/**
+ * The better-auth session: who is signed in with the identity provider, verified or not. `enabled`
+ * false keeps it off a page's critical path where /api/me already says what the page needs.
+ */
+export function useSession(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: authKeys.session,
     queryFn: async () => {
       const { data, error } = await authClient.getSession();
@@ -97,6 +102,23 @@ export function useAcceptTerms() {
   return useMutation({
     mutationFn: () => apiFetch<SignedInUser>('/api/me/acceptTerms', { method: 'POST' }),
   });
+}
+
+/** GET /open/employees/{id}: the invite an employee opens (the domain's ZEmployeeInvite). */
+export type Invite = z.output<typeof ZEmployeeInvite>;
+
+export function useInvite(id: string, token: string, enabled = true) {
+  return useQuery({
+    queryKey: ['invite', id, token],
+    queryFn: ({ signal }) => apiFetch<Invite>(`/open/employees/${encodeURIComponent(id)}`, { query: { token }, signal }),
+    retry: false,
+    enabled,
+  });
+}
+
+/** PUT /open/employees/accept/{id}: links the sign-in just created (or signed in) to the invite. */
+export function acceptInvite(id: string, token: string, fbUserId: string) {
+  return apiFetch(`/open/employees/accept/${encodeURIComponent(id)}`, { method: 'PUT', body: { token, fbUserId } });
 }
 
 export interface SignInInput {

@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZOutboxMail } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
-export interface OutboxMail {
-  id: number | string;
-  to: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-  links: string[];
-  createdAt: string;
-}
+/** An e-mail of the dev mailbox. */
+export type OutboxMail = z.output<typeof ZOutboxMail>;
 
-export const devKeys = { outbox: ['dev', 'outbox'] as const, available: ['dev', 'outbox', 'available'] as const };
+export const devKeys = { outbox: ['dev', 'outbox'] as const };
 
 export function useOutbox() {
   return useQuery({
@@ -19,19 +14,4 @@ export function useOutbox() {
     queryFn: () => apiFetch<OutboxMail[]>('/api/dev/outbox'),
     refetchInterval: 10_000,
   });
-}
-
-/** The server keeps a dev mailbox only outside production; the menu offers it only when it answers. */
-export function useDevMailboxAvailable(): boolean {
-  const probe = useQuery({
-    queryKey: devKeys.available,
-    queryFn: () =>
-      apiFetch<OutboxMail[]>('/api/dev/outbox').then(
-        () => true,
-        () => false,
-      ),
-    staleTime: Infinity,
-    retry: false,
-  });
-  return probe.data === true;
 }

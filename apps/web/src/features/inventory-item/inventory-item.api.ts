@@ -1,85 +1,18 @@
 // The inventory item screen's calls (catalogue doc section 7): the item, its log entries, field
-// edits and the action operations. The item shape is apps/server/src/modules/inventory/inventory.mapper.ts.
+// edits and the action operations. The shapes are the domain's response schemas (ZInventoryItem, ZInventoryLog).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryAction, InventoryStatus } from '@backroom/domain';
+import type { InventoryStatus, TActionResult, TInventoryItem, TInventoryItemDetail, TInventoryLog, TItemLogs, TModifiedField, TUploadedImage } from '@backroom/domain';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
-import type { OptionValue } from '../../shared/lookups';
 
-export interface InventoryItem {
-  id: string;
-  code: string;
-  productId: string;
-  product: { id: string; title: string; sku: string; image: string | null };
-  productTemplateId: string | null;
-  productTemplate: {
-    id: string;
-    option1: string;
-    option2: string | null;
-    option3: string | null;
-    category: string | null;
-    option1Values: OptionValue[];
-    option2Values: OptionValue[];
-    option3Values: OptionValue[];
-  } | null;
-  category: string | null;
-  sku: string;
-  title: string;
-  status: InventoryStatus;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  price: number;
-  requestedPrice: number | null;
-  payout: number;
-  payoutFee: number;
-  total: number;
-  cost: number | null;
-  withdrawalFee: number;
-  quantity: number;
-  location: string | null;
-  subLocation: string | null;
-  consignerId: string;
-  consigner: { id: string; firstName: string; lastName: string; email: string; isActive: boolean; isStoreAccount: boolean } | null;
-  notes: string | null;
-  image: string | null;
-  trackingCode: string | null;
-  acceptedOn: string | null;
-  soldOn: string | null;
-  createdAt: string;
-  updatedAt: string;
-  daysActive: number | null;
-  orderId: string | null;
-  order: { id: string; name: string } | null;
-  printed: boolean;
-  isWithdrawnEarly: boolean;
-  lastUpdatedBy: { id: string; name: string } | null;
-  /** Only on GET /api/inventories/{id}: what the signed-in user may do with the item now. */
-  availableActions?: InventoryAction[];
-}
-
-export interface ModifiedField {
-  variableChanged: string;
-  beforeValue: unknown;
-  afterValue: unknown;
-  beforeLabel?: string | null;
-  afterLabel?: string | null;
-}
-
-export interface InventoryLog {
-  id: string;
-  updatedAt: string;
-  lastUpdatedBy: { id: string | null; name: string | null };
-  inventoryId: string;
-  modifiedFields: ModifiedField[];
-}
-
+/**
+ * An item as the server answers it. `availableActions` (what the signed-in user may do with it now)
+ * comes only with GET /api/inventories/{id}; an action's answer keeps the ones already known.
+ */
+export type InventoryItem = TInventoryItem & Partial<Pick<TInventoryItemDetail, 'availableActions'>>;
+export type ModifiedField = TModifiedField;
+export type InventoryLog = TInventoryLog;
 /** What an action operation answers when it ran inline. */
-export interface ActionResult {
-  message: string;
-  inventory: InventoryItem | null;
-  inventories: InventoryItem[];
-  removedIds: string[];
-}
+export type ActionResult = TActionResult;
 
 export type InventoryUpdate = Partial<{
   consigner: string;
@@ -114,7 +47,7 @@ export function useInventoryItem(id: string) {
 export function useInventoryLogs(id: string) {
   return useQuery({
     queryKey: itemKeys.logs(id),
-    queryFn: async ({ signal }) => (await apiFetch<{ inventoryLogs: InventoryLog[] }>(`/api/inventoryLogs/${id}`, { signal })).inventoryLogs,
+    queryFn: async ({ signal }) => (await apiFetch<TItemLogs>(`/api/inventoryLogs/${id}`, { signal })).inventoryLogs,
   });
 }
 
@@ -154,7 +87,7 @@ export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   const response = await fetch('/api/files/images', { method: 'POST', body: form, credentials: 'include', headers: storeHeaders() });
-  const payload = (await response.json().catch(() => ({}))) as { data?: { url: string }; error?: string };
+  const payload = (await response.json().catch(() => ({}))) as { data?: TUploadedImage; error?: string };
   if (!response.ok || !payload.data) throw new ApiError(payload.error || 'Upload failed', response.status);
   return payload.data.url;
 }

@@ -2,6 +2,9 @@
 // sends each changed row to PUT /api/inventories/{id}; the server applies the item screen's rules.
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Flex, InputNumber, Modal, Progress, Select, Table, Typography, type TableProps } from 'antd';
+import { fetchFeeQuote, type FeeQuote } from '../add-inventory/add-inventory.api';
+import { useLiveQuote } from '../add-inventory/useLiveQuote';
+import { useIsMobile } from '../../shared/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   INVENTORY_MESSAGES,
@@ -10,13 +13,16 @@ import {
   consignerWord,
   currencySymbol,
   isStatusDropdownDisabled,
+  optionLabelsOf,
   statusLabel,
   type InventoryStatus,
 } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { inventoryListKeys, updateInventory, type FilterOptions, type InventoryEdit, type ListItem } from './inventory-lists.api';
 import { ItemImage } from './ItemCells';
+import { ScrollCue } from './ScrollCue';
 import { money } from './row-actions';
+import { PopupsInside } from '../../shared/ui/PopupsInside';
 
 type Draft = {
   consigner: string;
@@ -54,6 +60,55 @@ export function changesOf(item: ListItem, draft: Draft): InventoryEdit {
 }
 
 const valuesOf = (list: { value: string }[] | null | undefined) => (list ?? []).map((v) => ({ value: v.value, label: v.value }));
+
+const OPTION_KEYS = ['option1Value', 'option2Value', 'option3Value'] as const;
+
+/**
+ * The payout the row's draft would give, from the fee quote (POST /api/inventories/fees with the
+ * item, so its add-ons and cost count), fetched as the price is typed. Until something that sets the
+ * fees changes, the item's own payout. Store-account owners have a Cost instead.
+ */
+function LivePayout({ item, draft, currency }: { item: ListItem; draft: Draft | undefined; currency: string }) {
+  const storeAccount = item.consigner?.isStoreAccount ?? false;
+  const saved = storeAccount ? (item.cost ?? item.payout) : item.payout;
+  const changed =
+    draft !== undefined &&
+    (draft.price !== item.price || draft.consigner !== item.consignerId || OPTION_KEYS.some((k) => draft[k] !== item[k]));
+  const input =
+    changed && draft && draft.price > 0
+      ? {
+          id: item.id,
+          productId: item.productId,
+          price: draft.price,
+          quantity: item.quantity || 1,
+          consigner: draft.consigner,
+          category: item.category,
+          option1Value: draft.option1Value,
+          option2Value: draft.option2Value,
+          option3Value: draft.option3Value,
+        }
+      : null;
+  const quote = useLiveQuote<FeeQuote>(input && JSON.stringify(input), (signal) => fetchFeeQuote(input!, signal));
+  const shown = changed ? (quote.data?.payout ?? null) : saved;
+  return (
+    <Flex vertical gap={0} data-testid="bulk-edit-payout-cell">
+      <span style={{ fontWeight: 500, opacity: quote.loading ? 0.5 : 1 }} data-testid="bulk-edit-payout" data-loading={quote.loading}>
+        {shown === null ? '…' : money(shown, currency)}
+      </span>
+      {changed && shown !== saved && (
+        <span className="br-inv-sub" data-testid="bulk-edit-payout-was">
+          was {money(saved, currency)}
+        </span>
+      )}
+      {storeAccount && <span className="br-inv-sub">Cost</span>}
+      {quote.error && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {quote.error}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
 
 export function BulkEditDialog({
   open,
@@ -123,157 +178,196 @@ export function BulkEditDialog({
     }
   };
 
-  const columns: TableProps<ListItem>['columns'] = useMemo(() => {
+  const isMobile = useIsMobile();
+  const labels = useMemo(() => optionLabelsOf(items.flatMap((i) => (i.productTemplate ? [i.productTemplate] : []))), [items]);
+  // an option column only when one of the selected items' templates has that option
+  const optionKeys = OPTION_KEYS.filter((_, n) => items.some((i) => i.productTemplate && [i.productTemplate.option1, i.productTemplate.option2, i.productTemplate.option3][n]));
+  const optionLabel = (n: number) => [labels.option1, labels.option2, labels.option3][n];
+  const size = isMobile ? 'large' : 'small';
+
+  const fields = useMemo(() => {
     const locationChoices = (options?.locations ?? []).map((l) => ({ value: l.value, label: l.label }));
-    return [
-      { key: 'image', title: 'Image', width: 64, render: (_, item) => <ItemImage src={item.image ?? item.product.image} size={40} /> },
-      {
-        key: 'title',
-        title: 'Title',
-        width: 220,
-        render: (_, item) => (
-          <Flex vertical>
+    return {
+      title: (item: ListItem) => (
+        <Flex gap={10} align="center" style={{ minWidth: 0 }}>
+          <ItemImage src={item.image ?? item.product.image} size={40} alt={item.product.title} />
+          <Flex vertical style={{ minWidth: 0 }}>
             <span className="br-inv-title">{item.product.title}</span>
-            <span className="br-inv-sub">{item.code}</span>
+            <span className="br-inv-sub">
+              {item.code}
+              {item.option1Value ? ` · ${item.option1Value}` : ''}
+            </span>
             {errors[item.id] && (
               <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="bulk-edit-error">
                 {errors[item.id]}
               </Typography.Text>
             )}
           </Flex>
-        ),
-      },
-      {
-        key: 'consigner',
-        title: consignerWord(isBuyingStore),
-        width: 180,
-        render: (_, item) => (
+        </Flex>
+      ),
+      price: (item: ListItem) => (
+        <InputNumber
+          size={size}
+          min={0}
+          style={{ width: '100%' }}
+          prefix={currencySymbol(currency)}
+          // price edits in bulk only for Active items (catalogue doc section 4)
+          disabled={!canBulkEditPrice(item.status)}
+          value={drafts[item.id]?.price}
+          onChange={(v) => patch(item.id, { price: typeof v === 'number' ? v : item.price })}
+          aria-label="Price"
+          data-testid="bulk-edit-price"
+        />
+      ),
+      payout: (item: ListItem) => <LivePayout item={item} draft={drafts[item.id]} currency={currency} />,
+      consigner: (item: ListItem) => (
+        <Select
+          size={size}
+          style={{ width: '100%' }}
+          showSearch={{ optionFilterProp: 'label' }}
+          value={drafts[item.id]?.consigner}
+          onChange={(consigner) => patch(item.id, { consigner })}
+          options={(options?.consigners ?? []).map((c) => ({ value: c.value.id, label: c.label }))}
+          aria-label="Consigner"
+        />
+      ),
+      status: (item: ListItem) => (
+        <Select
+          size={size}
+          style={{ width: '100%' }}
+          value={drafts[item.id]?.status}
+          // safe mode freezes sold items, and in this table drop-offs too (accept them via Incoming)
+          disabled={isStatusDropdownDisabled(item.status, safeMode, { bulk: true })}
+          onChange={(status) => patch(item.id, { status })}
+          options={INVENTORY_STATUSES.map((st) => ({ value: st, label: statusLabel(st, { isBuyingStore }) }))}
+          aria-label="Status"
+        />
+      ),
+      option: (item: ListItem, n: number) => {
+        const key = OPTION_KEYS[n];
+        const template = item.productTemplate;
+        const name = template ? [template.option1, template.option2, template.option3][n] : null;
+        const values = template ? [template.option1Values, template.option2Values, template.option3Values][n] : null;
+        if (!name) return <span className="br-inv-sub">—</span>;
+        return (
           <Select
-            size="small"
+            size={size}
             style={{ width: '100%' }}
-            showSearch={{ optionFilterProp: 'label' }}
-            value={drafts[item.id]?.consigner}
-            onChange={(consigner) => patch(item.id, { consigner })}
-            options={(options?.consigners ?? []).map((c) => ({ value: c.value.id, label: c.label }))}
-            aria-label="Consigner"
+            value={drafts[item.id]?.[key] ?? undefined}
+            onChange={(v: string) => patch(item.id, { [key]: v })}
+            options={valuesOf(values)}
+            aria-label={name}
+            title={name}
           />
-        ),
+        );
       },
-      {
-        key: 'status',
-        title: 'Status',
-        width: 180,
-        render: (_, item) => (
+      location: (item: ListItem) => (
+        <Select
+          size={size}
+          style={{ width: '100%' }}
+          value={drafts[item.id]?.location ?? undefined}
+          onChange={(location: string) => patch(item.id, { location, subLocation: null })}
+          options={locationChoices}
+          aria-label="Location"
+        />
+      ),
+      subLocation: (item: ListItem) => {
+        const location = drafts[item.id]?.location;
+        const subs = (options?.subLocations ?? []).filter((x) => x.locationName === location);
+        return (
           <Select
-            size="small"
+            size={size}
+            allowClear
             style={{ width: '100%' }}
-            value={drafts[item.id]?.status}
-            // safe mode freezes sold items, and in this table drop-offs too (accept them via Incoming)
-            disabled={isStatusDropdownDisabled(item.status, safeMode, { bulk: true })}
-            onChange={(status) => patch(item.id, { status })}
-            options={INVENTORY_STATUSES.map((s) => ({ value: s, label: statusLabel(s, { isBuyingStore }) }))}
-            aria-label="Status"
+            disabled={!subs.length}
+            value={drafts[item.id]?.subLocation ?? undefined}
+            onChange={(v?: string) => patch(item.id, { subLocation: v ?? null })}
+            options={subs.map((x) => ({ value: x.name, label: x.name }))}
+            aria-label="Sub-location"
           />
-        ),
+        );
       },
-      ...(['option1Value', 'option2Value', 'option3Value'] as const).map((key, n) => ({
-        key,
-        title: ['Size', 'Condition', 'Option 3'][n],
-        width: 120,
-        render: (_: unknown, item: ListItem) => {
-          const template = item.productTemplate;
-          const name = template ? [template.option1, template.option2, template.option3][n] : null;
-          const values = template ? [template.option1Values, template.option2Values, template.option3Values][n] : null;
-          if (!name) return <span className="br-inv-sub">—</span>;
-          return (
-            <Select
-              size="small"
-              style={{ width: '100%' }}
-              value={drafts[item.id]?.[key] ?? undefined}
-              onChange={(v: string) => patch(item.id, { [key]: v })}
-              options={valuesOf(values)}
-              aria-label={name}
-              title={name}
-            />
-          );
-        },
-      })),
-      {
-        key: 'location',
-        title: 'Location',
-        width: 170,
-        render: (_, item) => (
-          <Select
-            size="small"
-            style={{ width: '100%' }}
-            value={drafts[item.id]?.location ?? undefined}
-            onChange={(location: string) => patch(item.id, { location, subLocation: null })}
-            options={locationChoices}
-            aria-label="Location"
-          />
-        ),
-      },
-      {
-        key: 'subLocation',
-        title: 'Sub-location',
-        width: 150,
-        render: (_, item) => {
-          const location = drafts[item.id]?.location;
-          const subs = (options?.subLocations ?? []).filter((s) => s.locationName === location);
-          return (
-            <Select
-              size="small"
-              allowClear
-              style={{ width: '100%' }}
-              disabled={!subs.length}
-              value={drafts[item.id]?.subLocation ?? undefined}
-              onChange={(v?: string) => patch(item.id, { subLocation: v ?? null })}
-              options={subs.map((s) => ({ value: s.name, label: s.name }))}
-              aria-label="Sub-location"
-            />
-          );
-        },
-      },
-      {
-        key: 'price',
-        title: 'Price',
-        width: 130,
-        render: (_, item) => (
-          <InputNumber
-            size="small"
-            min={0}
-            style={{ width: '100%' }}
-            prefix={currencySymbol(currency)}
-            // price edits in bulk only for Active items (catalogue doc section 4)
-            disabled={!canBulkEditPrice(item.status)}
-            value={drafts[item.id]?.price}
-            onChange={(v) => patch(item.id, { price: typeof v === 'number' ? v : item.price })}
-            aria-label="Price"
-            data-testid="bulk-edit-price"
-          />
-        ),
-      },
-      {
-        key: 'payout',
-        title: 'Payout',
-        width: 110,
-        render: (_, item) => (
-          <span title="Recalculated from the price when saved">{money(item.consigner?.isStoreAccount ? (item.cost ?? item.payout) : item.payout, currency)}</span>
-        ),
-      },
+    };
+  }, [drafts, errors, options, currency, isBuyingStore, safeMode, size]);
+
+  // Title, Price and the live Payout first, side by side, so they show without scrolling at 1440 px.
+  const columns = useMemo(() => {
+    const cols: (NonNullable<TableProps<ListItem>['columns']>[number] & { width: number })[] = [
+      { key: 'title', title: 'Item', width: 250, fixed: 'left', render: (_, item) => fields.title(item) },
+      { key: 'price', title: 'Price', width: 124, render: (_, item) => fields.price(item) },
+      { key: 'payout', title: 'Payout', width: 112, render: (_, item) => fields.payout(item) },
+      { key: 'consigner', title: consignerWord(isBuyingStore), width: 170, render: (_, item) => fields.consigner(item) },
+      { key: 'status', title: 'Status', width: 160, render: (_, item) => fields.status(item) },
+      ...optionKeys.map((key) => {
+        const n = OPTION_KEYS.indexOf(key);
+        return { key, title: optionLabel(n), width: 120, render: (_: unknown, item: ListItem) => fields.option(item, n) };
+      }),
+      { key: 'location', title: 'Location', width: 150, render: (_, item) => fields.location(item) },
+      { key: 'subLocation', title: 'Sub-location', width: 140, render: (_, item) => fields.subLocation(item) },
     ];
-  }, [drafts, errors, options, currency, isBuyingStore, safeMode]);
+    return cols;
+  }, [fields, optionKeys.join(), labels, isBuyingStore]); // eslint-disable-line react-hooks/exhaustive-deps
+  const minWidth = columns.reduce((sum, c) => sum + c.width, 0);
+
+  const cards = (
+    <Flex vertical gap={12} data-testid="bulk-edit-cards">
+      {items.map((item) => (
+        <div key={item.id} className="br-inv-card br-bulk-card" data-testid="bulk-edit-card">
+          {fields.title(item)}
+          <div className="br-bulk-grid">
+            <label className="br-bulk-field">
+              <span>Price</span>
+              {fields.price(item)}
+            </label>
+            <div className="br-bulk-field">
+              <span>{item.consigner?.isStoreAccount ? 'Cost' : 'Payout'}</span>
+              {fields.payout(item)}
+            </div>
+          </div>
+          <div className="br-bulk-fields">
+            <label className="br-bulk-field">
+              <span>{consignerWord(isBuyingStore)}</span>
+              {fields.consigner(item)}
+            </label>
+            <label className="br-bulk-field">
+              <span>Status</span>
+              {fields.status(item)}
+            </label>
+            {optionKeys.map((key) => {
+              const n = OPTION_KEYS.indexOf(key);
+              return (
+                <label key={key} className="br-bulk-field">
+                  <span>{optionLabel(n)}</span>
+                  {fields.option(item, n)}
+                </label>
+              );
+            })}
+            <label className="br-bulk-field">
+              <span>Location</span>
+              {fields.location(item)}
+            </label>
+            <label className="br-bulk-field">
+              <span>Sub-location</span>
+              {fields.subLocation(item)}
+            </label>
+          </div>
+        </div>
+      ))}
+    </Flex>
+  );
 
   return (
     <Modal
       title={`Bulk edit ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
       open={open}
-      width={1400}
+      width={isMobile ? '100%' : 'min(1400px, calc(100vw - 48px))'}
+      style={isMobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : { top: 40 }}
       onCancel={saving ? undefined : onClose}
       maskClosable={false}
+      className="br-touch"
       footer={
-        <Flex justify="space-between" align="center" gap={12}>
-          <span style={{ flex: 1, maxWidth: 360 }}>
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <span style={{ flex: 1, maxWidth: 360, minWidth: 120 }}>
             {progress && <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" data-testid="bulk-edit-progress" />}
           </span>
           <Flex gap={8}>
@@ -288,15 +382,24 @@ export function BulkEditDialog({
       }
       data-testid="bulk-edit"
     >
-      <Table<ListItem>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={items}
-        pagination={false}
-        scroll={{ x: 1500, y: 520 }}
-        data-testid="bulk-edit-table"
-      />
+      {isMobile ? (
+        // A sheet taller than the phone: its select lists scroll with their fields (PopupsInside).
+        <PopupsInside>{cards}</PopupsInside>
+      ) : (
+        <ScrollCue minWidth={minWidth}>
+          <Table<ListItem>
+            rowKey="id"
+            size="small"
+            className="br-bulk-table"
+            tableLayout="fixed"
+            columns={columns}
+            dataSource={items}
+            pagination={false}
+            scroll={{ x: minWidth, y: 'calc(100vh - 320px)' }}
+            data-testid="bulk-edit-table"
+          />
+        </ScrollCue>
+      )}
     </Modal>
   );
 }

@@ -114,7 +114,7 @@ export function InventoryCards({
             </dl>
             {actions.length > 0 && (
               <div style={{ marginTop: 10 }}>
-                <RowActionButtons item={item} actions={actions} busy={ctx.busyIds.has(item.id)} onAction={ctx.onAction} />
+                <RowActionButtons item={item} actions={actions} busy={ctx.busyIds.has(item.id)} onAction={ctx.onAction} size="large" />
               </div>
             )}
           </div>

@@ -3,6 +3,8 @@ import { Table, type TableProps } from 'antd';
 import { consignerWord, type InventoryActor } from '@backroom/domain';
 import type { ListItem } from './inventory-lists.api';
 import type { ListConfig } from './list-state';
+import type { ColumnKey } from './column-choice';
+import { ScrollCue } from './ScrollCue';
 import {
   ConsignerLink,
   EditLink,
@@ -16,7 +18,7 @@ import {
   optionLine,
 } from './ItemCells';
 import { RowActionButtons } from './RowActionButtons';
-import { listHasRowActions, rowActionsFor, type RowActionKey } from './row-actions';
+import { listHasRowActions, rowActionsFor, rowActionsWidth, type RowActionKey } from './row-actions';
 
 export interface TableContext {
   config: ListConfig;
@@ -27,10 +29,10 @@ export interface TableContext {
   onAction: (item: ListItem, key: RowActionKey) => void;
   onTracking: (item: ListItem) => void;
   onOpenItem?: (item: ListItem) => void;
+  /** Columns the person chose to hide (column chooser). */
+  hidden: ReadonlySet<ColumnKey>;
 }
 
-const SCROLL_XY = { x: 1500, y: 700 };
-const SCROLL_X = { x: 1500 };
 // the first load: an empty body under the spinner rather than 'No data'
 const LOADING_LOCALE = { emptyText: <div style={{ height: 280 }} /> };
 
@@ -41,28 +43,33 @@ export const VIRTUAL_FROM = 100;
  * scroll box inside the page for its last row looked broken. Longer pages scroll within y 700.
  */
 export const FIXED_HEIGHT_FROM = 10;
+const BODY_HEIGHT = 700;
 
-/** The spec's columns (catalogue doc section 2): table scroll x 1500, y 700. */
-export function useInventoryColumns(ctx: TableContext): TableProps<ListItem>['columns'] {
-  const { config, currency, isBuyingStore, actor, busyIds, onAction, onTracking } = ctx;
+type Column = NonNullable<TableProps<ListItem>['columns']>[number] & { width: number };
+
+/**
+ * The spec's columns (catalogue doc section 2): the image folded into the product cell (with the
+ * code and the other option values), narrow status and actions, so the default set fits a 1440 px
+ * screen without sideways scrolling. The person picks the others (consigner, order) in the column
+ * chooser; the table scrolls sideways, with a visible cue, only when they no longer fit.
+ */
+export function useInventoryColumns(ctx: TableContext): Column[] {
+  const { config, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden } = ctx;
   return useMemo(() => {
-    const columns: NonNullable<TableProps<ListItem>['columns']> = [
+    const all: (Column & { key: ColumnKey | 'product' | 'actions' | 'edit' })[] = [
       {
-        key: 'image',
+        key: 'product',
         title: 'Product',
-        width: 72,
-        render: (_, item) => <ItemImage src={item.image ?? item.product.image} alt={item.product.title} />,
-      },
-      {
-        key: 'name',
-        title: 'Name',
-        width: 230,
+        width: 228,
         render: (_, item) => (
-          <span className="br-inv-name">
-            <span className="br-inv-title">{item.product.title || item.title}</span>
-            <span className="br-inv-sub">
-              {item.code}
-              {optionLine(item) ? ` · ${optionLine(item)}` : ''}
+          <span className="br-inv-product">
+            <ItemImage src={item.image ?? item.product.image} alt={item.product.title} size={40} />
+            <span className="br-inv-name">
+              <span className="br-inv-title">{item.product.title || item.title}</span>
+              <span className="br-inv-sub">
+                {item.code}
+                {optionLine(item) ? ` · ${optionLine(item)}` : ''}
+              </span>
             </span>
           </span>
         ),
@@ -70,34 +77,33 @@ export function useInventoryColumns(ctx: TableContext): TableProps<ListItem>['co
       {
         key: 'sku',
         title: 'SKU',
-        width: 160,
+        width: 112,
         // over 20 characters the SKU wraps to a second line (catalogue doc section 9)
         render: (_, item) => <span className="br-inv-sku" title={item.product.sku || item.sku}>{item.product.sku || item.sku}</span>,
       },
-      { key: 'size', title: 'Size', width: 70, render: (_, item) => item.option1Value ?? '—' },
-      { key: 'status', title: 'Status', width: 170, render: (_, item) => <StatusTag status={item.status} isBuyingStore={isBuyingStore} /> },
-      { key: 'price', title: 'Price', width: 130, render: (_, item) => <PriceCell item={item} currency={currency} /> },
-      { key: 'location', title: 'Location', width: 140, render: (_, item) => <LocationText item={item} /> },
-      { key: 'days', title: 'Days Active', width: 110, render: (_, item) => daysActiveText(item) },
+      { key: 'size', title: 'Size', width: 52, render: (_, item) => item.option1Value ?? '—' },
+      { key: 'status', title: 'Status', width: 112, render: (_, item) => <StatusTag status={item.status} isBuyingStore={isBuyingStore} /> },
+      { key: 'price', title: 'Price', width: 92, render: (_, item) => <PriceCell item={item} currency={currency} /> },
+      { key: 'location', title: 'Location', width: 126, render: (_, item) => <LocationText item={item} /> },
+      { key: 'days', title: 'Days Active', width: 94, render: (_, item) => daysActiveText(item) },
       { key: 'consigner', title: consignerWord(isBuyingStore), width: 140, render: (_, item) => <ConsignerLink item={item} /> },
       { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
-      { key: 'tracking', title: 'Tracking', width: 120, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
+      { key: 'tracking', title: 'Tracking', width: 88, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
     ];
+    const columns = all.filter((c) => !hidden.has(c.key as ColumnKey));
     if (listHasRowActions(config.key)) {
       columns.push({
         key: 'actions',
         title: 'Actions',
-        width: 210,
-        // the actions and Edit stay in view while the wide table scrolls
-        fixed: 'right',
+        width: rowActionsWidth(config.key),
         render: (_, item) => (
           <RowActionButtons item={item} actions={rowActionsFor(config.key, item.status, actor)} busy={busyIds.has(item.id)} onAction={onAction} />
         ),
       });
     }
-    columns.push({ key: 'edit', title: 'Edit', width: 76, fixed: 'right', render: (_, item) => <EditLink id={item.id} /> });
+    columns.push({ key: 'edit', title: 'Edit', width: 60, align: 'center', render: (_, item) => <EditLink id={item.id} /> });
     return columns;
-  }, [config.key, currency, isBuyingStore, actor, busyIds, onAction, onTracking]);
+  }, [config.key, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden]);
 }
 
 export function InventoryTable({
@@ -123,10 +129,12 @@ export function InventoryTable({
   pageSize?: number;
 }) {
   const columns = useInventoryColumns(ctx);
+  // the narrowest the table may be: below it the table scrolls sideways (with a cue)
+  const minWidth = columns.reduce((sum, c) => sum + c.width, onSelect ? 40 : 0);
   const { onOpenItem } = ctx;
   const isVirtual = virtual && !compact;
   const rowSelection = useMemo<TableProps<ListItem>['rowSelection']>(
-    () => (onSelect ? { selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), columnWidth: 44 } : undefined),
+    () => (onSelect ? { selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), columnWidth: 40 } : undefined),
     [onSelect, selectedIds],
   );
   const onRow = useMemo<TableProps<ListItem>['onRow']>(
@@ -145,7 +153,7 @@ export function InventoryTable({
   );
   return (
     // data-row-count: the rows this table holds (a virtual table keeps only those in view in the page)
-    <div data-testid={compact ? 'group-table' : 'inventory-table'} data-row-count={items.length} data-virtual={isVirtual}>
+    <ScrollCue minWidth={minWidth} data-testid={compact ? 'group-table' : 'inventory-table'} data-row-count={items.length} data-virtual={isVirtual}>
       <Table<ListItem>
         className="br-inv-table"
         rowKey="id"
@@ -154,12 +162,13 @@ export function InventoryTable({
         dataSource={items}
         loading={loading}
         pagination={false}
-        scroll={compact || (!isVirtual && pageSize <= FIXED_HEIGHT_FROM) ? SCROLL_X : SCROLL_XY}
+        tableLayout="fixed"
+        scroll={compact || (!isVirtual && pageSize <= FIXED_HEIGHT_FROM) ? { x: minWidth } : { x: minWidth, y: BODY_HEIGHT }}
         locale={loading && items.length === 0 ? LOADING_LOCALE : undefined}
         virtual={isVirtual}
         rowSelection={rowSelection}
         onRow={onRow}
       />
-    </div>
+    </ScrollCue>
   );
 }

@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { RouteLink } from '../../shared/ui/RouteLink';
 import { ONLINE_MARKETPLACE, daysOldLabel, statusColor, statusLabel, type InventoryStatus } from '@backroom/domain';
 import type { ListItem } from './inventory-lists.api';
 import { money } from './row-actions';
@@ -94,12 +94,12 @@ export function EditLink({ id }: { id: string }) {
 export function ConsignerLink({ item }: { item: ListItem }) {
   if (!item.consigner) return <span className="br-inv-sub">—</span>;
   const name = `${item.consigner.firstName} ${item.consigner.lastName}`.trim() || item.consigner.email;
-  return <Link to={`/consigners/${item.consigner.id}`}>{name}</Link>;
+  return <RouteLink to={`/consigners/${item.consigner.id}`}>{name}</RouteLink>;
 }
 
 export function OrderLink({ item }: { item: ListItem }) {
   if (!item.orderId) return <span className="br-inv-sub">—</span>;
-  return <Link to={`/orders/${item.orderId}`}>{item.order?.name ?? 'Order'}</Link>;
+  return <RouteLink to={`/orders/${item.orderId}`}>{item.order?.name ?? 'Order'}</RouteLink>;
 }
 
 export function LocationText({ item }: { item: ListItem }) {

@@ -2,6 +2,7 @@ import { memo, useState, type ReactNode } from 'react';
 import { Badge, Button, Flex, Form, Modal, Select } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { SORT_OPTIONS, SORT_OPTION_LABELS, consignerWord, statusLabel, type InventoryStatus, type SortOption } from '@backroom/domain';
+import { PopupsInside } from '../../shared/ui/PopupsInside';
 import type { FilterOptions } from './inventory-lists.api';
 import { activeFilterCount, FILTER_FIELDS, type FilterField, type ListConfig, type ListState, type ListStatePatch } from './list-state';
 
@@ -52,7 +53,12 @@ function useFieldOptions(options: FilterOptions | undefined, selectedLocations: 
   const subLocations = (options?.subLocations ?? []).filter((s) => selectedLocations.length === 0 || selectedLocations.includes(s.locationName));
   const values = (list: string[] | undefined) => (list ?? []).map((v) => ({ value: v, label: v }));
   return {
-    labels: { ...LABELS, consigner: consignerWord(isBuyingStore) },
+    labels: {
+      ...LABELS,
+      // the templates' own option names ('Box' rather than 'Option 3')
+      ...(options?.optionNames && { option1Value: options.optionNames.option1, option2Value: options.optionNames.option2, option3Value: options.optionNames.option3 }),
+      consigner: consignerWord(isBuyingStore),
+    },
     choices: {
       location: (options?.locations ?? []).map((l) => ({ value: l.value, label: l.label })),
       subLocation: [...new Set(subLocations.map((s) => s.name))].map((n) => ({ value: n, label: n })),
@@ -227,19 +233,21 @@ export function MobileFilters({ config, state, options, isBuyingStore, onChange 
           </Flex>
         }
       >
-        <Form layout="vertical" data-testid="filters-modal">
-          <Form.Item label="Sort" style={{ marginBottom: 12 }}>
-            <SortSelect value={draft.sortOption} onChange={(sortOption) => setDraft((d) => ({ ...d, sortOption }))} block />
-          </Form.Item>
-          <FilterFields
-            config={config}
-            value={draft}
-            options={options}
-            isBuyingStore={isBuyingStore}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-            vertical
-          />
-        </Form>
+        <PopupsInside>
+          <Form layout="vertical" data-testid="filters-modal">
+            <Form.Item label="Sort" style={{ marginBottom: 12 }}>
+              <SortSelect value={draft.sortOption} onChange={(sortOption) => setDraft((d) => ({ ...d, sortOption }))} block />
+            </Form.Item>
+            <FilterFields
+              config={config}
+              value={draft}
+              options={options}
+              isBuyingStore={isBuyingStore}
+              onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+              vertical
+            />
+          </Form>
+        </PopupsInside>
       </Modal>
     </>
   );

@@ -1,8 +1,8 @@
-// The small dialogs of the inventory lists: accept at a location, staff withdraw, tracking code,
+// The small dialogs of the inventory lists: accept at a location, tracking code,
 // the store-request acceptance and the store asking a consigner for a new price.
 import { useEffect, useMemo } from 'react';
-import { Alert, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
-import { INVENTORY_MESSAGES, PAYMENT_TYPES, WITHDRAW_FEE, checkStoreRequestPrice, currencySymbol, statusLabel, toMinor, type PaymentType } from '@backroom/domain';
+import { Alert, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
+import { INVENTORY_MESSAGES, PAYMENT_TYPES, checkStoreRequestPrice, currencySymbol, statusLabel, toMinor, type PaymentType } from '@backroom/domain';
 import type { FilterOptions, ListItem } from './inventory-lists.api';
 import { money } from './row-actions';
 
@@ -74,69 +74,6 @@ export function AcceptDialog({
         {showPaymentType && (
           <Form.Item name="paymentType" label="Payment type" rules={[{ required: true, message: 'Please select a payment type' }]}>
             <Radio.Group options={PAYMENT_TYPES.map((p) => ({ value: p.value, label: p.label }))} data-testid="accept-payment-type" />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
-  );
-}
-
-export interface WithdrawValues {
-  isWithdrawnEarly: boolean;
-  withdrawalFee: number;
-}
-
-/** Staff withdraw an item directly; an early withdrawal charges a fee to the consigner. */
-export function WithdrawDialog({
-  item,
-  currency,
-  busy,
-  onCancel,
-  onSubmit,
-}: {
-  item: ListItem | null;
-  currency: string;
-  busy: boolean;
-  onCancel: () => void;
-  onSubmit: (values: WithdrawValues) => void;
-}) {
-  const [form] = Form.useForm<WithdrawValues>();
-  const early = Form.useWatch('isWithdrawnEarly', form);
-  useEffect(() => {
-    if (item) form.setFieldsValue({ isWithdrawnEarly: false, withdrawalFee: WITHDRAW_FEE });
-  }, [item, form]);
-  return (
-    <Modal
-      title={INVENTORY_MESSAGES.withdrawConfirm}
-      open={item !== null}
-      onCancel={onCancel}
-      okText="Yes"
-      cancelText="No"
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-    >
-      {item && (
-        <Typography.Paragraph type="secondary">
-          {item.product.title} · {item.code} · {item.option1Value}. The item leaves the shop and is marked Withdrawn.
-        </Typography.Paragraph>
-      )}
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => onSubmit({ isWithdrawnEarly: v.isWithdrawnEarly === true, withdrawalFee: v.isWithdrawnEarly ? (v.withdrawalFee ?? 0) : 0 })}
-        data-testid="withdraw-form"
-      >
-        <Form.Item name="isWithdrawnEarly" valuePropName="checked" style={{ marginBottom: 8 }}>
-          <Checkbox data-testid="withdraw-early">Withdrawn early (charge a withdrawal fee)</Checkbox>
-        </Form.Item>
-        {early && (
-          <Form.Item
-            name="withdrawalFee"
-            label="Withdrawal fee"
-            extra="Charged to the consigner's balance and taken from their next payout."
-            rules={[{ type: 'number', min: 0, message: 'Please enter a valid amount' }]}
-          >
-            <InputNumber min={0} step={1} prefix={currencySymbol(currency)} style={{ width: 200 }} data-testid="withdraw-fee" />
           </Form.Item>
         )}
       </Form>

@@ -1,65 +1,17 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryStatus, SortOption } from '@backroom/domain';
+import type { InventoryStatus, SortOption, TActionResult, TInventoryItem, TInventoryList, TInventoryPage, TInventoryProductGroup, TQueuedJob } from '@backroom/domain';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
-import { useInventoryFilterOptions, type InventoryFilterOptions } from '../../shared/lookups';
+import { jobKeys } from '../../shared/jobs.api';
+import { useInventoryFilterOptions, type InventoryFilterOptions } from '../../shared/lookups.api';
 
-// Server shapes: apps/server/src/modules/inventory/inventory.mapper.ts (item) and
-// inventory-queries.mapper.ts (groups, filter options). Money is in major units.
+// Server shapes: the domain's response schemas (ZInventoryItem, ZInventoryProductGroup,
+// ZInventoryPage, ZActionResult, ZQueuedJob). Money is in major units.
 
-export interface ListItem {
-  id: string;
-  code: string;
-  productId: string;
-  product: { id: string; title: string; sku: string; image: string | null };
-  productTemplate: {
-    id: string;
-    option1: string | null;
-    option2: string | null;
-    option3: string | null;
-    option1Values: { value: string }[] | null;
-    option2Values: { value: string }[] | null;
-    option3Values: { value: string }[] | null;
-  } | null;
-  category: string | null;
-  sku: string;
-  title: string;
-  status: InventoryStatus;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  price: number;
-  requestedPrice: number | null;
-  storeRequestPriceRange: { low: number; high: number } | null;
-  payout: number;
-  payoutFee: number;
-  cost: number | null;
-  quantity: number;
-  location: string | null;
-  subLocation: string | null;
-  consignerId: string;
-  consigner: { id: string; firstName: string; lastName: string; email: string; isStoreAccount: boolean } | null;
-  image: string | null;
-  trackingCode: string | null;
-  acceptedOn: string | null;
-  createdAt: string;
-  updatedAt: string;
-  daysActive: number | null;
-  orderId: string | null;
-  order: { id: string; name: string } | null;
-  buyingId: string | null;
-  printed: boolean;
-}
+export type ListItem = TInventoryItem;
+export type ProductGroup = TInventoryProductGroup;
 
-export interface ProductGroup {
-  productId: string;
-  product: { id: string; title: string; sku: string; image: string | null };
-  units: number;
-  count: number;
-  items: ListItem[];
-}
-
-/** GET /api/inventories/filterOptions, shared with the other inventory screens (shared/lookups.ts). */
+/** GET /api/inventories/filterOptions, shared with the other inventory screens (shared/lookups.api.ts). */
 export type FilterOptions = InventoryFilterOptions;
 
 /** The filter state of a list as the server reads it (catalogue doc section 3). */
@@ -81,18 +33,12 @@ export interface InventoryQuery {
   grouped: boolean;
 }
 
-export interface Job {
-  id: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  total: number;
-  done: number;
-  failed: number;
-  errors: { id: string; error: string }[] | null;
-  error: string | null;
-}
+export type { Job } from '../../shared/jobs.api';
+export { useJob } from '../../shared/jobs.api';
 
-export type QueuedJob = { jobId: string; message: string };
-export type ActionAnswer = { message: string; removedIds?: string[] } | QueuedJob;
+export type QueuedJob = TQueuedJob;
+/** An operation's answer: its result when it ran inline, the queued job (202) otherwise. */
+export type ActionAnswer = TActionResult | TQueuedJob;
 
 export function isQueued(answer: ActionAnswer): answer is QueuedJob {
   return 'jobId' in answer && typeof answer.jobId === 'string';
@@ -112,11 +58,11 @@ export function filterParams(q: Omit<InventoryQuery, 'pageSize' | 'currentPage' 
 export const inventoryListKeys = {
   all: ['inventories'] as const,
   page: (q: InventoryQuery) => ['inventories', 'page', q] as const,
-  job: (id: string) => ['jobs', id] as const,
+  job: jobKeys.job,
 };
 
 /** countIsEstimate: above 10,000 matching items the server gives the planner's estimate. */
-export type InventoryPage = { rows: ListItem[] | ProductGroup[]; count: number; countIsEstimate?: boolean };
+export type InventoryPage = TInventoryPage;
 
 export function fetchInventoryPage(q: InventoryQuery, signal?: AbortSignal): Promise<InventoryPage> {
   const params = filterParams(q);
@@ -158,7 +104,7 @@ export function useFilterOptions() {
 /** Every item id of a product in a status (up to the server's 5000), for Accept All of the grouped view. */
 export async function fetchProductItemIds(productId: string, status: InventoryStatus): Promise<string[]> {
   const params = new URLSearchParams({ productId, status, takeProducts: 'false', takeConsigners: 'false' });
-  const answer = await apiFetch<{ rows: { id: string }[] }>(`/api/inventories?${params}`);
+  const answer = await apiFetch<TInventoryList>(`/api/inventories?${params}`);
   return answer.rows.map((r) => r.id);
 }
 
@@ -175,6 +121,7 @@ export type ListOperation =
   | 'acceptInventoryWithdrawal'
   | 'declineInventoryWithdrawal'
   | 'withdrawInventory'
+  | 'requestInventoryWithdrawal'
   | 'deleteInventory'
   | 'storeBuyRequestedInventory'
   | 'acceptStoreRequest'
@@ -216,19 +163,6 @@ export function useUpdateInventory() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: InventoryEdit }) => updateInventory(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryListKeys.all }),
-  });
-}
-
-/** A background job's progress, polled every second until it finishes. */
-export function useJob(id: string | null) {
-  return useQuery({
-    queryKey: inventoryListKeys.job(id ?? ''),
-    enabled: id !== null,
-    queryFn: ({ signal }) => apiFetch<Job>(`/api/jobs/${id}`, { signal }),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'completed' || status === 'failed' ? false : 1000;
-    },
   });
 }
 

@@ -23,7 +23,10 @@ export interface RowAction {
   label: string;
   action: InventoryAction;
   primary?: boolean;
+  /** Red: cannot be undone from the list (decline, delete, cancel). */
   danger?: boolean;
+  /** Set apart from the others at the end of the row: every danger action, and withdraw. */
+  destructive?: boolean;
 }
 
 const A = {
@@ -39,7 +42,7 @@ const A = {
   declinePrice: { key: 'declinePrice', label: 'Decline', action: 'declineInventoryPrice', danger: true },
   acceptWithdrawal: { key: 'acceptWithdrawal', label: 'Accept', action: 'acceptInventoryWithdrawal', primary: true },
   declineWithdrawal: { key: 'declineWithdrawal', label: 'Decline', action: 'declineInventoryWithdrawal', danger: true },
-  withdraw: { key: 'withdraw', label: 'Withdraw', action: 'withdrawInventory' },
+  withdraw: { key: 'withdraw', label: 'Withdraw', action: 'withdrawInventory', destructive: true },
 } as const satisfies Record<RowActionKey, RowAction>;
 
 /** The actions each list offers on its rows (catalogue doc section 4). */
@@ -71,4 +74,21 @@ export function listHasRowActions(list: ListConfig['key']): boolean {
 export function money(major: number | null | undefined, currency: string): string {
   if (major === null || major === undefined) return '';
   return formatMoney(toMinor(major), currency);
+}
+
+/**
+ * Width of a list's Actions column: its buttons side by side (small buttons, about 7 px a letter),
+ * the destructive ones set apart at the end (RowActionButtons), plus the cell's padding.
+ */
+export function rowActionsWidth(list: ListConfig['key']): number {
+  const actions = LIST_ACTIONS[list];
+  if (!actions.length) return 0;
+  const buttons = actions.reduce((sum, a) => sum + a.label.length * 7 + 18, 0);
+  const gaps = (actions.length - 1) * 6 + (actions.some(isDestructive) && actions.some((a) => !isDestructive(a)) ? 16 : 0);
+  return Math.ceil(buttons + gaps + 20);
+}
+
+/** Destructive actions sit apart at the end of a row's buttons. */
+export function isDestructive(action: RowAction): boolean {
+  return Boolean(action.danger || action.destructive);
 }

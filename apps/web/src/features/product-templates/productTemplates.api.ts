@@ -1,30 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZProductTemplate, ZProductTemplateDeleted, ZTemplateOptionValue } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
+import { lookupKeys, lookupQueries } from '../../shared/lookups.api';
 
 /** An option value; a size may carry a price (major units). */
-export interface OptionValue {
-  value: string;
-  price?: number;
-}
-
+export type OptionValue = z.output<typeof ZTemplateOptionValue>;
 /** A product template: the option set of a product (catalogue doc section 3). */
-export interface ProductTemplate {
-  id: string;
-  title: string;
-  brand: string;
-  category: string;
-  gender: string | null;
-  /** grams */
-  weight: number | null;
-  option1: string;
-  option2: string | null;
-  option3: string | null;
-  option1Values: OptionValue[];
-  option2Values: OptionValue[];
-  option3Values: OptionValue[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type ProductTemplate = z.output<typeof ZProductTemplate>;
 
 /**
  * POST and PUT /api/productTemplates body. Values go as the comma-separated text the dialog holds
@@ -44,27 +27,15 @@ export interface ProductTemplateInput {
   option3Values?: string | null;
 }
 
-// Keys under 'lookups' are shared with the reference data other screens read (shared/lookups.ts):
-// the same list is cached once, and a change here refreshes every form that offers templates.
-export const templateKeys = {
-  all: ['lookups'] as const,
-  list: ['lookups', 'productTemplates'] as const,
-};
-
-/** GET /api/productTemplates: every signed-in user reads them (product and inventory forms). */
-export function useProductTemplates() {
-  return useQuery({
-    queryKey: templateKeys.list,
-    queryFn: ({ signal }) => apiFetch<ProductTemplate[]>('/api/productTemplates', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+// GET /api/productTemplates is the shared lookup (every signed-in user reads the templates); a change
+// here refreshes every form that offers them through lookupKeys.all.
+export const useProductTemplates = () => useQuery(lookupQueries.templates());
 
 export function useCreateProductTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProductTemplateInput) => apiFetch<ProductTemplate>('/api/productTemplates', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }
 
@@ -73,15 +44,15 @@ export function useUpdateProductTemplate() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ProductTemplateInput }) =>
       apiFetch<ProductTemplate>(`/api/productTemplates/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }
 
 export function useDeleteProductTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ id: string }>(`/api/productTemplates/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    mutationFn: (id: string) => apiFetch<z.output<typeof ZProductTemplateDeleted>>(`/api/productTemplates/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }
 

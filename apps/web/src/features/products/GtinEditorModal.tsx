@@ -18,7 +18,7 @@ function GtinForm({ product, template, onClose }: { product: ProductDetail; temp
         brand: product.brand,
         category: product.category,
         gender: product.gender,
-        productTemplateId: product.productTemplateId,
+        productTemplateId: product.productTemplateId ?? '',
         imageList: product.imageList,
         image: product.image,
         color: product.color,

@@ -69,7 +69,7 @@ export function ImageListField({ value, onChange, disabled }: { value?: string[]
         }}
       >
         {!disabled && (
-          <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }} data-testid="image-upload">
+          <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer', width: '100%', height: '100%', minHeight: 40 }} data-testid="image-upload">
             <PlusOutlined />
             <div style={{ marginTop: 6 }}>Upload</div>
           </button>

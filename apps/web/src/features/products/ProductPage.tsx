@@ -22,6 +22,7 @@ import { MergeProductModal } from './MergeProductModal';
 import { ProductFields, toProductInput, type ProductFormValues } from './ProductFields';
 import { ProductImage } from './ProductImage';
 import { ProductListingsArea } from './ProductListingsArea';
+import '../../shared/touch.css';
 import { duplicateQuery, listingsLabel, productPrice } from './product-format';
 import { useJob, useProduct, useResyncProduct, useUpdateProduct, type DuplicateProduct, type ProductDetail } from './products.api';
 
@@ -34,7 +35,7 @@ function formValuesOf(p: ProductDetail): ProductFormValues {
     brand: p.brand,
     category: p.category,
     gender: p.gender,
-    productTemplateId: p.productTemplateId,
+    productTemplateId: p.productTemplateId ?? undefined,
     imageList: p.imageList.length ? p.imageList : p.image ? [p.image] : [],
     stockXId: p.stockXId,
     shopifyId: p.shopifyId,
@@ -52,7 +53,7 @@ function ProductHeader({ product, actions }: { product: ProductDetail; actions?:
     <Card styles={{ body: { padding: isMobile ? 16 : 20 } }}>
       <Flex gap={isMobile ? 12 : 20} align={isMobile ? 'flex-start' : 'center'} vertical={isMobile} wrap={!isMobile} justify="flex-end">
         {/* the title keeps room to breathe; the actions wrap below it when the page is narrow */}
-        <Flex gap={16} align="center" style={{ flex: '1 1 380px', minWidth: 0 }}>
+        <Flex gap={16} align="center" style={isMobile ? { minWidth: 0 } : { flex: '1 1 380px', minWidth: 0 }} data-testid="product-header-main">
           <ProductImage src={product.image} alt={product.title} size={isMobile ? 72 : 96} eager style={{ border: '1px solid #eef0f3' }} />
           <div style={{ minWidth: 0 }}>
             <Typography.Title level={isMobile ? 4 : 3} style={{ margin: 0 }} data-testid="product-title">
@@ -289,7 +290,7 @@ export default function ProductPage({ user, onAddInventory }: { user: SignedInUs
 
   if (user.kind === 'consigner') {
     return (
-      <Flex vertical gap={16} style={{ maxWidth: 1100 }}>
+      <Flex vertical gap={16} className="br-touch" style={{ maxWidth: 1100 }}>
         {back}
         <ProductHeader
           product={product.data}
@@ -305,7 +306,7 @@ export default function ProductPage({ user, onAddInventory }: { user: SignedInUs
     );
   }
   return (
-    <Flex vertical gap={8} style={{ maxWidth: 1400 }}>
+    <Flex vertical gap={8} className="br-touch" style={{ maxWidth: 1400 }}>
       {back}
       {product.data.duplicateProducts.length > 0 && (
         <Alert

@@ -1,66 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TUploadedImage } from '@backroom/domain';
+import type { z } from 'zod';
+import type { ZDuplicateProduct, ZProduct, ZProductDetail, ZProductGtin, ZProductJobStarted, ZProductMergeResult, ZSubmittedProduct, ZSubmittedProductCreated } from '@backroom/domain';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
 
 /** A GTIN row of a product (catalogue doc section 3). */
-export interface Gtin {
-  size: string;
-  gtin: string;
-}
-
+export type Gtin = z.output<typeof ZProductGtin>;
 /** A product as GET /api/products answers it (money in major units). */
-export interface Product {
-  id: string;
-  title: string;
-  brand: string;
-  sku: string;
-  category: string;
-  gender: string;
-  color: string | null;
-  year: number | null;
-  image: string | null;
-  imageList: string[];
-  productTemplateId: string;
-  /** shown as Catalog Id */
-  stockXId: string | null;
-  shopifyId: string | null;
-  GTIN: Gtin[];
-  price: number | null;
-  lastSale: number | null;
-  currentLowest: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DuplicateProduct {
-  id: string;
-  title: string;
-  sku: string;
-  brand: string;
-  image: string | null;
-}
-
+export type Product = z.output<typeof ZProduct>;
+export type DuplicateProduct = z.output<typeof ZDuplicateProduct>;
 /** GET /api/products/{id}: the product, other products with its SKU, and its listing count. */
-export interface ProductDetail extends Product {
-  duplicateProducts: DuplicateProduct[];
-  listingCount: number;
-}
-
+export type ProductDetail = z.output<typeof ZProductDetail>;
 /** A consigner's request for a product missing from the catalogue. */
-export interface SubmittedProduct {
-  id: string;
-  consignerId: string | null;
-  title: string;
-  brand: string | null;
-  sku: string | null;
-  category: string | null;
-  gender: string | null;
-  image: string | null;
-  imageList: string[];
-  productTemplateId: string | null;
-  stockXId: string | null;
-  status: 'submitted' | 'created';
-  createdAt: string;
-}
+export type SubmittedProduct = z.output<typeof ZSubmittedProduct>;
+export type MergeResult = z.output<typeof ZProductMergeResult>;
+type JobStarted = z.output<typeof ZProductJobStarted>;
 
 /** POST and PUT /api/products body. */
 export interface ProductInput {
@@ -95,29 +49,8 @@ export interface SubmittedProductInput {
   stockXId?: string | null;
 }
 
-/** A background job as GET /api/jobs/{id} answers it. */
-export interface Job<R = Record<string, unknown>> {
-  id: string;
-  kind: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  total: number;
-  done: number;
-  failed: number;
-  errors: { id: string; error: string }[] | null;
-  result: R | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface MergeResult {
-  fromProductId: string;
-  toProductId: string;
-  movedInventory: number;
-  movedGtins: number;
-  movedLogs: number;
-  storefront: string | null;
-}
+/** A background job as GET /api/jobs/{id} answers it (shared/jobs.api.ts). */
+export type { Job } from '../../shared/jobs.api';
 
 // Everything of the catalogue sits under 'catalogue': the add-inventory screens read the same
 // product (['catalogue', 'product', id]) and invalidate 'catalogue' after adding items, which
@@ -206,7 +139,7 @@ export function useSubmitProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SubmittedProductInput) =>
-      apiFetch<{ submittedProduct: SubmittedProduct; message: string }>('/api/products/submittedProducts', { method: 'POST', body: input }),
+      apiFetch<z.output<typeof ZSubmittedProductCreated>>('/api/products/submittedProducts', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['catalogue', 'submitted'] }),
   });
 }
@@ -215,35 +148,21 @@ export function useSubmitProduct() {
 export function useMergeProducts() {
   return useMutation({
     mutationFn: (input: { fromProductId: string; toProductId: string }) =>
-      apiFetch<{ message: string; jobId: string }>('/api/products/merge', { method: 'POST', body: input }),
+      apiFetch<JobStarted>('/api/products/merge', { method: 'POST', body: input }),
   });
 }
 
 export function useResyncProduct() {
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ message: string; jobId: string }>(`/api/products/resync/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiFetch<JobStarted>(`/api/products/resync/${encodeURIComponent(id)}`),
   });
 }
 
-const isFinished = (job: Job | undefined) => job?.status === 'completed' || job?.status === 'failed';
+/** Polls a background job until it completes or fails (shared/jobs.api.ts). */
+export { useJob } from '../../shared/jobs.api';
 
-/** Polls a background job until it completes or fails. */
-export function useJob<R = Record<string, unknown>>(id: string | null) {
-  return useQuery({
-    queryKey: productKeys.job(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<Job<R>>(`/api/jobs/${encodeURIComponent(id!)}`, { signal }),
-    enabled: Boolean(id),
-    refetchInterval: (query) => (isFinished(query.state.data as Job | undefined) ? false : 600),
-  });
-}
-
-export interface UploadedImage {
-  id: string;
-  url: string;
-  originalUrl: string;
-  width: number;
-  height: number;
-}
+/** The domain's ZUploadedImage. */
+export type UploadedImage = TUploadedImage;
 
 /** POST /api/files/images (multipart field "file"): the server checks type and size. */
 export async function uploadImage(file: File, signal?: AbortSignal): Promise<UploadedImage> {

@@ -1,27 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZPublicStore, ZStoreSignupResult } from '@backroom/domain';
 import { ApiError, apiFetch } from '../../shared/api';
 import { getStoreHandle } from '../../shared/storage';
 
 /** The public store shape of GET /open/stores/current (docs/api-foundation.md). */
-export interface PublicStore {
-  id: number | string;
-  name: string;
-  handle: string;
-  domain: string | null;
-  logo: string | null;
-  supportEmail: string | null;
-  currency: string | null;
-  isBuyingStore: boolean;
-  termsOfService: string | null;
-  maintenanceMode: boolean;
-  onlineMarketplace: boolean;
-  redirectURL: string | null;
-  shipInstructions: string | null;
-  signupInfo: string[] | null;
-  payoutOptions: string[] | null;
-  /** Sold, PendingSale and Paid items keep their status (and in bulk edits Pending too). */
-  safeInventoryStatusMode?: boolean;
-}
+export type PublicStore = z.output<typeof ZPublicStore>;
 
 export const storeKeys = {
   current: (handle: string | null) => ['store', 'current', handle] as const,
@@ -69,7 +53,7 @@ export interface StoreSignupInput {
 export function useCreateStore() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreSignupInput) => apiFetch<unknown>('/open/stores', { method: 'POST', body: input }),
+    mutationFn: (input: StoreSignupInput) => apiFetch<z.output<typeof ZStoreSignupResult>>('/open/stores', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
   });
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Input, Select, Typography } from 'antd';
 import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
+import { allowedFrom } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
-import { useInventoryFilterOptions } from '../../shared/lookups';
+import { useInventoryFilterOptions } from '../../shared/lookups.api';
 import { useCurrentStore } from '../store/store.api';
 import { SetLocationModal } from './SetLocationModal';
 import { TransferList } from './TransferList';
@@ -11,6 +12,8 @@ import { answerText, useAcceptTransfer, useInventoryPage } from './transfers.api
 import { useUrlListState } from './url-state';
 
 const FILTER_KEYS = ['search', 'location'] as const;
+// Items an accept-transfer may start from (the domain's rule: In transit).
+const [IN_TRANSIT] = allowedFrom('acceptTransfer', 'staff');
 
 /**
  * /acceptTransfers (Inventory access; people doc section 2, Accept transfer): items InTransit, accepted
@@ -23,7 +26,7 @@ export default function AcceptTransfersPage() {
   const store = useCurrentStore();
   const state = useUrlListState(FILTER_KEYS);
   const { values } = state;
-  const page = useInventoryPage('acceptTransfers', { ...values, status: 'InTransit', currentPage: state.page, pageSize: state.pageSize });
+  const page = useInventoryPage('acceptTransfers', { ...values, status: IN_TRANSIT, currentPage: state.page, pageSize: state.pageSize });
   const options = useInventoryFilterOptions();
   const accept = useAcceptTransfer();
   const [selected, setSelected] = useState<string[]>([]);

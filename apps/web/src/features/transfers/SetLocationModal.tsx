@@ -1,6 +1,6 @@
 import { Checkbox, Flex, Form, Modal, Select, Typography } from 'antd';
 import { LOCATION_OPTIONS, PEOPLE_MESSAGES } from '@backroom/domain';
-import { subLocationsOf, useLocations, useSubLocations } from '../../shared/lookups';
+import { subLocationsOf, useLocations, useSubLocations } from '../../shared/lookups.api';
 import type { LocationOption } from './transfers.api';
 
 export interface SetLocationValues {

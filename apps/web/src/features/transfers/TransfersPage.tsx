@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Badge, Button, Card, Flex, Input, Modal, Select, Typography } from 'antd';
 import { CheckSquareOutlined, FilterOutlined, SwapOutlined } from '@ant-design/icons';
-import { INVENTORY_STATUSES, isInventoryStatus, statusLabel } from '@backroom/domain';
+import { allowedFrom, INVENTORY_STATUSES, isAllowedFrom, isInventoryStatus, statusLabel } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
-import { useInventoryFilterOptions } from '../../shared/lookups';
+import { useInventoryFilterOptions } from '../../shared/lookups.api';
+import { PopupsInside } from '../../shared/ui/PopupsInside';
 import { useCurrentStore } from '../store/store.api';
 import type { InventoryItem } from '../inventory-item/inventory-item.api';
 import { SetLocationModal } from './SetLocationModal';
@@ -16,6 +17,10 @@ const FILTER_KEYS = ['search', 'status', 'location', 'option1Value', 'category',
 type FilterKey = (typeof FILTER_KEYS)[number];
 type Filters = Partial<Record<FilterKey, string | undefined>>;
 
+// The transfer rule is the domain's (the server checks the same): what it may start from.
+const TRANSFER_FROM = allowedFrom('transfer', 'staff');
+const canSelect = (item: InventoryItem) => isAllowedFrom('transfer', item.status);
+
 /**
  * /transfers (Orders access; people doc section 2, Transfer inventory): search, filters, select all
  * active, and Set New Location for the selected Active items; clicking an item opens it.
@@ -25,7 +30,7 @@ export default function TransfersPage() {
   const { message } = App.useApp();
   const isMobile = useIsMobile();
   const store = useCurrentStore();
-  const state = useUrlListState(FILTER_KEYS, { status: 'Active' });
+  const state = useUrlListState(FILTER_KEYS, { status: TRANSFER_FROM[0] });
   const { values } = state;
   const status = values.status && isInventoryStatus(values.status) ? values.status : undefined;
   const page = useInventoryPage('transfers', { ...values, status, currentPage: state.page, pageSize: state.pageSize });
@@ -37,8 +42,7 @@ export default function TransfersPage() {
   const [search, setSearch] = useState(values.search ?? '');
 
   const rows = page.data?.rows ?? [];
-  const activeOnPage = rows.filter((r) => r.status === 'Active');
-  const canSelect = (item: InventoryItem) => item.status === 'Active';
+  const transferableOnPage = rows.filter(canSelect);
   const selectedRows = rows.filter((r) => selected.includes(r.id));
   const shared = selectedRows[0]?.productTemplate;
   const sameTemplate = selectedRows.length > 0 && selectedRows.every((r) => r.productTemplateId === selectedRows[0].productTemplateId);
@@ -112,7 +116,7 @@ export default function TransfersPage() {
 
         <Flex wrap gap={8} align="center" justify="space-between">
           <Flex wrap gap={8}>
-            <Button icon={<CheckSquareOutlined />} onClick={() => setSelected(activeOnPage.map((r) => r.id))} disabled={activeOnPage.length === 0} data-testid="select-all-active">
+            <Button icon={<CheckSquareOutlined />} onClick={() => setSelected(transferableOnPage.map((r) => r.id))} disabled={transferableOnPage.length === 0} data-testid="select-all-active">
               Select all active
             </Button>
             <Button type="primary" icon={<SwapOutlined />} disabled={selected.length === 0} onClick={() => setDialog(true)} data-testid="open-transfer">
@@ -124,7 +128,7 @@ export default function TransfersPage() {
               </Button>
             )}
           </Flex>
-          <Typography.Text type="secondary">Only Active items can be transferred.</Typography.Text>
+          <Typography.Text type="secondary">Only {TRANSFER_FROM.map((s) => statusLabel(s, { isBuyingStore: store?.isBuyingStore })).join(' or ')} items can be transferred.</Typography.Text>
         </Flex>
 
         {page.isError && <Alert type="error" showIcon title={errorMessage(page.error)} />}
@@ -206,7 +210,9 @@ function FiltersModal({
         onClose();
       }}
     >
-      <Flex vertical gap={12}>{render(draft, (patch) => setDraft((d) => ({ ...d, ...patch })), true)}</Flex>
+      <PopupsInside>
+        <Flex vertical gap={12}>{render(draft, (patch) => setDraft((d) => ({ ...d, ...patch })), true)}</Flex>
+      </PopupsInside>
     </Modal>
   );
 }

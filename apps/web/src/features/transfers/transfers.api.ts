@@ -1,9 +1,8 @@
 // Transfers (people doc section 2): pages of items from GET /api/inventories/paginatedInventories,
 // POST /api/inventories/transfer and POST /api/inventories/acceptTransfer.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryStatus, LOCATION_OPTIONS } from '@backroom/domain';
+import type { InventoryStatus, LOCATION_OPTIONS, TActionResult, TInventoryList, TQueuedJob } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
-import type { ActionResult, InventoryItem } from '../inventory-item/inventory-item.api';
 
 export type LocationOption = (typeof LOCATION_OPTIONS)[number];
 
@@ -18,10 +17,8 @@ export interface TransferFilters {
   pageSize: number;
 }
 
-export interface InventoryPage {
-  rows: InventoryItem[];
-  count: number;
-}
+/** A page of items (no grouping here). */
+export type InventoryPage = TInventoryList;
 
 export const transferKeys = {
   page: (scope: string, filters: TransferFilters) => ['inventories', 'transfers', scope, filters] as const,
@@ -40,7 +37,7 @@ export function useInventoryPage(scope: string, filters: TransferFilters) {
 }
 
 /** Up to 50 items run inline; more become a background job (202 with a job id). */
-export type TransferAnswer = ActionResult | { jobId: string; message: string };
+export type TransferAnswer = TActionResult | TQueuedJob;
 
 /** What an action answered: its message, or the queued job's. */
 export const answerText = (answer: TransferAnswer) => answer.message;

@@ -67,7 +67,7 @@ export function toAntMenu(items: readonly MenuItem[], options: { mailto?: string
       ) : (
         item.label
       );
-    return { key: menuKey(item), label, icon, 'data-testid': `menu-${item.key}` } as AntItem;
+    return { key: menuKey(item), label, icon, 'data-testid': `menu-${item.key}`, 'data-path': item.path } as AntItem;
   });
 }
 

@@ -1,0 +1,49 @@
+import { createSerializerCompiler } from 'fastify-type-provider-zod';
+
+/**
+ * Responses go out through their declared zod schema (issue 9): a field the schema does not declare
+ * is dropped, so no hash, token or internal column leaves by accident. With STRICT_RESPONSES (the API
+ * tests and the e2e server) the serializer also refuses such a field (a 500 that fails the API tests), so a mapper that grows a
+ * field and a schema that does not declare it cannot both land.
+ */
+export function responseSerializerCompiler(strict: boolean) {
+  const base = createSerializerCompiler({});
+  if (!strict) return base;
+  return (routeSchema: Parameters<typeof base>[0]) => {
+    const serialize = base(routeSchema);
+    return (data: unknown) => {
+      const json = serialize(data);
+      const undeclared = undeclaredFields(data, JSON.parse(json));
+      if (undeclared.length) {
+        throw new Error(`${routeSchema.method} ${routeSchema.url} answers fields its response schema does not declare: ${undeclared.slice(0, 10).join(', ')}`);
+      }
+      return json;
+    };
+  };
+}
+
+/** Paths of the keys present (with a value) in `sent` but absent from what the schema let through. */
+export function undeclaredFields(sent: unknown, kept: unknown, path = ''): string[] {
+  const plain = toPlain(sent);
+  if (Array.isArray(plain) && Array.isArray(kept)) {
+    return plain.flatMap((item, i) => undeclaredFields(item, kept[i], `${path}[${i}]`));
+  }
+  if (isObject(plain) && isObject(kept)) {
+    return Object.entries(plain).flatMap(([key, value]) => {
+      if (value === undefined) return [];
+      const at = path ? `${path}.${key}` : key;
+      return key in kept ? undeclaredFields(value, kept[key], at) : [at];
+    });
+  }
+  return [];
+}
+
+function toPlain(value: unknown): unknown {
+  // Dates and other objects with toJSON are compared as they are sent.
+  if (value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') return (value as { toJSON: () => unknown }).toJSON();
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,74 @@
+// The fields of one listing row, shared by the Add Inventory modal (a row per size, in a table or a
+// card) and the wizard (one row, large controls): price, quantity and consigner.
+import type { CSSProperties } from 'react';
+import { InputNumber, Select } from 'antd';
+import { priceSymbol } from '../../shared/format';
+import type { DraftRow } from './rows';
+
+interface EditorProps {
+  row: DraftRow;
+  onChange: (patch: Partial<DraftRow>) => void;
+  /** The accessible name ('Price', or 'Price for 10' beside other rows). */
+  label: string;
+  /** The row failed its checks: an empty field shows red. */
+  invalid?: boolean;
+  size?: 'large';
+  style?: CSSProperties;
+}
+
+export function PriceInput({ row, onChange, label, invalid, size, style, currency }: EditorProps & { currency: string }) {
+  return (
+    <InputNumber
+      aria-label={label}
+      size={size}
+      prefix={priceSymbol(currency)}
+      min={0}
+      precision={2}
+      placeholder="0.00"
+      value={row.price}
+      onChange={(v) => onChange({ price: typeof v === 'number' ? v : null })}
+      style={style}
+      status={invalid && !(row.price && row.price > 0) ? 'error' : undefined}
+    />
+  );
+}
+
+export function QuantityInput({ row, onChange, label, size, style }: EditorProps) {
+  return (
+    <InputNumber
+      aria-label={label}
+      size={size}
+      min={1}
+      precision={0}
+      value={row.quantity}
+      onChange={(v) => onChange({ quantity: typeof v === 'number' ? v : null })}
+      style={style}
+    />
+  );
+}
+
+export function ConsignerSelect({
+  row,
+  onChange,
+  label,
+  invalid,
+  size,
+  style,
+  consigners,
+}: EditorProps & { consigners: { options: { value: string; label: string }[]; loading: boolean; locked: boolean } }) {
+  return (
+    <Select
+      aria-label={label}
+      size={size}
+      placeholder="Select a consigner"
+      showSearch={{ optionFilterProp: 'label' }}
+      disabled={consigners.locked}
+      loading={consigners.loading}
+      value={row.consignerId ?? undefined}
+      onChange={(v: string) => onChange({ consignerId: v })}
+      options={consigners.options}
+      style={style}
+      status={invalid && !row.consignerId ? 'error' : undefined}
+    />
+  );
+}

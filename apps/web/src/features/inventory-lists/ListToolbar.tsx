@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Flex, Input } from 'antd';
+import type { SortOption } from '@backroom/domain';
+import { useIsMobile } from '../../shared/hooks';
+import { ColumnChooser } from './ColumnChooser';
+import type { ColumnKey } from './column-choice';
+import type { FilterOptions } from './inventory-lists.api';
+import type { ListConfig, ListState, ListStatePatch } from './list-state';
+import { DesktopFilters, MobileFilters, SortSelect } from './ListFilters';
+
+/** Search, sort, the column chooser and the filters (inline on desktop, a Filters modal on phones). */
+export function ListToolbar({
+  config,
+  state,
+  update,
+  onSort,
+  options,
+  isBuyingStore,
+  hiddenColumns,
+  onHiddenColumns,
+}: {
+  config: ListConfig;
+  state: ListState;
+  update: (patch: ListStatePatch) => void;
+  onSort: (sortOption: SortOption) => void;
+  options: FilterOptions | undefined;
+  isBuyingStore: boolean;
+  hiddenColumns: ReadonlySet<ColumnKey>;
+  onHiddenColumns: (hidden: ColumnKey[]) => void;
+}) {
+  const isMobile = useIsMobile();
+  const [searchText, setSearchText] = useState(state.search);
+  useEffect(() => setSearchText(state.search), [state.search]);
+
+  return (
+    <Flex vertical gap={10}>
+      <Flex gap={8} align="center" wrap={!isMobile}>
+        <Input.Search
+          allowClear
+          placeholder="Search title, SKU or code"
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            if (e.target.value === '' && state.search) update({ search: '' });
+          }}
+          onSearch={(value) => update({ search: value })}
+          style={{ maxWidth: isMobile ? undefined : 360, flex: 1 }}
+          data-testid="list-search"
+        />
+        {isMobile ? (
+          <MobileFilters config={config} state={state} options={options} isBuyingStore={isBuyingStore} onChange={update} />
+        ) : (
+          <>
+            <SortSelect value={state.sortOption} onChange={onSort} />
+            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} />
+          </>
+        )}
+      </Flex>
+      {!isMobile && <DesktopFilters config={config} state={state} options={options} isBuyingStore={isBuyingStore} onChange={update} />}
+    </Flex>
+  );
+}

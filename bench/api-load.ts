@@ -1,0 +1,343 @@
+// API throughput (issue 9): the real server, started as `npm start` starts it (tsx, seeded demo shop,
+// request logging at info to /dev/null), once on PGlite and once on PostgreSQL, loaded by autocannon
+// from this process. Prints one table with both databases.
+//
+//   npx tsx bench/api-load.ts                      50 connections, 20 s per request, both databases
+//   options: --duration=20 --connections=50 --db=pglite|postgres|both --only=list,search,store,me
+//            --one=200        one-connection mode: N sequential requests (list and /api/me), the list
+//                             request's SQL captured (Drizzle logger) and run directly on the database
+//            --store=big      the 200,000-item store of bench/inventory-queries.ts (--single-store data,
+//                             kept in data/bench/inventory-queries-single and database backroom_bench_single;
+//                             built there first when missing)
+//            --server-root=DIR   run the server of another checkout (before/after comparisons)
+//            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
+// PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the demo run creates a
+// scratch database there and drops it afterwards.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEMO_PASSWORD as PASSWORD } from '../apps/server/src/seed/demo-data.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'] as const;
+  }),
+);
+const DURATION = Number(args.get('duration') ?? 20);
+const CONNECTIONS = Number(args.get('connections') ?? 50);
+const ONE = args.has('one') ? Number(args.get('one') === 'true' ? 200 : args.get('one')) : 0;
+const BIG = args.get('store') === 'big';
+const BASE_PORT = Number(args.get('port') ?? 3316);
+// --server-root=DIR: start the server of another checkout (e.g. a worktree at an earlier commit), to
+// measure before and after a change in the same conditions
+const SERVER_ROOT = path.resolve(args.get('server-root') ?? repoRoot);
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbs = (args.get('db') ?? 'both') === 'both' ? (['pglite', 'postgres'] as const) : ([args.get('db')] as ('pglite' | 'postgres')[]);
+
+const REQUESTS = [
+  { key: 'list', label: 'GET /api/inventories/paginatedInventories?pageSize=50', path: '/api/inventories/paginatedInventories?pageSize=50', auth: true },
+  { key: 'search', label: 'GET /api/products?search=nike', path: '/api/products?search=nike', auth: true },
+  { key: 'store', label: 'GET /open/stores/current', path: '/open/stores/current', auth: false },
+  { key: 'me', label: 'GET /api/me', path: '/api/me', auth: true },
+] as const;
+const only = args.get('only')?.split(',');
+const requests = REQUESTS.filter((r) => !only || only.includes(r.key));
+
+const log = (...parts: unknown[]) => console.log(...parts);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** CPU time (ms) of a process so far, from /proc (Linux, 100 Hz ticks). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+type Target = { kind: 'pglite' | 'postgres'; env: Record<string, string>; dataDir: string; databaseUrl?: string; cleanup: () => Promise<void> };
+
+async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The big store's data, built by bench/inventory-queries.ts when it is not there yet. */
+async function ensureBigStore(kind: 'pglite' | 'postgres') {
+  const dataDir = path.join(repoRoot, 'data/bench/inventory-queries-single');
+  if (kind === 'pglite' && fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) return dataDir;
+  if (kind === 'postgres' && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = 'backroom_bench_single'`)).rowCount) return dataDir;
+  log(`building the 200,000-item store on ${kind} (bench/inventory-queries.ts --single-store --generate-only)...`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/inventory-queries.ts', '--single-store', '--generate-only', ...(kind === 'postgres' ? ['--db=postgres'] : [])], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: PG_URL },
+  });
+  if (r.status !== 0) throw new Error('generating the big store failed');
+  return dataDir;
+}
+
+async function prepare(kind: 'pglite' | 'postgres'): Promise<Target> {
+  if (BIG) {
+    const dataDir = await ensureBigStore(kind);
+    const databaseUrl = kind === 'postgres' ? Object.assign(new URL(PG_URL), { pathname: '/backroom_bench_single' }).toString() : undefined;
+    return { kind, dataDir, databaseUrl, env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, cleanup: async () => {} };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-load-'));
+  if (kind === 'pglite') return { kind, dataDir, env: { DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `backroom_load_${crypto.randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const databaseUrl = Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString();
+  return {
+    kind,
+    dataDir,
+    databaseUrl,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    cleanup: async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `npm start`'s server (tsx, development mode, demo seed, request log at info), its output to /dev/null. */
+async function startServer(target: Target, port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', ...target.env };
+  delete env.NODE_ENV;
+  if (!target.databaseUrl) delete env.DATABASE_URL;
+  if (args.has('log-level')) env.LOG_LEVEL = args.get('log-level');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const started = performance.now();
+  log(`  starting the server (${target.kind}, port ${port})...`);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if ((await get(port, '/open/stores/current').catch(() => ({ status: 0 }))).status === 200) break;
+    if (performance.now() - started > 300_000) throw new Error('server did not start in 5 minutes');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`  server (pid ${child.pid}) up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** One request with the demo's Host (fetch may not set Host). */
+function get(port: number, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: url, method: opts.method ?? 'GET', headers: { host: 'localhost', ...opts.headers } }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+async function signIn(port: number): Promise<string> {
+  const res = await get(port, '/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.backroom.test', password: PASSWORD }),
+  });
+  const token = res.headers['set-auth-token'];
+  if (res.status !== 200 || typeof token !== 'string') throw new Error(`sign-in failed: ${res.status} ${res.body}`);
+  return token;
+}
+
+type Row = { db: string; key: string; label: string; rps: number; p50: number; p99: number; errors: number; bytes: number; serverCpu: number; cpuPerRequest: number; load: string };
+
+async function loadOne(port: number, token: string, r: (typeof REQUESTS)[number], pid: number, kind: string): Promise<Row> {
+  const headers: Record<string, string> = { host: 'localhost', ...(r.auth ? { authorization: `Bearer ${token}` } : {}) };
+  // a short warm-up (JIT, pools, caches), then the measured run
+  await autocannon({ url: `http://127.0.0.1:${port}${r.path}`, connections: CONNECTIONS, duration: 2, headers });
+  const cpuBefore = cpuMs(pid);
+  // a 30 s timeout: on the shared machine a request may wait that long and still be answered
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${r.path}`, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30 });
+  const serverCpu = (cpuMs(pid) - cpuBefore) / (DURATION * 1000);
+  const row = {
+    db: kind,
+    key: r.key,
+    label: r.label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+    serverCpu,
+    // the server's CPU per answered request: what the request costs whatever else the machine runs
+    cpuPerRequest: (serverCpu * DURATION * 1000) / Math.max(1, result.requests.total),
+    load: load(),
+  };
+  log(
+    `  ${r.label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, ${(row.bytes / 1024).toFixed(1)} KB/response, server CPU ${(serverCpu * 100).toFixed(0)} % (${row.cpuPerRequest.toFixed(2)} ms/request), load ${row.load}`,
+  );
+  return row;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+};
+
+/** N sequential requests at one connection (keep-alive), wall clock per request as the client sees it. */
+async function sequential(port: number, token: string, url: string, n: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get({ host: '127.0.0.1', port, path: url, agent, headers: { host: 'localhost', authorization: `Bearer ${token}` } }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  for (let k = 0; k < 20; k += 1) await once();
+  const times: number[] = [];
+  for (let k = 0; k < n; k += 1) times.push(await once());
+  agent.destroy();
+  return stats(times);
+}
+
+type Captured = { sql: string; params: unknown[] };
+
+/**
+ * The list request's SQL: the app built in this process on the same database (the server stopped,
+ * PGlite has one owner), Drizzle's logger on, one warm list request through app.inject; then each
+ * statement run directly on the database with its parameters, N times.
+ */
+async function sqlOfList(target: Target, token: string, n: number) {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  let capturing: Captured[] | null = null;
+  const database = await openDatabase({
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
+    logger: { logQuery: (sql: string, params: unknown[]) => capturing?.push({ sql, params }) },
+  });
+  const config = loadConfig({ env: 'production', authSecret: 'backroom-development-secret-change-me', logLevel: 'silent', dataDir: target.dataDir, databaseUrl: target.databaseUrl, seedDemo: false });
+  const { app } = await buildApp(config, database);
+  await app.ready();
+  const inject = () => app.inject({ method: 'GET', url: REQUESTS[0].path, headers: { host: 'localhost', authorization: `Bearer ${token}` } });
+  for (let k = 0; k < 5; k += 1) await inject();
+  capturing = [];
+  const res = await inject();
+  const statements = capturing as Captured[];
+  capturing = null;
+  if (res.statusCode !== 200) throw new Error(`list through app.inject: ${res.statusCode}`);
+  await app.close();
+  await database.close();
+
+  // run them directly: a pg client (extended protocol, as the pool does) or the PGlite instance
+  let run: (s: Captured) => Promise<unknown>;
+  let close: () => Promise<void>;
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    run = (s) => client.query(s.sql, s.params as unknown[]);
+    close = () => client.end();
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite'), extensions: { pg_trgm } });
+    run = (s) => client.query(s.sql, s.params as unknown[]);
+    close = () => client.close();
+  }
+  const serialize = (p: unknown) => (p instanceof Date ? p.toISOString() : p);
+  for (const s of statements) s.params = s.params.map(serialize);
+  for (let k = 0; k < 20; k += 1) for (const s of statements) await run(s);
+  const totals: number[] = [];
+  const per = statements.map(() => [] as number[]);
+  for (let k = 0; k < n; k += 1) {
+    let total = 0;
+    for (const [j, s] of statements.entries()) {
+      const started = performance.now();
+      await run(s);
+      const took = performance.now() - started;
+      per[j].push(took);
+      total += took;
+    }
+    totals.push(total);
+  }
+  await close();
+  return { statements: statements.map((s, j) => ({ sql: s.sql, p50: stats(per[j]).p50 })), total: stats(totals) };
+}
+
+type OneRow = { db: string; list: { p50: number; p95: number }; me: { p50: number; p95: number }; sql: { p50: number; p95: number }; statements: { sql: string; p50: number }[]; load: string };
+
+async function main() {
+  log(`api-load: ${BIG ? 'the 200,000-item store' : 'the demo shop'}, ${ONE ? `one connection, ${ONE} requests` : `${CONNECTIONS} connections, ${DURATION} s per request`}; load average ${load()}`);
+  const rows: Row[] = [];
+  const ones: OneRow[] = [];
+  for (const [n, kind] of dbs.entries()) {
+    const port = BASE_PORT + n * 10;
+    log(`\n${kind} (port ${port})`);
+    const target = await prepare(kind);
+    let server: ChildProcess | null = null;
+    try {
+      server = await startServer(target, port);
+      const token = await signIn(port);
+      if (ONE) {
+        const list = await sequential(port, token, REQUESTS[0].path, ONE);
+        const me = await sequential(port, token, '/api/me', ONE);
+        await stopServer(server);
+        server = null;
+        const sql = await sqlOfList(target, token, ONE);
+        const row = { db: kind, list, me, sql: sql.total, statements: sql.statements, load: load() };
+        log(`  list p50 ${list.p50.toFixed(2)} ms (p95 ${list.p95.toFixed(2)}); its ${sql.statements.length} SQL statements run directly: p50 ${sql.total.p50.toFixed(2)} ms (p95 ${sql.total.p95.toFixed(2)}); /api/me p50 ${me.p50.toFixed(2)} ms`);
+        for (const s of sql.statements) log(`    ${s.p50.toFixed(2)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 150)}`);
+        ones.push(row);
+      } else {
+        for (const r of requests) rows.push(await loadOne(port, token, r, server.pid!, kind));
+      }
+    } finally {
+      if (server) await stopServer(server);
+      await target.cleanup();
+    }
+  }
+
+  if (rows.length) {
+    log(`\n| request | database | req/s | p50 ms | p99 ms | errors | KB/resp | server CPU | server CPU ms/request | load avg |`);
+    log(`|---|---|---:|---:|---:|---:|---:|---:|---:|---|`);
+    for (const r of requests)
+      for (const row of rows.filter((x) => x.key === r.key))
+        log(`| ${row.label} | ${row.db} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.bytes / 1024).toFixed(1)} | ${(row.serverCpu * 100).toFixed(0)} % | ${row.cpuPerRequest.toFixed(2)} | ${row.load} |`);
+  }
+  if (ones.length) {
+    log(`\n| database | list p50 / p95 ms | its SQL run directly p50 / p95 ms | ratio (p50) | GET /api/me p50 / p95 ms | load avg |`);
+    log(`|---|---|---|---:|---|---|`);
+    for (const o of ones)
+      log(
+        `| ${o.db} | ${o.list.p50.toFixed(2)} / ${o.list.p95.toFixed(2)} | ${o.sql.p50.toFixed(2)} / ${o.sql.p95.toFixed(2)} (${o.statements.length} statements) | ${(o.list.p50 / o.sql.p50).toFixed(1)}x | ${o.me.p50.toFixed(2)} / ${o.me.p95.toFixed(2)} | ${o.load} |`,
+      );
+  }
+}
+
+await main();
