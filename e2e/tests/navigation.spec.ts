@@ -75,6 +75,10 @@ async function snapMenu(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(screenshots, `${name}-1440.png`), animations: 'disabled' });
   await page.setViewportSize(PHONE);
+  // A fresh document at the phone width: once in CI, headless Chromium drew no further frame after
+  // the screenshot and the resize of a live page, so the toggle's stability check (which waits on
+  // animation frames) never answered. The app's own resize handling is covered by layout.spec.ts.
+  await page.reload();
   await page.getByTestId('menu-toggle').click();
   await expect(page.locator('.ant-drawer-open')).toBeVisible();
   await openAllGroups(mainMenu(page));
