@@ -54,6 +54,8 @@ export const ZPublicStore = z.object({
   shipInstructions: z.string(),
   signupInfo: z.array(z.string()),
   payoutOptions: z.array(z.string()),
+  /** Which bank fields consigner forms collect (BANK_FIELD_MODES). */
+  bankFields: z.enum(['routing', 'local']),
 });
 
 /** POST /open/stores */

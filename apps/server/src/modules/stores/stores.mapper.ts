@@ -22,5 +22,6 @@ export function toPublicStore(s: StoreRow): z.input<typeof ZPublicStore> {
     shipInstructions: s.shipInstructions,
     signupInfo: s.signupInfo,
     payoutOptions: s.payoutOptions,
+    bankFields: s.bankFields,
   };
 }

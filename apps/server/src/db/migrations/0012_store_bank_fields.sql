@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "bank_fields" text DEFAULT 'routing' NOT NULL;
