@@ -1,19 +1,11 @@
-import { createAuthClient } from 'better-auth/react';
-import { storeHeaders } from './api';
-
-// better-auth lives under /api/auth on our own server (docs/api-foundation.md). Every auth call
-// carries the picked store handle too, so e-mails and sessions are made for the right store.
-export const authClient = createAuthClient({
-  baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
-  basePath: '/api/auth',
-  fetchOptions: {
-    credentials: 'include',
-    onRequest(context) {
-      for (const [key, value] of Object.entries(storeHeaders())) context.headers.set(key, value);
-      return context;
-    },
-  },
-});
+/**
+ * better-auth's client, loaded on first use: signed-in screens call it only to sign out (and to read
+ * the session of a user of another store), so it is not part of their first load; the sign-in page
+ * starts loading it when it opens (bench/first-load.ts).
+ */
+export function getAuthClient() {
+  return import('./better-auth-client').then((m) => m.authClient);
+}
 
 /** better-auth answers `{ data, error }`; this turns an error into a thrown Error with its text. */
 export async function authCall<T>(

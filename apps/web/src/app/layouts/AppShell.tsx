@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Avatar, Button, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,9 @@ import { menuKey, openKeysFor, toAntMenu } from '../../shared/ui/menu';
 import { DEFAULT_LOGO } from '../../shared/ui/StoreLogo';
 
 const { Sider, Header, Content } = Layout;
+
+// Phones only: a desktop's first load does not carry the drawer (bench/first-load.ts).
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 interface AppShellProps {
   storeName: string;
@@ -173,17 +176,12 @@ export function AppShell(props: AppShellProps) {
         <Content style={{ padding: isMobile ? 12 : 24, minWidth: 0 }}>{children}</Content>
       </Layout>
       {isMobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={280}
-          closable={false}
-          styles={{ body: { padding: 0, background: '#0f2136' }, header: { display: 'none' } }}
-        >
-          <Brand name={storeName} logo={storeLogo} />
-          {menuNode}
-        </Drawer>
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+            <Brand name={storeName} logo={storeLogo} />
+            {menuNode}
+          </MenuDrawer>
+        </Suspense>
       )}
     </Layout>
   );

@@ -6,7 +6,7 @@ import { PEOPLE_MESSAGES } from '@backroom/domain';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
-import { authCall, authClient } from '../../shared/auth-client';
+import { authCall, getAuthClient } from '../../shared/auth-client';
 import { useCurrentStore } from '../store/store.api';
 import { useMe } from './auth.api';
 
@@ -34,7 +34,7 @@ export default function ForgotPage() {
   const onFinish = async ({ email }: { email: string }) => {
     setSending(true);
     try {
-      await authCall(authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' }));
+      await authCall((await getAuthClient()).requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' }));
       message.success(PEOPLE_MESSAGES.emailInstructionsSent(email.trim()), 5);
       setSentTo(email.trim());
     } catch (error) {

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
-import { authCall, authClient } from '../../shared/auth-client';
+import { authCall, getAuthClient } from '../../shared/auth-client';
 import { acceptInvite, useInvalidateAuth, useInvite } from './auth.api';
 import { getStoreHandle, setStoreHandle } from '../../shared/storage';
 
@@ -58,11 +58,11 @@ export default function InvitePage() {
       const name = [employee.firstName, employee.lastName].filter(Boolean).join(' ') || employee.email;
       let userId: string | undefined;
       try {
-        const created = await authCall(authClient.signUp.email({ email: employee.email, password: values.password, name }));
+        const created = await authCall((await getAuthClient()).signUp.email({ email: employee.email, password: values.password, name }));
         userId = created?.user?.id;
       } catch (signUpError) {
         // The invited e-mail may already have a sign-in (e.g. staff of another store): use it.
-        const signedIn = await authCall(authClient.signIn.email({ email: employee.email, password: values.password })).catch(
+        const signedIn = await authCall((await getAuthClient()).signIn.email({ email: employee.email, password: values.password })).catch(
           () => {
             throw signUpError;
           },
@@ -72,7 +72,7 @@ export default function InvitePage() {
       if (!userId) throw new Error('Could not create your sign-in');
       await acceptInvite(id, token, userId);
       message.success('Welcome aboard! Your account is ready.', 4);
-      const session = await authClient.getSession();
+      const session = await (await getAuthClient()).getSession();
       await invalidateAuth();
       navigate(session.data ? '/' : '/login', { replace: true });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
@@ -7,6 +7,7 @@ import { startSignedInCode } from '../../app/boot';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
 import { getStoreHandle } from '../../shared/storage';
+import { getAuthClient } from '../../shared/auth-client';
 import { authKeys, fetchMe, signIn, signOutEverywhere, useMe } from './auth.api';
 import { returnPathFrom } from './return-path';
 import { ErrorIcon, EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, MailIcon, WarningIcon } from './LoginIcons';
@@ -67,6 +68,10 @@ const errorProps = (id: string, error: string | undefined) => ({
 const pathOf = (address: string) => address.split(/[?#]/)[0] ?? '/';
 
 export default function LoginPage() {
+  // the identity provider's client is not in the entry (shared/auth-client.ts): fetched as the page opens
+  useEffect(() => {
+    void getAuthClient().catch(() => undefined);
+  }, []);
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PEOPLE_MESSAGES } from '@backroom/domain';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { errorMessage } from '../../shared/api';
-import { authCall, authClient } from '../../shared/auth-client';
+import { authCall, getAuthClient } from '../../shared/auth-client';
 
 interface ResetForm {
   password: string;
@@ -44,7 +44,7 @@ export default function ResetPasswordPage() {
     setSaving(true);
     setFailure(null);
     try {
-      await authCall(authClient.resetPassword({ newPassword: values.password, token }));
+      await authCall((await getAuthClient()).resetPassword({ newPassword: values.password, token }));
       message.success(PEOPLE_MESSAGES.passwordUpdated, 4);
       navigate('/login', { replace: true });
     } catch (error) {

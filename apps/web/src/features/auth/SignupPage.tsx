@@ -6,7 +6,7 @@ import { PAYOUT_OPTIONS } from '@backroom/domain';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
-import { authCall, authClient } from '../../shared/auth-client';
+import { authCall, getAuthClient } from '../../shared/auth-client';
 import { NEW_CONSIGNER_COOKIE, setCookie } from '../../shared/storage';
 import { useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
@@ -68,7 +68,7 @@ export default function SignupPage() {
     try {
       const record = toNewConsigner(values);
       await authCall(
-        authClient.signUp.email({
+        (await getAuthClient()).signUp.email({
           email: values.email.trim(),
           password: values.password,
           name: `${record.firstName} ${record.lastName}`.trim(),

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { SignedInUser, ZEmployeeInvite } from '@backroom/domain';
 import { ApiError, apiFetch } from '../../shared/api';
-import { authCall, authClient } from '../../shared/auth-client';
+import { authCall, getAuthClient } from '../../shared/auth-client';
 import { clearStoreChoice, getStoreHandle } from '../../shared/storage';
 
 /**
@@ -58,7 +58,7 @@ export function useSession(enabled = true) {
     enabled,
     queryKey: authKeys.session,
     queryFn: async () => {
-      const { data, error } = await authClient.getSession();
+      const { data, error } = await (await getAuthClient()).getSession();
       if (error) return null;
       return data ?? null;
     },
@@ -79,7 +79,7 @@ export function useInvalidateAuth() {
 /** Signs out with the provider and forgets every cached server answer. */
 export async function signOutEverywhere(options: { clearStore?: boolean } = {}): Promise<void> {
   try {
-    await authClient.signOut();
+    await (await getAuthClient()).signOut();
   } catch {
     // Signing out must never leave the user stuck: the local state is cleared regardless.
   }
@@ -127,10 +127,10 @@ export interface SignInInput {
   remember: boolean;
 }
 
-export function signIn(input: SignInInput) {
-  return authCall(authClient.signIn.email({ email: input.email, password: input.password, rememberMe: input.remember }));
+export async function signIn(input: SignInInput) {
+  return authCall((await getAuthClient()).signIn.email({ email: input.email, password: input.password, rememberMe: input.remember }));
 }
 
-export function sendVerification(email: string) {
-  return authCall(authClient.sendVerificationEmail({ email, callbackURL: '/signupSplash' }));
+export async function sendVerification(email: string) {
+  return authCall((await getAuthClient()).sendVerificationEmail({ email, callbackURL: '/signupSplash' }));
 }

@@ -3,7 +3,7 @@
 // Here: the query and its page, the selection and the layout; the parts live beside it (header,
 // toolbar, selection bar, body, dialogs, and the operations in use-list-actions).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Card, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useNavigate } from 'react-router';
 import { bulkActionLabel, canBulkDecline, type InventoryActor, type SortOption } from '@backroom/domain';
 import { useMe } from '../auth/auth.api';
@@ -12,8 +12,7 @@ import { useIsMobile } from '../../shared/hooks';
 import { useFilterOptions, usePaginatedInventories, usePrefetchInventoryPage, type ListItem, type ProductGroup } from './inventory-lists.api';
 import { activeFilterCount, toInventoryQuery, useListState, type ListConfig, type ListState } from './list-state';
 import type { TableContext } from './InventoryTable';
-import { JobProgress } from './JobProgress';
-import { BulkEditDialog } from './lazy-dialogs';
+import { BulkEditDialog, JobProgress } from './lazy-dialogs';
 import { useHiddenColumns } from './column-choice';
 import type { RowActionKey } from './row-actions';
 import { EMPTY } from './list-texts';
@@ -28,10 +27,18 @@ import '../../shared/touch.css';
 
 const EMPTY_IDS: string[] = [];
 
-/** A card of its own on a list page; plain inside another page's card. */
+/**
+ * A card of its own on a list page; plain inside another page's card. Drawn as antd's Card looks
+ * (inventory-lists.css) rather than with it: Card imports Tabs, which Find Inventory's first load
+ * would carry for nothing (bench/first-load.ts).
+ */
 function Frame({ embedded, padding, children }: { embedded: boolean; padding: number; children: ReactNode }) {
   if (embedded) return <div>{children}</div>;
-  return <Card styles={{ body: { padding } }}>{children}</Card>;
+  return (
+    <div className="br-list-card" style={{ padding }}>
+      {children}
+    </div>
+  );
 }
 
 export interface InventoryListProps {

@@ -1,14 +1,12 @@
-import { memo, useState, type ReactNode } from 'react';
-import { Badge, Button, Flex, Form, Modal, Select } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
+import { memo, type ReactNode } from 'react';
+import { Button, Flex, Select } from 'antd';
 import { SORT_OPTIONS, SORT_OPTION_LABELS, consignerWord, statusLabel, type InventoryStatus, type SortOption } from '@backroom/domain';
-import { PopupsInside } from '../../shared/ui/PopupsInside';
 import type { FilterOptions } from './inventory-lists.api';
 import { activeFilterCount, FILTER_FIELDS, type FilterField, type ListConfig, type ListState, type ListStatePatch } from './list-state';
 
-type Draft = Pick<ListState, FilterField | 'statuses' | 'printed' | 'sortOption'>;
+export type Draft = Pick<ListState, FilterField | 'statuses' | 'printed' | 'sortOption'>;
 
-const draftOf = (s: ListState): Draft => ({
+export const draftOf = (s: ListState): Draft => ({
   statuses: s.statuses,
   printed: s.printed,
   sortOption: s.sortOption,
@@ -21,7 +19,7 @@ const draftOf = (s: ListState): Draft => ({
   consigner: s.consigner,
 });
 
-const emptyDraft = (config: ListConfig): Draft => ({
+export const emptyDraft = (config: ListConfig): Draft => ({
   statuses: config.fixedStatus ? [config.fixedStatus] : config.defaultStatuses,
   printed: undefined,
   sortOption: 'newestUpdated',
@@ -71,7 +69,7 @@ function useFieldOptions(options: FilterOptions | undefined, selectedLocations: 
   };
 }
 
-interface FiltersProps {
+export interface FiltersProps {
   config: ListConfig;
   state: ListState;
   options: FilterOptions | undefined;
@@ -79,14 +77,18 @@ interface FiltersProps {
   onChange: (patch: ListStatePatch) => void;
 }
 
+/** Each field of a row of filters: the select alone. The phone sheet wraps it in a labelled form item. */
+const inline = (_label: string, node: ReactNode, key: string) => <span key={key}>{node}</span>;
+
 /** Status, printed and the value filters; on desktop inline, on phones inside the Filters modal. */
-function FilterFields({
+export function FilterFields({
   config,
   value,
   options,
   isBuyingStore,
   onChange,
   vertical,
+  wrap = inline,
 }: {
   config: ListConfig;
   value: Draft;
@@ -94,17 +96,10 @@ function FilterFields({
   isBuyingStore: boolean;
   onChange: (patch: Partial<Draft>) => void;
   vertical: boolean;
+  wrap?: (label: string, node: ReactNode, key: string) => ReactNode;
 }) {
   const { labels, choices } = useFieldOptions(options, value.location, isBuyingStore);
   const width = vertical ? '100%' : 170;
-  const wrap = (label: string, node: ReactNode, key: string) =>
-    vertical ? (
-      <Form.Item key={key} label={label} style={{ marginBottom: 12 }}>
-        {node}
-      </Form.Item>
-    ) : (
-      <span key={key}>{node}</span>
-    );
   const fields: ReactNode[] = [];
   if (!config.fixedStatus) {
     fields.push(
@@ -195,60 +190,3 @@ export const DesktopFilters = memo(function DesktopFilters({ config, state, opti
     </Flex>
   );
 });
-
-/** Phones: a Filters button with the number of filters set, opening a modal with Apply. */
-export function MobileFilters({ config, state, options, isBuyingStore, onChange }: FiltersProps) {
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(state));
-  const count = activeFilterCount(state, config);
-  const show = () => {
-    setDraft(draftOf(state));
-    setOpen(true);
-  };
-  return (
-    <>
-      <Badge count={count} size="small">
-        <Button icon={<FilterOutlined />} onClick={show} data-testid="open-filters">
-          Filters
-        </Button>
-      </Badge>
-      <Modal
-        title="Filters"
-        open={open}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-        footer={
-          <Flex justify="space-between">
-            <Button onClick={() => setDraft(emptyDraft(config))}>Clear</Button>
-            <Button
-              type="primary"
-              onClick={() => {
-                onChange(draft);
-                setOpen(false);
-              }}
-              data-testid="apply-filters"
-            >
-              Apply
-            </Button>
-          </Flex>
-        }
-      >
-        <PopupsInside>
-          <Form layout="vertical" data-testid="filters-modal">
-            <Form.Item label="Sort" style={{ marginBottom: 12 }}>
-              <SortSelect value={draft.sortOption} onChange={(sortOption) => setDraft((d) => ({ ...d, sortOption }))} block />
-            </Form.Item>
-            <FilterFields
-              config={config}
-              value={draft}
-              options={options}
-              isBuyingStore={isBuyingStore}
-              onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-              vertical
-            />
-          </Form>
-        </PopupsInside>
-      </Modal>
-    </>
-  );
-}

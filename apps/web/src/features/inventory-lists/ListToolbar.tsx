@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
+// Input.Search alone: antd's Input index also brings TextArea, Password and OTP, which Find
+// Inventory's first load does not need (bench/first-load.ts).
+import Search from 'antd/es/input/Search';
 import type { SortOption } from '@backroom/domain';
 import { useIsMobile } from '../../shared/hooks';
 import { ColumnChooser } from './ColumnChooser';
 import type { ColumnKey } from './column-choice';
 import type { FilterOptions } from './inventory-lists.api';
 import type { ListConfig, ListState, ListStatePatch } from './list-state';
-import { DesktopFilters, MobileFilters, SortSelect } from './ListFilters';
+import { DesktopFilters, SortSelect } from './ListFilters';
+import { MobileFilters } from './lazy-dialogs';
 
 /** Search, sort, the column chooser and the filters (inline on desktop, a Filters modal on phones). */
 export function ListToolbar({
@@ -35,7 +39,7 @@ export function ListToolbar({
   return (
     <Flex vertical gap={10}>
       <Flex gap={8} align="center" wrap={!isMobile}>
-        <Input.Search
+        <Search
           allowClear
           placeholder="Search title, SKU or code"
           value={searchText}

@@ -4,6 +4,8 @@ import { createElement, useEffect, useState, type ComponentType } from 'react';
 import type { BulkEditDialog as BulkEditDialogType } from './BulkEditDialog';
 import type * as Dialogs from './dialogs';
 import type { WithdrawDialog as WithdrawDialogType } from '../../shared/ui/WithdrawDialog';
+import type { MobileFilters as MobileFiltersType } from './MobileFilters';
+import type { JobProgress as JobProgressType } from './JobProgress';
 
 /**
  * A dialog whose code is fetched the first time it opens; it then stays mounted so it closes as
@@ -42,3 +44,7 @@ export const TrackingDialog = whenOpened<Parameters<typeof Dialogs.TrackingDialo
 export const StoreRequestDialog = whenOpened<Parameters<typeof Dialogs.StoreRequestDialog>[0]>(async () => (await dialogs()).StoreRequestDialog, hasItem);
 export const AskPriceDialog = whenOpened<Parameters<typeof Dialogs.AskPriceDialog>[0]>(async () => (await dialogs()).AskPriceDialog, hasItem);
 export const BulkEditDialog = whenOpened<Parameters<typeof BulkEditDialogType>[0]>(async () => (await import('./BulkEditDialog')).BulkEditDialog, (p) => p.open);
+// The phone filters (Filters button and sheet: Badge, Modal, Form) and a running job's progress bar
+// load when first rendered.
+export const MobileFilters = whenOpened<Parameters<typeof MobileFiltersType>[0]>(async () => (await import('./MobileFilters')).MobileFilters, () => true);
+export const JobProgress = whenOpened<Parameters<typeof JobProgressType>[0]>(async () => (await import('./JobProgress')).JobProgress, () => true);
