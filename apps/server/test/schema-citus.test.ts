@@ -143,6 +143,7 @@ describe('the migrated schema', () => {
 describe('the tenant keys migration on an existing database', () => {
   const MIGRATION = '_tenant_keys'; // 0011, found by name should migrations be renumbered
   let t: TestApp;
+  let source: TestApp;
   let before: Record<string, number>;
   let earlier: string;
 
@@ -157,13 +158,53 @@ describe('the tenant keys migration on an existing database', () => {
     fs.writeFileSync(path.join(earlier, 'meta/_journal.json'), JSON.stringify(journal));
     for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(earlier, `${e.tag}.sql`));
 
-    t = await createTestApp({ migrationsFolder: earlier }); // the demo shop, seeded on the old keys
+    // The demo shop on the old keys. Today's seed writes today's columns, so it is seeded on the whole
+    // schema and its rows are copied into the old one, column by column where the old table has them.
+    source = await createTestApp();
+    t = await createTestApp({ migrationsFolder: earlier, seed: false });
+    await copyRows(source.ctx.database, t.ctx.database);
     before = await rowCounts(t.ctx.database);
+    expect(before.inventory_items).toBe(await rowCount(source.ctx.database, 'inventory_items'));
   });
   afterAll(async () => {
+    await source?.close();
     await t?.close();
     if (earlier) fs.rmSync(earlier, { recursive: true, force: true });
   });
+
+  async function rowCount(database: Database, table: string) {
+    return Number(((await database.executeSql(`select count(*)::int as n from "${table}"`, [])).rows[0] as { n: number }).n);
+  }
+
+  /**
+   * Every row of `from` into the same tables of `to`, keeping the columns `to` has (generated ones are
+   * computed again). Tables are taken in
+   * rounds: one whose foreign keys are not met yet is tried again after the others.
+   */
+  async function copyRows(from: Database, to: Database) {
+    const { tables } = await readCatalogue(to);
+    let pending = tables.map((x) => x.name);
+    let lastError = '';
+    for (let round = 0; pending.length > 0; round++) {
+      expect(round, `rows that could not be copied: ${pending.join(', ')} (${lastError})`).toBeLessThan(tables.length);
+      const failed: string[] = [];
+      for (const table of pending) {
+        const columns = (
+          (await to.executeSql(`select column_name as "name" from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`, [table])).rows as { name: string }[]
+        ).map((c) => `"${c.name}"`);
+        const [{ rows }] = (await from.executeSql(`select coalesce(json_agg(x), '[]'::json)::text as "rows" from "${table}" x`, [])).rows as [{ rows: string }];
+        if (rows === '[]') continue;
+        const list = columns.join(', ');
+        try {
+          await to.executeSql(`insert into "${table}" (${list}) select ${list} from json_populate_recordset(null::"${table}", $1::json)`, [rows]);
+        } catch (error) {
+          lastError = `${table}: ${(error as Error).message}`;
+          failed.push(table);
+        }
+      }
+      pending = failed;
+    }
+  }
 
   async function rowCounts(database: Database) {
     const { tables } = await readCatalogue(database);
@@ -181,7 +222,9 @@ describe('the tenant keys migration on an existing database', () => {
 
     const migrated = await readCatalogue(t.ctx.database);
     expect(distributionViolations(migrated)).toEqual([]);
-    expect(await rowCounts(t.ctx.database)).toEqual(before);
+    // every table of the old schema keeps its rows (later migrations may add tables)
+    const after = await rowCounts(t.ctx.database);
+    expect(Object.fromEntries(Object.keys(before).map((name) => [name, after[name]]))).toEqual(before);
 
     const token = await t.signIn(DEMO.owner);
     const list = await t.request({ method: 'GET', url: '/api/inventories/paginatedInventories?pageSize=10', token });
