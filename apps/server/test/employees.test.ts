@@ -32,7 +32,8 @@ describe('employee invitation', () => {
     const res = await t.request({ method: 'POST', url: '/api/employees', token: ownerToken, body: { firstName: 'Kim', lastName: 'Lee', email: 'Kim@Shop.test', accessControls: ['Inventory', 'Products'] } });
     expect(res.statusCode).toBe(201);
     const employee = json<{ data: { id: string; email: string; fbUserId: string | null; accessControls: string[] } }>(res).data;
-    expect(employee).toMatchObject({ email: 'kim@shop.test', fbUserId: null, accessControls: ['Inventory', 'Products'] });
+    // the areas come back in the spec's order
+    expect(employee).toMatchObject({ email: 'kim@shop.test', fbUserId: null, accessControls: ['Products', 'Inventory'] });
     employeeId = employee.id;
     const [mail] = await t.ctx.db.select().from(s.outbox).where(eq(s.outbox.to, 'kim@shop.test'));
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
@@ -58,7 +59,7 @@ describe('employee invitation', () => {
     expect(accept.statusCode).toBe(200);
     const token = await t.signIn('kim@shop.test', 'kim-password');
     const me = json<{ data: { kind: string; emailVerified: boolean; accessControls: string[] } }>(await t.request({ method: 'GET', url: '/api/me', token })).data;
-    expect(me).toMatchObject({ kind: 'employee', emailVerified: true, accessControls: ['Inventory', 'Products'] });
+    expect(me).toMatchObject({ kind: 'employee', emailVerified: true, accessControls: ['Products', 'Inventory'] });
 
     const again = await t.request({ method: 'PUT', url: `/open/employees/accept/${employeeId}`, body: { token: inviteToken, fbUserId: 'x' } });
     expect(again.statusCode).toBe(409);

@@ -331,10 +331,10 @@ describe('consigner menu', () => {
 describe('built screens', () => {
   it('hides every staff entry whose screen does not exist yet, groups left empty too', () => {
     const menu = visibleStaffMenu({ role: 'Admin', accessControls: null });
-    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Settings']);
+    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Employees', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Templates', 'Sublocations', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Employees', 'Templates', 'Sublocations', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
@@ -348,6 +348,7 @@ describe('built screens', () => {
     expect(isBuiltRoute('/findInventory/')).toBe(true);
     expect(isBuiltRoute('/findInventory?page=2')).toBe(true);
     expect(isBuiltRoute('/consigners/12')).toBe(false);
+    expect(isBuiltRoute('/employees/12')).toBe(true);
     expect(isBuiltRoute('/orders/12')).toBe(false);
     expect(isBuiltRoute('/dashboard')).toBe(false);
     expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);

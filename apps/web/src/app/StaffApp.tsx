@@ -23,6 +23,9 @@ const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
 const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
+const EmployeesPage = lazy(staffPages.employees);
+const EmployeePage = lazy(staffPages.employee);
+const AddEmployeePage = lazy(staffPages.addEmployee);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -81,6 +84,10 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
           <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
           <Route path="transfers" element={<TransfersPage />} />
           <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+          {/* People (features/employees) */}
+          <Route path="employees" element={<EmployeesPage user={user} />} />
+          <Route path="employees/:id" element={<EmployeePage user={user} />} />
+          <Route path="addEmployee" element={<AddEmployeePage />} />
           <Route path="dev/mailbox" element={<MailboxPage />} />
           {/* Every other staff screen belongs to a later issue. */}
           <Route path="*" element={<NotAvailablePage />} />

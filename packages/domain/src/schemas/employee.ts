@@ -9,10 +9,18 @@ export const ZEmployeeInput = z.object({
 });
 export type TEmployeeInput = z.infer<typeof ZEmployeeInput>;
 
-/** PUT /api/employees/{id} */
+const ZArea = z.enum(AREAS, { error: `Access areas are ${AREAS.join(', ')}` });
+
+/**
+ * PUT /api/employees/{id}: the spec's accessControls and isActive, and (issue 10) the names and the
+ * role. Fields left out stay as they are. Who may change what: employeeChangeRefusal (employees.ts).
+ */
 export const ZEmployeeUpdate = z.object({
-  accessControls: z.array(z.enum(AREAS)).optional(),
-  isActive: z.boolean().optional(),
+  firstName: requiredString('First name is required', 'name', 'First name').optional(),
+  lastName: requiredString('Last name is required', 'name', 'Last name').optional(),
+  accessControls: z.array(ZArea).max(AREAS.length, { error: `At most ${AREAS.length} access areas` }).optional(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  role: z.enum(['Admin', 'Employee'], { error: 'Role must be Admin or Employee' }).optional(),
 });
 export type TEmployeeUpdate = z.infer<typeof ZEmployeeUpdate>;
 
@@ -32,6 +40,25 @@ export const ZEmployee = z.object({
   /** the linked sign-in identity; null until the invite is accepted */
   fbUserId: z.string().nullable(),
   invitedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** POST /api/employees/deleteEmployee/{id} */
+export const ZEmployeeDeleted = z.object({ id: z.string() });
+
+export const EMPLOYEE_LOG_ACTIONS = ['invited', 'accepted', 'updated', 'deleted'] as const;
+
+const ZEmployeeLogValue = z.union([z.string(), z.boolean(), z.array(z.string()), z.null()]);
+
+/** GET /api/employees/{id}/logs: who changed what of an employee, newest first. */
+export const ZEmployeeLog = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  action: z.enum(EMPLOYEE_LOG_ACTIONS),
+  // names and role are text, isActive a boolean, accessControls a list (null = every area)
+  changes: z.array(z.object({ field: z.string(), before: ZEmployeeLogValue, after: ZEmployeeLogValue })),
+  byId: z.string().nullable(),
+  byName: z.string().nullable(),
   createdAt: z.string(),
 });
 

@@ -50,6 +50,32 @@ export const employees = pgTable(
   ],
 );
 
+export type EmployeeLogChange = { field: string; before: string | boolean | string[] | null; after: string | boolean | string[] | null };
+
+// Who changed an employee and how (issue 10): invites, acceptance, areas, role, enabling, deletion.
+// Written in the same transaction as the change. No foreign key to the employee: the entries of a
+// deleted employee stay, with the name they had.
+export const employeeLogs = pgTable(
+  'employee_logs',
+  {
+    id: tenantRowId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').notNull(),
+    employeeName: text('employee_name').notNull(),
+    action: text('action').$type<'invited' | 'accepted' | 'updated' | 'deleted'>().notNull(),
+    changes: jsonb('changes').$type<EmployeeLogChange[]>().notNull(),
+    byId: text('by_id'),
+    byName: text('by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'employee_logs_pkey', columns: [t.id, t.storeId] }),
+    index('employee_logs_store_employee_idx').on(t.storeId, t.employeeId, t.createdAt),
+  ],
+);
+
 export const consignerTypes = pgTable(
   'consigner_types',
   {

@@ -1,6 +1,6 @@
-import { isArea, type ZEmployee } from '@backroom/domain';
+import { isArea, type ZEmployee, type ZEmployeeLog } from '@backroom/domain';
 import type { z } from 'zod';
-import type { EmployeeRow } from './employees.repository.ts';
+import type { EmployeeLogRow, EmployeeRow } from './employees.repository.ts';
 
 export function toEmployee(e: EmployeeRow): z.input<typeof ZEmployee> {
   return {
@@ -15,5 +15,17 @@ export function toEmployee(e: EmployeeRow): z.input<typeof ZEmployee> {
     fbUserId: e.fbUserId,
     invitedAt: e.invitedAt?.toISOString() ?? null,
     createdAt: e.createdAt.toISOString(),
+  };
+}
+
+export function toEmployeeLog(l: EmployeeLogRow): z.input<typeof ZEmployeeLog> {
+  return {
+    id: l.id,
+    employeeId: l.employeeId,
+    action: l.action,
+    changes: l.changes,
+    byId: l.byId,
+    byName: l.byName,
+    createdAt: l.createdAt.toISOString(),
   };
 }

@@ -1,10 +1,10 @@
-import { AREAS, responses, safeString, ZEmployee, ZEmployeeInvite } from '@backroom/domain';
+import { AREAS, responses, safeString, ZEmployee, ZEmployeeDeleted, ZEmployeeInvite, ZEmployeeLog, ZEmployeeUpdate } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { getIdentity, requireStaff, requireStore } from '../../auth/actor.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import { acceptInvite, createEmployee, getEmployee, getInvite, listEmployees, resendInvite } from './employees.service.ts';
+import { acceptInvite, createEmployee, deleteEmployee, getEmployee, getInvite, listEmployeeLogs, listEmployees, resendInvite, updateEmployee } from './employees.service.ts';
 
 const ZId = z.object({ id: z.string().uuid('Invalid id') });
 const ZAccept = z.object({ token: safeString('code', 'token').optional(), fbUserId: safeString('code', 'fbUserId').min(1, 'fbUserId is required') });
@@ -38,15 +38,50 @@ export const employeesRoutes =
         },
       },
       async (request, reply) => {
-        await requireStaff(ctx, request, 'Employees');
-        const employee = await createEmployee(ctx, requireStore(request), request.body);
+        const actor = await requireStaff(ctx, request, 'Employees');
+        const employee = await createEmployee(ctx, requireStore(request), actor, request.body);
         return reply.status(201).send({ data: employee });
       },
     );
 
+    app.put(
+      '/api/employees/:id',
+      {
+        schema: {
+          tags: ['employees'],
+          summary: 'Change an employee: names, access areas, role, enabled (seen on their next request)',
+          params: ZId,
+          body: ZEmployeeUpdate,
+          response: responses(ZEmployee),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Employees');
+        return { data: await updateEmployee(ctx, requireStore(request), actor, request.params.id, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/employees/deleteEmployee/:id',
+      { schema: { tags: ['employees'], summary: 'Delete an employee of this store (their sign-in stays)', params: ZId, response: responses(ZEmployeeDeleted) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Employees');
+        return { data: await deleteEmployee(ctx, requireStore(request), actor, request.params.id) };
+      },
+    );
+
+    app.get(
+      '/api/employees/:id/logs',
+      { schema: { tags: ['employees'], summary: 'Who changed the employee, newest first', params: ZId, response: responses(z.array(ZEmployeeLog)) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Employees');
+        return { data: await listEmployeeLogs(ctx, requireStore(request), request.params.id) };
+      },
+    );
+
     app.post('/api/employees/send/:id', { schema: { tags: ['employees'], summary: 'Resend the invite', params: ZId, response: responses(ZEmployee) } }, async (request) => {
-      await requireStaff(ctx, request, 'Employees');
-      return { data: await resendInvite(ctx, requireStore(request), request.params.id) };
+      const actor = await requireStaff(ctx, request, 'Employees');
+      return { data: await resendInvite(ctx, requireStore(request), actor, request.params.id) };
     });
 
     app.get(
