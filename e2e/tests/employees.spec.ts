@@ -43,6 +43,8 @@ test('[EMPLOYEES]: invite, accept from the e-mail, limit the areas, disable and 
   // Add new employee: every field is required, then Invite.
   await page.getByRole('link', { name: 'Add new employee' }).first().click();
   await expect(page).toHaveURL(/\/addEmployee$/);
+  // the menu keeps Employees highlighted on the screens it leads to
+  await expect(page.locator('[data-testid="main-menu"] li[data-path="/employees"]')).toHaveClass(/ant-menu-item-selected/);
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
   await expect(page.getByText('Last name is required')).toBeVisible();
@@ -60,6 +62,7 @@ test('[EMPLOYEES]: invite, accept from the e-mail, limit the areas, disable and 
   await expect(page).toHaveURL(/\/employees\/[0-9a-f-]{36}$/);
   const employeeUrl = page.url();
   await expect(page.getByTestId('employee-name')).toHaveText('Nina Hale');
+  await expect(page.locator('[data-testid="main-menu"] li[data-path="/employees"]')).toHaveClass(/ant-menu-item-selected/);
   await expect(page.getByTestId('employee-status')).toHaveText('Invited');
   await page.getByRole('button', { name: 'Resend Invite' }).click();
   await expect(toast(page, 'Sent invite')).toBeVisible();

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '@backroom/domain';
 import { useIsMobile } from '../../shared/hooks';
 import { initials } from '../../shared/format';
-import { menuKey, openKeysFor, toAntMenu } from '../../shared/ui/menu';
+import { menuKey, openKeysFor, selectedKeyFor, toAntMenu } from '../../shared/ui/menu';
 import { DEFAULT_LOGO } from '../../shared/ui/StoreLogo';
 
 const { Sider, Header, Content } = Layout;
@@ -82,7 +82,7 @@ export function AppShell(props: AppShellProps) {
       theme="dark"
       mode="inline"
       items={antItems}
-      selectedKeys={[pathname]}
+      selectedKeys={[selectedKeyFor(menu, pathname)]}
       openKeys={collapsed && !isMobile ? undefined : openKeys}
       onOpenChange={setOpenKeys}
       onClick={onClick}

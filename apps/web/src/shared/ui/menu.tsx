@@ -78,3 +78,24 @@ export function openKeysFor(items: readonly MenuItem[], path: string): string[] 
   }
   return [];
 }
+
+/** Screens reached from an entry without an address under it: their entry stays highlighted. */
+const ENTRY_OF: Record<string, string> = { '/addEmployee': '/employees', '/addConsigner': '/consigners' };
+
+/**
+ * The menu key to highlight on `path`: the entry with that address, else the entry whose address
+ * the path continues (`/employees/{id}` under Employees), else the entry that leads to the screen.
+ */
+export function selectedKeyFor(items: readonly MenuItem[], path: string): string {
+  const paths: string[] = [];
+  const walk = (list: readonly MenuItem[]) => {
+    for (const item of list) {
+      if (item.path) paths.push(item.path);
+      if (item.children) walk(item.children);
+    }
+  };
+  walk(items);
+  if (paths.includes(path)) return path;
+  const parent = paths.filter((p) => p !== '/' && path.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
+  return parent ?? ENTRY_OF[path] ?? path;
+}
