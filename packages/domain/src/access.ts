@@ -176,6 +176,7 @@ export const BUILT_STAFF_ROUTES = [
   '/acceptTransfers',
   '/productTemplates',
   '/subLocations',
+  '/fees',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

@@ -15,6 +15,7 @@ export const staffPages = {
   product: () => import('../features/products/ProductPage'),
   productTemplates: () => import('../features/product-templates/ProductTemplatesPage'),
   subLocations: () => import('../features/sub-locations/SubLocationsPage'),
+  fees: () => import('../features/fees/FeesPage'),
   inventoryItem: () => import('../features/inventory-item/InventoryItemPage'),
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
   transfers: () => import('../features/transfers/TransfersPage'),
@@ -33,5 +34,6 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'acceptTransfers') return staffPages.acceptTransfers;
   if (first === 'productTemplates') return staffPages.productTemplates;
   if (first === 'subLocations') return staffPages.subLocations;
+  if (first === 'fees') return staffPages.fees;
   return null;
 }
