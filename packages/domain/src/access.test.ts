@@ -334,7 +334,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Employees', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Employees', 'Templates', 'Sublocations', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Employees', 'Fees', 'Templates', 'Sublocations', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });

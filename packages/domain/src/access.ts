@@ -179,6 +179,7 @@ export const BUILT_STAFF_ROUTES = [
   '/employees',
   '/employees/:id',
   '/addEmployee',
+  '/fees',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

@@ -19,6 +19,7 @@ const CreateProductPage = lazy(staffPages.createProduct);
 const ProductPage = lazy(staffPages.product);
 const ProductTemplatesPage = lazy(staffPages.productTemplates);
 const SubLocationsPage = lazy(staffPages.subLocations);
+const FeesPage = lazy(staffPages.fees);
 const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
@@ -69,6 +70,7 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
           <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
           <Route path="productTemplates" element={<ProductTemplatesPage />} />
           <Route path="subLocations" element={<SubLocationsPage />} />
+          <Route path="fees" element={<FeesPage />} />
           {/* Inventory lists (features/inventory-lists), one page per LIST_VIEWS entry */}
           <Route path="findInventory" element={<InventoryListPage view="findInventory" />} />
           <Route path="buyingInventory" element={<InventoryListPage view="buyingInventory" />} />

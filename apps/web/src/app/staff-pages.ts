@@ -15,6 +15,7 @@ export const staffPages = {
   product: () => import('../features/products/ProductPage'),
   productTemplates: () => import('../features/product-templates/ProductTemplatesPage'),
   subLocations: () => import('../features/sub-locations/SubLocationsPage'),
+  fees: () => import('../features/fees/FeesPage'),
   inventoryItem: () => import('../features/inventory-item/InventoryItemPage'),
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
   transfers: () => import('../features/transfers/TransfersPage'),
@@ -38,5 +39,6 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'subLocations') return staffPages.subLocations;
   if (first === 'employees') return second ? staffPages.employee : staffPages.employees;
   if (first === 'addEmployee') return staffPages.addEmployee;
+  if (first === 'fees') return staffPages.fees;
   return null;
 }

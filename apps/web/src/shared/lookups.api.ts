@@ -2,7 +2,7 @@
 // inventory filter options (catalogue doc sections 3 and 7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TInventoryFilterOptions, ZLocation, ZProductTemplate, ZSubLocation, ZTemplateOptionValue } from '@backroom/domain';
+import type { TConsignerType, TInventoryFilterOptions, ZLocation, ZProductTemplate, ZSubLocation, ZTemplateOptionValue } from '@backroom/domain';
 import { apiFetch } from './api';
 
 // The shapes are the domain's response schemas: one declaration, shared with the server.
@@ -13,6 +13,8 @@ export type ProductTemplate = z.output<typeof ZProductTemplate>;
 /** GET /api/inventories/filterOptions (the domain's ZInventoryFilterOptions). */
 export type InventoryFilterOptions = TInventoryFilterOptions;
 export type ConsignerOption = TInventoryFilterOptions['consigners'][number];
+/** A consigner type (fee schedule): sellingFee a percent, minFee and flatFee in major units. */
+export type ConsignerType = TConsignerType;
 
 // Every lookup is cached under 'lookups', so a change to one (a new sub-location, an edited
 // template) is refreshed everywhere by invalidating lookupKeys.all.
@@ -22,6 +24,7 @@ export const lookupKeys = {
   subLocations: (location?: string) => ['lookups', 'subLocations', location ?? 'all'] as const,
   templates: ['lookups', 'productTemplates'] as const,
   filterOptions: ['lookups', 'inventoryFilterOptions'] as const,
+  consignerTypes: ['lookups', 'consignerTypes'] as const,
 };
 
 const REFERENCE_STALE_MS = 5 * 60 * 1000;
@@ -43,11 +46,14 @@ export const lookupQueries = {
   templates: () => lookupQuery<ProductTemplate[]>(lookupKeys.templates, '/api/productTemplates'),
   /** GET /api/inventories/filterOptions: statuses, locations, option values, categories, consigners. */
   filterOptions: () => lookupQuery<InventoryFilterOptions>(lookupKeys.filterOptions, '/api/inventories/filterOptions', { staleTime: 60 * 1000 }),
+  /** GET /api/consignerTypes (staff with Settings or Consigners): the default first, then by name. */
+  consignerTypes: () => lookupQuery<ConsignerType[]>(lookupKeys.consignerTypes, '/api/consignerTypes', { staleTime: 60 * 1000 }),
 };
 
 export const useLocations = () => useQuery(lookupQueries.locations());
 export const useSubLocations = (location?: string) => useQuery(lookupQueries.subLocations(location));
 export const useProductTemplates = () => useQuery(lookupQueries.templates());
+export const useConsignerTypes = () => useQuery(lookupQueries.consignerTypes());
 export const useInventoryFilterOptions = (enabled = true) => useQuery({ ...lookupQueries.filterOptions(), enabled });
 
 export function subLocationsOf(all: readonly SubLocation[] | undefined, location: string | null | undefined): SubLocation[] {
