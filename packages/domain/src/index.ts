@@ -11,4 +11,5 @@ export * from './sizes.ts';
 export * from './format.ts';
 export * from './search.ts';
 export * from './constants.ts';
+export * from './hosts.ts';
 export * from './schemas/index.ts';
