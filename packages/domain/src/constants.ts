@@ -16,6 +16,8 @@ export const LABEL_OPTIONS = [
   'Scan To Shop',
 ] as const;
 export type LabelOption = (typeof LABEL_OPTIONS)[number];
+/** What a new store's labels show until its settings say otherwise (the settings require one at least). */
+export const DEFAULT_LABEL_OPTIONS: readonly LabelOption[] = ['Item Description', 'Item Id', 'Size', 'Price', 'QR Code'];
 
 /** Store customBarcode: one of these, or none (null). */
 export const CUSTOM_BARCODE_OPTIONS = ['SKU', 'CODE', 'GTIN'] as const;

@@ -10,7 +10,7 @@ import {
   PAYOUT_OPTIONS,
   SIGNUP_INFO_OPTIONS,
 } from '../constants.ts';
-import { normaliseHost } from '../hosts.ts';
+import { isWebAddress, normaliseHost } from '../hosts.ts';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, money, percent, requiredString, safeString } from './common.ts';
@@ -50,16 +50,6 @@ export const STORE_SETTINGS_MESSAGES = {
   resyncQueued: 'Resyncing all inventory in the background',
 } as const;
 
-const isWebAddress = (value: string, allowRootPath = false) => {
-  if (allowRootPath && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-};
-
 /** A host a request may be resolved by; `required` gives the spec's message for an empty one. */
 function host(required: string | null) {
   return z
@@ -83,7 +73,7 @@ function webAddress(label: string, message: string, opts: { allowRootPath?: bool
   return z
     .union([safeString('url', label).trim(), z.null()], { error: message })
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isWebAddress(v, opts.allowRootPath), { error: message });
+    .refine((v) => v === null || isWebAddress(v, opts), { error: message });
 }
 
 /** An amount of money a store sets (major units in, minor units out), 0 or more. */
@@ -181,19 +171,62 @@ export type TStoreSettingsInput = z.output<typeof ZStoreSettingsInput>;
 /** The body as a client sends it (major units, texts untrimmed). */
 export type TStoreSettingsBody = z.input<typeof ZStoreSettingsInput>;
 
-/** Fields shown on the settings screen that PUT refuses to change. */
-export const STORE_READ_ONLY_FIELDS = ['id', 'handle', 'consignerCname', 'maintenanceMode'] as const;
+const looseText = (kind: Parameters<typeof safeString>[0], label: string) => safeString(kind, label).nullish();
+const looseChoices = z.array(safeString('name', 'A choice')).max(50).nullish();
+const looseAmount = (label: string) => z.union([z.number(), safeString('code', label)]).nullish();
 
 /**
- * PUT /api/stores/{id} as the route reads it: any subset of the editable fields, each within its
- * limits (anything unknown is dropped). The read-only fields may come back unchanged, as GET gave them.
+ * PUT /api/stores/{id} as the route reads it: any subset of the fields, as sent (nothing parsed
+ * yet), each within its limits; anything unknown is dropped. The service lays it over the saved
+ * store and validates the whole with ZStoreSettingsInput. The read-only fields may come back as
+ * GET gave them.
  */
-export const ZStoreSettingsBody = ZStoreSettingsInput.partial().extend({
-  id: safeString('code', 'Id').optional(),
-  handle: safeString('code', 'Handle').optional(),
-  consignerCname: safeString('url', 'Consigner CNAME').nullish(),
-  maintenanceMode: z.boolean().optional(),
+export const ZStoreSettingsBody = z.object({
+  id: looseText('code', 'Id'),
+  handle: looseText('code', 'Handle'),
+  consignerCname: looseText('url', 'Consigner CNAME'),
+  maintenanceMode: z.boolean().nullish(),
+  name: looseText('name', 'Name'),
+  supportEmail: looseText('email', 'Support email'),
+  redirectURL: looseText('url', 'Redirect URL'),
+  currency: looseText('code', 'Currency'),
+  logo: looseText('url', 'Logo'),
+  domain: looseText('url', 'Domain'),
+  consignerUrl: looseText('url', 'Consigner URL'),
+  inStoreUrl: looseText('url', 'In-store URL'),
+  signupInfo: looseChoices,
+  payoutOptions: looseChoices,
+  bankFields: looseText('code', 'Bank fields'),
+  shipInstructions: looseText('long', 'Ship instructions'),
+  labelOptions: looseChoices,
+  labelSize: z.object({ width: z.number().nullish(), height: z.number().nullish() }).nullish(),
+  customBarcode: looseText('code', 'Custom barcode'),
+  customShopifyUrl: looseText('url', 'Custom storefront URL'),
+  shopifyTrackingParams: z
+    .array(z.object({ param: looseText('name', 'A tracking parameter'), value: looseText('name', 'A tracking value') }))
+    .max(MAX_TRACKING_PARAMS, { error: STORE_SETTINGS_MESSAGES.tooManyTrackingParams })
+    .nullish(),
+  emailMsgs: z.object(Object.fromEntries(EMAIL_MESSAGE_EVENTS.map((e) => [e, looseText('long', 'An e-mail message')])) as Record<EmailMessageEvent, ReturnType<typeof looseText>>).nullish(),
+  marketplaceEmailMsgs: z.object(Object.fromEntries(EMAIL_MESSAGE_EVENTS.map((e) => [e, looseText('long', 'An e-mail message')])) as Record<EmailMessageEvent, ReturnType<typeof looseText>>).nullish(),
+  termsOfService: looseText('long', 'Terms of service'),
+  autoPreapproval: z.boolean().nullish(),
+  minApproval: looseAmount('Min approval'),
+  maxApproval: looseAmount('Max approval'),
+  warnAmount: looseAmount('Warn amount'),
+  warnText: looseText('note', 'Warn text'),
+  payoutFee: z.number().nullish(),
+  chargeTax: z.boolean().nullish(),
+  vatRate: z.number().nullish(),
+  upPrice: looseAmount('Price increase'),
+  absorbDiscount: z.boolean().nullish(),
+  isBuyingStore: z.boolean().nullish(),
+  onlineMarketplace: z.boolean().nullish(),
+  prioritizeStore: z.boolean().nullish(),
+  safeInventoryStatusMode: z.boolean().nullish(),
+  livePriceChanges: z.boolean().nullish(),
+  automatedPayout: z.boolean().nullish(),
 });
+export type TStoreSettingsPatch = z.output<typeof ZStoreSettingsBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses.
