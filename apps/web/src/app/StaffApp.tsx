@@ -23,6 +23,8 @@ const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
 const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
+const SettingsPage = lazy(staffPages.settings);
+const BillingPage = lazy(staffPages.billing);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -81,6 +83,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
           <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
           <Route path="transfers" element={<TransfersPage />} />
           <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+          <Route path="settings" element={<SettingsPage user={user} />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="dev/mailbox" element={<MailboxPage />} />
           {/* Every other staff screen belongs to a later issue. */}
           <Route path="*" element={<NotAvailablePage />} />

@@ -19,6 +19,8 @@ export const staffPages = {
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
   transfers: () => import('../features/transfers/TransfersPage'),
   acceptTransfers: () => import('../features/transfers/AcceptTransfersPage'),
+  settings: () => import('../features/settings/SettingsPage'),
+  billing: () => import('../features/settings/BillingPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -33,5 +35,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'acceptTransfers') return staffPages.acceptTransfers;
   if (first === 'productTemplates') return staffPages.productTemplates;
   if (first === 'subLocations') return staffPages.subLocations;
+  if (first === 'settings') return staffPages.settings;
+  if (first === 'billing') return staffPages.billing;
   return null;
 }

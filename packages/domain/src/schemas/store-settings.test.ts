@@ -95,6 +95,11 @@ describe('ZStoreSettingsInput', () => {
     expect(firstError({ ...valid, [field]: value })).toBe(message);
   });
 
+  it('reads an empty amount or percent as 0 (approvals and fees are not required)', () => {
+    const out = ZStoreSettingsInput.parse({ ...valid, minApproval: null, warnAmount: '', payoutFee: null });
+    expect(out).toMatchObject({ minApproval: 0, warnAmount: 0, payoutFee: 0 });
+  });
+
   it('leaves the main domain optional', () => {
     expect(ZStoreSettingsInput.parse({ ...valid, domain: '' }).domain).toBeNull();
   });

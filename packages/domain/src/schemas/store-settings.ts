@@ -76,9 +76,14 @@ function webAddress(label: string, message: string, opts: { allowRootPath?: bool
     .refine((v) => v === null || isWebAddress(v, opts), { error: message });
 }
 
-/** An amount of money a store sets (major units in, minor units out), 0 or more. */
+/** An amount of money a store sets (major units in, minor units out), 0 or more; none is 0 (section 5: not required). */
 function amount(label: string) {
-  return money(`${label} must be an amount`, label).refine((v) => v >= 0, { error: STORE_SETTINGS_MESSAGES.notNegative(label) });
+  return z.preprocess((v) => (v === null || v === '' ? 0 : v), money(`${label} must be an amount`, label).refine((v) => v >= 0, { error: STORE_SETTINGS_MESSAGES.notNegative(label) }));
+}
+
+/** A percent a store sets; none is 0. */
+function rate(message: string, label: string) {
+  return z.preprocess((v) => (v === null ? 0 : v), percent(message, label));
 }
 
 function millimetres(required: string, label: string) {
@@ -154,9 +159,9 @@ export const ZStoreSettingsInput = z.object({
   warnText: boundedText('note', 'Warn text')
     .nullable()
     .transform((v) => v || null),
-  payoutFee: percent('Payout fee must be a percent from 0 to 100', 'Payout fee'),
+  payoutFee: rate('Payout fee must be a percent from 0 to 100', 'Payout fee'),
   chargeTax: z.boolean(),
-  vatRate: percent('VAT rate must be a percent from 0 to 100', 'VAT rate'),
+  vatRate: rate('VAT rate must be a percent from 0 to 100', 'VAT rate'),
   upPrice: amount('Price increase'),
   absorbDiscount: z.boolean(),
   // flags
