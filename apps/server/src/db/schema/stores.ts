@@ -74,6 +74,7 @@ export const stores = pgTable(
 export const storeHostAliases = pgTable(
   'store_host_aliases',
   {
+    id: tenantRowId(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -85,7 +86,9 @@ export const storeHostAliases = pgTable(
     newHostSeenAt: timestamp('new_host_seen_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    primaryKey({ name: 'store_host_aliases_pkey', columns: [t.storeId, t.host] }),
+    primaryKey({ name: 'store_host_aliases_pkey', columns: [t.id, t.storeId] }),
+    uniqueIndex('store_host_aliases_store_host_uq').on(t.storeId, t.host),
+    // a host leads to one store at most
     uniqueIndex('store_host_aliases_host_uq').on(t.host),
     index('store_host_aliases_replaced_by_idx').on(t.storeId, t.replacedBy),
   ],

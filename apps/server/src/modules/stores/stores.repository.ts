@@ -46,7 +46,8 @@ export const storesRepository = {
     const [row] = await db
       .select({
         store: stores,
-        aliasWaiting: sql<boolean>`exists (select 1 from ${storeHostAliases} where ${storeHostAliases.storeId} = ${stores.id} and ${storeHostAliases.replacedBy} = ${host} and ${storeHostAliases.newHostSeenAt} is null)`,
+        // written out: drizzle leaves columns unqualified inside sql``, and both tables have an id
+        aliasWaiting: sql<boolean>`exists (select 1 from "store_host_aliases" a where a."store_id" = "stores"."id" and a."replaced_by" = ${host} and a."new_host_seen_at" is null)`,
       })
       .from(stores)
       .where(currentHostIs(host))
