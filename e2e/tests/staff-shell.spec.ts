@@ -103,10 +103,17 @@ test('[ACCESS]: an employee with only Inventory sees only the inventory entries 
   await snap(page, 'staff-inventory-only');
 
   // Area guard and the Admin-only dashboard send the user home.
-  for (const path of ['/consigners', '/settings', '/dashboard', '/findOrders']) {
+  for (const path of ['/consigners', '/dashboard', '/findOrders']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
   }
+  // The store settings show their title and Logout to everyone, the form only with Settings (people doc section 2).
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  await expect(page.getByText('Edit admin settings here')).toBeVisible();
+  await expect(page.getByTestId('settings-logout')).toBeVisible();
+  await expect(page.getByTestId('save-settings')).toHaveCount(0);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
   // An allowed area opens; an address no menu offers (Activity is built later) says it is not there.
   await page.goto('/findInventory');
   await expect(page.getByRole('heading', { name: 'Find Inventory' })).toBeVisible();

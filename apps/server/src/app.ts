@@ -35,13 +35,13 @@ import { inventoryQueriesRoutes } from './modules/inventory-queries/inventory-qu
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import type { StoreRow } from './tenancy/resolve-store.ts';
+import type { ResolvedStore } from './tenancy/resolve-store.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The store this request is for (Host, chosen handle, or localhost's first store); null when none. */
-    store: StoreRow | null;
+    /** The store this request is for (Host, a previous address, chosen handle, or localhost's first store); null when none. */
+    store: ResolvedStore | null;
   }
 }
 

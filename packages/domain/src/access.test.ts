@@ -12,6 +12,7 @@ import {
   isAdmin,
   isArea,
   isBuiltRoute,
+  isScreenGuarded,
   routeGuard,
   routeRequirement,
   safeReturnPath,
@@ -334,7 +335,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Employees', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Employees', 'Fees', 'Templates', 'Sublocations', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Employees', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
@@ -351,9 +352,20 @@ describe('built screens', () => {
     expect(isBuiltRoute('/employees/12')).toBe(true);
     expect(isBuiltRoute('/orders/12')).toBe(false);
     expect(isBuiltRoute('/dashboard')).toBe(false);
+    expect(isBuiltRoute('/settings')).toBe(true);
+    expect(isBuiltRoute('/billing')).toBe(true);
     expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);
     expect(isBuiltRoute('/productItem/7', 'consigner')).toBe(true);
     expect(isBuiltRoute('/dropoff', 'consigner')).toBe(false);
+  });
+
+  it('lets the settings screen check its area itself (title and Logout for everyone), and nothing else', () => {
+    expect(isScreenGuarded('/settings')).toBe(true);
+    expect(isScreenGuarded('/settings/')).toBe(true);
+    expect(isScreenGuarded('/billing')).toBe(false);
+    expect(isScreenGuarded('/fees')).toBe(false);
+    // the menu entry still needs Settings
+    expect(visibleStaffMenu({ role: 'Employee', accessControls: ['Inventory'] }).some((i) => i.key === 'settingsGroup' && i.children?.some((c) => c.key === 'settings'))).toBe(false);
   });
 
   it('lists only routes the specs name', () => {

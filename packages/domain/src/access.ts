@@ -180,6 +180,8 @@ export const BUILT_STAFF_ROUTES = [
   '/employees/:id',
   '/addEmployee',
   '/fees',
+  '/settings',
+  '/billing',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */
@@ -229,6 +231,18 @@ function matchesPattern(pattern: string, path: string): boolean {
   const b = path.split('/');
   if (a.length !== b.length) return false;
   return a.every((segment, i) => (segment.startsWith(':') ? (b[i] ?? '') !== '' : segment === b[i]));
+}
+
+/**
+ * Staff routes whose screen opens without its area and hides its content instead: the store
+ * settings show their title and Logout to everyone, the form only with Settings (people doc
+ * section 2, "form hidden unless accessControls include Settings"). The menu entry still needs the area.
+ */
+export const SCREEN_GUARDED_ROUTES: readonly string[] = ['/settings'];
+
+/** Whether the screen at `path` checks its area itself (SCREEN_GUARDED_ROUTES), rather than the route guard. */
+export function isScreenGuarded(path: string): boolean {
+  return SCREEN_GUARDED_ROUTES.includes(normalisePath(path));
 }
 
 export type RouteRequirement = { area: Area | null; adminOnly: boolean };

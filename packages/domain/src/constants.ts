@@ -16,6 +16,8 @@ export const LABEL_OPTIONS = [
   'Scan To Shop',
 ] as const;
 export type LabelOption = (typeof LABEL_OPTIONS)[number];
+/** What a new store's labels show until its settings say otherwise (the settings require one at least). */
+export const DEFAULT_LABEL_OPTIONS: readonly LabelOption[] = ['Item Description', 'Item Id', 'Size', 'Price', 'QR Code'];
 
 /** Store customBarcode: one of these, or none (null). */
 export const CUSTOM_BARCODE_OPTIONS = ['SKU', 'CODE', 'GTIN'] as const;
@@ -50,6 +52,14 @@ export const ROUTING_TYPE_LABELS = {
   swiftCode: 'SWIFT Code',
   ibanNumber: 'IBAN Number',
 } as const satisfies Record<RoutingType, string>;
+
+/**
+ * Which bank fields a store's consigner forms collect (store setting bankFields): 'routing' asks for
+ * the routing type and its fields (ABA routing number, SWIFT code, IBAN); 'local' only for account
+ * name, number, bank and account type (the spec hid the routing fields for one store by its id).
+ */
+export const BANK_FIELD_MODES = ['routing', 'local'] as const;
+export type BankFieldMode = (typeof BANK_FIELD_MODES)[number];
 
 /** Registered banks of South Africa, for the bank picker. */
 export const SOUTH_AFRICAN_BANKS = [

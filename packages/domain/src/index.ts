@@ -13,4 +13,5 @@ export * from './format.ts';
 export * from './search.ts';
 export * from './employees.ts';
 export * from './constants.ts';
+export * from './hosts.ts';
 export * from './schemas/index.ts';

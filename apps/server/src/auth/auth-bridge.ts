@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { CLIENT_IP_HEADER, STORE_ID_HEADER } from './auth.ts';
+import { CLIENT_IP_HEADER, STORE_ALIAS_HEADER, STORE_ID_HEADER } from './auth.ts';
 import { tooManyMessage, type Throttle } from './throttle.ts';
 
 export type AuthAnswer = { status: number; headers: Record<string, string | string[]>; body: string | null };
 
 const AUTH_BASE_PATH = '/api/auth';
-const INTERNAL_HEADERS = new Set([STORE_ID_HEADER, CLIENT_IP_HEADER]);
+const INTERNAL_HEADERS = new Set([STORE_ID_HEADER, STORE_ALIAS_HEADER, CLIENT_IP_HEADER]);
 
 const emailOf = (body: unknown): string | null => {
   const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
@@ -36,6 +36,7 @@ export async function forwardAuthRequest(ctx: AppContext, throttle: Throttle, re
     headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
   }
   if (request.store) headers.set(STORE_ID_HEADER, request.store.id);
+  if (request.store?.aliasHost) headers.set(STORE_ALIAS_HEADER, request.store.aliasHost);
   headers.set(CLIENT_IP_HEADER, request.ip);
 
   const who = { email: emailOf(request.body), ip: request.ip };

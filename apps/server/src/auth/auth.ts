@@ -17,6 +17,8 @@ import { isStoreOrigin, requestSourceOrigin, storeLinkOrigin, storeOrigins } fro
  */
 export const STORE_ID_HEADER = 'x-backroom-store-id';
 export const CLIENT_IP_HEADER = 'x-backroom-client-ip';
+/** The store's previous address the request came through (tenancy/resolve-store.ts), if any. */
+export const STORE_ALIAS_HEADER = 'x-backroom-store-alias';
 
 function rebase(url: string, origin: string): string {
   const u = new URL(url);
@@ -28,7 +30,9 @@ export function createAuth(opts: { db: Db; config: AppConfig; mailer: Mailer }) 
 
   const storeOf = async (request: Request | undefined) => {
     const storeId = request?.headers.get(STORE_ID_HEADER);
-    return storeId ? storesRepository.findById(db, storeId) : null;
+    const store = storeId ? await storesRepository.findById(db, storeId) : null;
+    const aliasHost = request?.headers.get(STORE_ALIAS_HEADER);
+    return store && aliasHost ? { ...store, aliasHost } : store;
   };
 
   /**

@@ -1,11 +1,11 @@
 import type { AppConfig } from '../config.ts';
-import type { StoreRow } from '../tenancy/resolve-store.ts';
+import type { ResolvedStore } from '../tenancy/resolve-store.ts';
 
 // The origins a store is served on, from configuration only (docs/security.md). Nothing here reads
 // Host or X-Forwarded-Host: those are the client's to choose.
 
 type OriginConfig = Pick<AppConfig, 'env' | 'appUrl'>;
-type StoreHosts = Pick<StoreRow, 'domain' | 'consignerUrl' | 'inStoreUrl'>;
+type StoreHosts = Pick<ResolvedStore, 'domain' | 'consignerUrl' | 'inStoreUrl' | 'aliasHost'>;
 
 const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -17,7 +17,9 @@ function originOf(value: string, scheme: 'https' | 'http'): string | null {
   }
 }
 
-const storeHosts = (store: StoreHosts | null) => (store ? [store.domain, store.consignerUrl, store.inStoreUrl].filter((h): h is string => !!h?.trim()) : []);
+const configuredHosts = (store: StoreHosts | null) => (store ? [store.domain, store.consignerUrl, store.inStoreUrl].filter((h): h is string => !!h?.trim()) : []);
+// A request through a previous address of the store (still in its grace period) comes from that origin too.
+const storeHosts = (store: StoreHosts | null) => (store?.aliasHost ? [...configuredHosts(store), store.aliasHost] : configuredHosts(store));
 
 /**
  * Where the links e-mailed for this store point: in production the store's own domain (then its
@@ -26,7 +28,8 @@ const storeHosts = (store: StoreHosts | null) => (store ? [store.domain, store.c
  */
 export function storeLinkOrigin(config: OriginConfig, store: StoreHosts | null): string {
   if (config.env === 'production') {
-    for (const host of storeHosts(store)) {
+    // the configured addresses only: a previous address stops answering after its grace period
+    for (const host of configuredHosts(store)) {
       const origin = originOf(host, 'https');
       if (origin) return origin;
     }

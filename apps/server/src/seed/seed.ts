@@ -59,6 +59,9 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
       name: 'Backroom Demo',
       handle: 'demo',
       domain: 'demo.backroom.local',
+      // the consigner portal and in-store app addresses (required by the store settings)
+      consignerUrl: 'consign.demo.backroom.local',
+      inStoreUrl: 'instore.demo.backroom.local',
       supportEmail: 'support@demo.backroom.test',
       currency: 'USD',
       logo: '/demo-assets/store-logo.svg',

@@ -1,7 +1,26 @@
 import type { DbOrTx } from '../db/client.ts';
-import { storesRepository, type StoreRow } from '../modules/stores/stores.repository.ts';
+import { storeHostAliasesRepository, storesRepository, type StoreRow } from '../modules/stores/stores.repository.ts';
 
 export type { StoreRow };
+
+/**
+ * A store as a request found it. `aliasHost` is set when the request came through one of the
+ * store's previous addresses (store_host_aliases): that address's origin is the store's own for
+ * the request (auth/origins.ts), while links in e-mails follow the current configuration.
+ */
+export type ResolvedStore = StoreRow & { aliasHost?: string };
+
+/**
+ * How long a previous address keeps answering once its replacement has served the store (a
+ * replaced address that was cleared counts from its replacement). docs/people.md, "Store settings".
+ */
+export const ALIAS_GRACE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment before which an alias's grace period has run out. */
+export function aliasCutoff(now: Date = new Date()): Date {
+  return new Date(now.getTime() - ALIAS_GRACE_DAYS * DAY_MS);
+}
 
 /**
  * The host name of a Host header, without port, brackets or a trailing dot, lower-cased and in the
@@ -29,14 +48,21 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /**
  * Which store a request is for: its Host matched against domain, consignerUrl and inStoreUrl; else
- * the handle the user picked on the store landing page; else, on this machine (localhost, 127.0.0.1,
- * [::1], any port), the first store.
+ * against a previous address still in its grace period; else the handle the user picked on the
+ * store landing page; else, on this machine (localhost, 127.0.0.1, [::1], any port), the first store.
+ * A request through a new address marks it reached, which starts the grace period of the addresses
+ * it replaced.
  */
-export async function resolveStore(db: DbOrTx, hostHeader: string | undefined, handleHeader: string | undefined): Promise<StoreRow | null> {
+export async function resolveStore(db: DbOrTx, hostHeader: string | undefined, handleHeader: string | undefined, now: Date = new Date()): Promise<ResolvedStore | null> {
   const host = hostnameOf(hostHeader);
   if (host) {
     const byHost = await storesRepository.findByHost(db, host);
-    if (byHost) return byHost;
+    if (byHost) {
+      if (byHost.aliasWaiting) await storeHostAliasesRepository.markNewHostSeen(db, byHost.store.id, host, now);
+      return byHost.store;
+    }
+    const byAlias = await storeHostAliasesRepository.findStoreByActiveAlias(db, host, aliasCutoff(now));
+    if (byAlias) return { ...byAlias, aliasHost: host };
   }
   const handle = handleHeader?.trim().toLowerCase();
   if (handle) {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../app-context.ts';
-import { resolveStore, type StoreRow } from './resolve-store.ts';
+import { resolveStore, type ResolvedStore } from './resolve-store.ts';
 
 /**
  * The store of a Host (and x-store-handle), kept for config.cacheTtlMs (5 s by default): every
@@ -9,14 +9,14 @@ import { resolveStore, type StoreRow } from './resolve-store.ts';
  * this process is dropped with invalidateStores, a change made elsewhere is seen within the TTL.
  */
 export class StoreCache {
-  private readonly stores: LRUCache<string, StoreRow>;
+  private readonly stores: LRUCache<string, ResolvedStore>;
   private generation = 0;
 
   constructor(readonly ttlMs: number) {
     this.stores = new LRUCache({ max: 1000, ttl: Math.max(1, ttlMs) });
   }
 
-  async resolve(ctx: AppContext, hostHeader: string | undefined, handleHeader: string | undefined): Promise<StoreRow | null> {
+  async resolve(ctx: AppContext, hostHeader: string | undefined, handleHeader: string | undefined): Promise<ResolvedStore | null> {
     if (this.ttlMs <= 0) return resolveStore(ctx.db, hostHeader, handleHeader);
     const key = `${hostHeader ?? ''}\u0000${handleHeader ?? ''}`;
     const hit = this.stores.get(key);

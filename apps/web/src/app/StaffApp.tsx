@@ -27,6 +27,8 @@ const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
 const EmployeesPage = lazy(staffPages.employees);
 const EmployeePage = lazy(staffPages.employee);
 const AddEmployeePage = lazy(staffPages.addEmployee);
+const SettingsPage = lazy(staffPages.settings);
+const BillingPage = lazy(staffPages.billing);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -90,6 +92,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
           <Route path="employees" element={<EmployeesPage user={user} />} />
           <Route path="employees/:id" element={<EmployeePage user={user} />} />
           <Route path="addEmployee" element={<AddEmployeePage />} />
+          <Route path="settings" element={<SettingsPage user={user} />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="dev/mailbox" element={<MailboxPage />} />
           {/* Every other staff screen belongs to a later issue. */}
           <Route path="*" element={<NotAvailablePage />} />

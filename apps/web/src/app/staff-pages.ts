@@ -23,6 +23,8 @@ export const staffPages = {
   employees: () => import('../features/employees/EmployeesPage'),
   employee: () => import('../features/employees/EmployeePage'),
   addEmployee: () => import('../features/employees/AddEmployeePage'),
+  settings: () => import('../features/settings/SettingsPage'),
+  billing: () => import('../features/settings/BillingPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -40,5 +42,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'employees') return second ? staffPages.employee : staffPages.employees;
   if (first === 'addEmployee') return staffPages.addEmployee;
   if (first === 'fees') return staffPages.fees;
+  if (first === 'settings') return staffPages.settings;
+  if (first === 'billing') return staffPages.billing;
   return null;
 }

@@ -27,3 +27,12 @@ export function formatPrice(major: number | null | undefined, currency: string |
 export function priceSymbol(currency: string | null | undefined): string {
   return currencySymbol(currency || 'USD');
 }
+
+/** A size in bytes as people read it: '0 B', '830 KB', '12.4 MB', '1.2 GB' (powers of 1024). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${i === 0 ? value : value < 10 ? value.toFixed(1) : Math.round(value)} ${units[i]}`;
+}

@@ -15,3 +15,4 @@ export * from './jobs.ts';
 export * from './files.ts';
 export * from './user.ts';
 export * from './inventory-batch.ts';
+export * from './store-settings.ts';

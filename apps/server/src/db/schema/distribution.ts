@@ -23,6 +23,9 @@ export const REFERENCE_TABLES = {
   stores: 'the tenant root, looked up by domain and handle before the store is known',
   // better-auth's user: one person may belong to several shops; employees and consigners point at it.
   user: 'better-auth identities, shared by stores (employees.fb_user_id, consigners.fb_user_id)',
+  // A store's previous addresses: looked up by host before the store is known, like stores, and a
+  // host may belong to one store only.
+  store_host_aliases: "a store's previous hosts, looked up by host before the store is known (tenancy/resolve-store.ts)",
 } as const;
 
 /**

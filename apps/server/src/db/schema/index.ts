@@ -5,3 +5,4 @@ export * from './catalogue.ts';
 export * from './inventory.ts';
 export * from './money.ts';
 export * from './jobs.ts';
+export * from './files.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRowId, updatedAt } from './columns.ts';
 
 export type LabelSize = { width: number; height: number };
@@ -62,6 +62,35 @@ export const stores = pgTable(
     uniqueIndex('stores_domain_uq').on(t.domain),
     index('stores_consigner_url_idx').on(t.consignerUrl),
     index('stores_in_store_url_idx').on(t.inStoreUrl),
+  ],
+);
+
+/**
+ * Addresses a store answered on before its settings changed them (docs/people.md, "Store settings"):
+ * tenancy resolution still finds the store by them until the new address has served the store and a
+ * grace period has passed. A reference table like stores (docs/scaling.md): it is looked up by host
+ * before the store is known, and a host belongs to one store at most.
+ */
+export const storeHostAliases = pgTable(
+  'store_host_aliases',
+  {
+    id: tenantRowId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    /** the address that replaced it (domain, consignerUrl or inStoreUrl); null when it was cleared */
+    replacedBy: text('replaced_by'),
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** when a request first reached the store through replacedBy */
+    newHostSeenAt: timestamp('new_host_seen_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'store_host_aliases_pkey', columns: [t.id, t.storeId] }),
+    uniqueIndex('store_host_aliases_store_host_uq').on(t.storeId, t.host),
+    // a host leads to one store at most
+    uniqueIndex('store_host_aliases_host_uq').on(t.host),
+    index('store_host_aliases_replaced_by_idx').on(t.storeId, t.replacedBy),
   ],
 );
 

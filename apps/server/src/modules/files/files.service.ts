@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { toUploadedImage } from './files.mapper.ts';
+import { filesRepository } from './files.repository.ts';
 import type { ImageStorage } from './image-storage.ts';
 
 // SVG is left out on purpose: it can carry script, and the uploads are served from the app's origin.
@@ -80,6 +81,8 @@ export async function uploadImage(ctx: AppContext, storage: ImageStorage, store:
   const name = crypto.randomBytes(12).toString('hex');
   const originalUrl = await storage.put(`${store.id}/${name}.${format.ext}`, bytes, format.contentType);
   const url = await storage.put(`${store.id}/${name}-web.webp`, web.data, 'image/webp');
+  // what the store's images take, for its usage (GET /api/stores/usage)
+  await filesRepository.insertImage(ctx.db, { storeId: store.id, url, originalUrl, bytes: web.data.length, originalBytes: bytes.length });
   return toUploadedImage({
     id: newImageId(store),
     url,

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, safeString, ZPublicStore, ZStoreSignupResult } from '@backroom/domain';
+import { responses, safeString, ZPublicStore, ZStoreResyncStarted, ZStoreSettings, ZStoreSettingsBody, ZStoreSignupResult, ZStoreUsage } from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { getStoreSettings, getStoreUsage, queueStoreResync, registerStoreJobs, updateStoreSettings } from './stores-settings.service.ts';
 import { currentStore, getStoreByDomain, getStoreByHandle, signupStore } from './stores.service.ts';
+
+const ZStoreId = z.object({ id: safeString('code', 'Id') });
 
 const ZStoreSignupQuery = z.object({
   name: safeString('name', 'Name').optional(),
@@ -16,6 +20,8 @@ const ZStoreSignupQuery = z.object({
 export const storesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    registerStoreJobs(ctx);
+
     app.get('/open/stores/current', { schema: { tags: ['stores'], summary: 'The store this request resolves to', response: responses(ZPublicStore) } }, async (request) => ({
       data: currentStore(request.store),
     }));
@@ -36,6 +42,43 @@ export const storesRoutes =
         const input = { ...request.query, ...(request.body ?? {}) };
         const result = await signupStore(ctx, input);
         return reply.status(201).send({ data: result });
+      },
+    );
+
+    // Settings (people doc sections 2 and 7): the store of this request only; another id is not found.
+    app.get('/api/stores/usage', { schema: { tags: ['stores'], summary: "The store's usage for the Billing page (Settings area)", response: responses(ZStoreUsage) } }, async (request) => {
+      await requireStaff(ctx, request, 'Settings');
+      return { data: await getStoreUsage(ctx, requireStore(request)) };
+    });
+
+    app.post(
+      '/api/stores/resync',
+      { schema: { tags: ['stores'], summary: 'Queue the storefront resync of all inventory (Settings area); follow it at GET /api/jobs/{id}', response: responses(ZStoreResyncStarted, 202) } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Settings');
+        return reply.status(202).send({ data: await queueStoreResync(ctx, requireStore(request), actor) });
+      },
+    );
+
+    app.get('/api/stores/:id', { schema: { tags: ['stores'], summary: 'The editable store (Settings area)', params: ZStoreId, response: responses(ZStoreSettings) } }, async (request) => {
+      await requireStaff(ctx, request, 'Settings');
+      return { data: await getStoreSettings(ctx, requireStore(request), request.params.id) };
+    });
+
+    app.put(
+      '/api/stores/:id',
+      {
+        schema: {
+          tags: ['stores'],
+          summary: 'Save the store settings (Settings area); fields left out keep their value, the whole store is validated',
+          params: ZStoreId,
+          body: ZStoreSettingsBody,
+          response: responses(ZStoreSettings),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Settings');
+        return { data: await updateStoreSettings(ctx, requireStore(request), actor, request.params.id, request.body) };
       },
     );
   };

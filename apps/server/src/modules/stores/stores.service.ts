@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PEOPLE_MESSAGES, ZStoreSignup, type ZStoreSignupResult } from '@backroom/domain';
+import { DEFAULT_LABEL_OPTIONS, PEOPLE_MESSAGES, ZStoreSignup, type ZStoreSignupResult } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -38,7 +38,7 @@ export async function signupStore(ctx: AppContext, input: { name?: string; email
   const { name, email, handle } = parsed.data;
   const { store, mail } = await ctx.db.transaction(async (tx) => {
     if (await storesRepository.findByHandle(tx, handle)) throw conflict('This handle is already taken');
-    const store = await storesRepository.insert(tx, { name, handle, supportEmail: email, shop: input.shop ?? null, currency: 'USD' });
+    const store = await storesRepository.insert(tx, { name, handle, supportEmail: email, shop: input.shop ?? null, currency: 'USD', labelOptions: [...DEFAULT_LABEL_OPTIONS] });
     await storesRepository.insertLocations(tx, store.id, [{ name: 'Main Store' }, { name: ONLINE_MARKETPLACE, isMarketplace: true }]);
     await storesRepository.insertConsignerTypes(tx, store.id, [{ accountType: 'Standard', sellingFee: 20, minFee: 0, flatFee: 0, isDefault: true }]);
     const owner = await employeesRepository.insert(tx, {

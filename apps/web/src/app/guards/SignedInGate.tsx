@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { routeGuard, routeRequirement } from '@backroom/domain';
+import { isScreenGuarded, routeGuard, routeRequirement } from '@backroom/domain';
 import { loginPathFor } from '../../features/auth/return-path';
 import { useMe, useSession, useSignOut } from '../../features/auth/auth.api';
 import { useCurrentStore } from '../../features/store/store.api';
@@ -66,8 +66,9 @@ export function SignedInGate() {
     currentStoreId: store ? String(store.id) : undefined,
     accessControls: user.accessControls,
     // '/' is where a refused route lands, so it never needs an area: without Products it shows a
-    // welcome card instead of the product search.
-    requiredArea: pathname === '/' ? undefined : (requirement.area ?? undefined),
+    // welcome card instead of the product search. /settings shows its title and Logout to everyone
+    // and its form only with Settings (isScreenGuarded).
+    requiredArea: pathname === '/' || (user.kind === 'employee' && isScreenGuarded(pathname)) ? undefined : (requirement.area ?? undefined),
     adminOnly: requirement.adminOnly,
     role: user.role,
   });

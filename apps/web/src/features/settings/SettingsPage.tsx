@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { Button, Flex, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { hasArea, type SignedInUser } from '@backroom/domain';
+import { useDocumentTitle } from '../../shared/hooks';
+import { useSignOut } from '../auth/auth.api';
+import { useCurrentStore } from '../store/store.api';
+import { StoreSettingsForm } from './StoreSettingsForm';
+
+/**
+ * /settings (people doc section 2, Store settings): title, subtitle and Logout for every staff
+ * member; the form only with Settings access (the route guard lets the screen decide).
+ */
+export default function SettingsPage({ user }: { user: SignedInUser }) {
+  useDocumentTitle('Settings');
+  const store = useCurrentStore();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  // Spec 2: Logout clears the stored store handle and support e-mail, then signs out.
+  const logout = useCallback(() => signOut.mutate({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) }), [signOut, navigate]);
+  const canEdit = hasArea(user.accessControls, 'Settings');
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1180 }}>
+      <Flex justify="space-between" align="flex-start" gap={12}>
+        <div>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Settings
+          </Typography.Title>
+          <Typography.Text type="secondary">Edit admin settings here</Typography.Text>
+        </div>
+        <Button icon={<LogoutOutlined />} onClick={logout} loading={signOut.isPending} data-testid="settings-logout">
+          Logout
+        </Button>
+      </Flex>
+      {canEdit && store && <StoreSettingsForm storeId={store.id} />}
+    </Flex>
+  );
+}
