@@ -130,7 +130,10 @@ describe('PUT /api/consigners/{id}', () => {
     expect(c.consigner).toMatchObject({ phone: '+1 555 0199', marketplaceLocation: true, isActive: false });
     expect(c.consigner.notificationSettings).toMatchObject({ onPayout: false, onProductSold: true });
     expect(c.recalculation).toBeNull();
-    await put(`/api/consigners/${refs.consigner.lena.id}`, owner, { isActive: true });
+    await put(`/api/consigners/${refs.consigner.lena.id}`, owner, { isActive: true, idNumber: 'ID-77' });
+    // fields left out stay as they are
+    const after = json<{ data: { consigner: { idNumber: string; phone: string; isActive: boolean } } }>(await put(`/api/consigners/${refs.consigner.lena.id}`, owner, { address: '3 Elm Court' })).data.consigner;
+    expect(after).toMatchObject({ idNumber: 'ID-77', phone: '+1 555 0199', isActive: true });
   });
 
   it('words every validation refusal', async () => {

@@ -130,7 +130,8 @@ describe('query and body schemas', () => {
   });
 
   it('defaults isRecalculateInventoryPayout to false and takes emailNotifications in both forms', () => {
-    expect(ZConsignerUpdate.parse({}).isRecalculateInventoryPayout).toBe(false);
+    expect(ZConsignerUpdate.parse({})).toEqual({ isRecalculateInventoryPayout: false });
+    expect(ZConsignerUpdate.parse({ idNumber: '' }).idNumber).toBeNull();
     expect(ZConsignerUpdate.parse({ emailNotifications: false }).emailNotifications).toBe(false);
     expect(ZConsignerUpdate.parse({ emailNotifications: { onPayout: false } }).emailNotifications).toEqual({ onPayout: false });
   });
