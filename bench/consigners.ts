@@ -29,8 +29,8 @@ const QUERIES: { kind: string; query: string }[] = [
   { kind: 'common first name', query: 'search=james' },
   { kind: 'rare last name', query: 'search=okafor' },
   { kind: 'full name (two words)', query: 'search=maria%20garcia' },
-  { kind: 'e-mail fragment', query: 'search=lee42' },
-  { kind: 'phone digits', query: 'search=0100123' },
+  { kind: 'e-mail fragment', query: 'search=walker1234' },
+  { kind: 'phone digits', query: 'search=0001234' },
   { kind: 'no match', query: 'search=zzqx' },
 ];
 

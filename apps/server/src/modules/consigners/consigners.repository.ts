@@ -1,5 +1,6 @@
 import { DELETE_BLOCKING_STATUSES, RECALCULABLE_STATUSES, type ConsignerSort } from '@backroom/domain';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, user } from '../../db/schema/index.ts';
@@ -19,13 +20,18 @@ const live = (storeId: string, ...more: (SQL | undefined)[]) => and(eq(consigner
 // search_text is lower-cased; % _ and \ in a word are literal
 const matchesAll = (words: string[]) => words.map((w) => like(consigners.searchText, containsPattern(w)));
 
-const ORDER: Record<ConsignerSort, SQL[]> = {
-  name: [sql`${consigners.firstName} asc`, sql`${consigners.lastName} asc`, sql`${consigners.id} asc`],
-  nameDesc: [sql`${consigners.firstName} desc`, sql`${consigners.lastName} desc`, sql`${consigners.id} desc`],
-  email: [sql`${consigners.email} asc`, sql`${consigners.id} asc`],
-  newest: [sql`${consigners.createdAt} desc`, sql`${consigners.id} desc`],
-  oldest: [sql`${consigners.createdAt} asc`, sql`${consigners.id} asc`],
+type SortKey = { column: AnyPgColumn; desc: boolean };
+const asc_ = (column: AnyPgColumn): SortKey => ({ column, desc: false });
+const desc_ = (column: AnyPgColumn): SortKey => ({ column, desc: true });
+const SORT_KEYS: Record<ConsignerSort, SortKey[]> = {
+  name: [asc_(consigners.firstName), asc_(consigners.lastName), asc_(consigners.id)],
+  nameDesc: [desc_(consigners.firstName), desc_(consigners.lastName), desc_(consigners.id)],
+  email: [asc_(consigners.email), asc_(consigners.id)],
+  newest: [desc_(consigners.createdAt), desc_(consigners.id)],
+  oldest: [asc_(consigners.createdAt), asc_(consigners.id)],
 };
+/** ORDER BY of a sort, or of its reverse (to read a page near the end from the far end). */
+const orderOf = (sort: ConsignerSort, reverse = false) => SORT_KEYS[sort].map((k) => (k.desc !== reverse ? desc(k.column) : asc(k.column)));
 
 const { searchText: _searchText, ...consignerColumns } = getTableColumns(consigners);
 
@@ -120,20 +126,26 @@ export const consignersRepository = {
         .returning()
     )[0] ?? null,
 
-  /** One page of the list and the number of all matches. */
+  /**
+   * One page of the list and the number of all matches. Every order has its index (partial, live
+   * consigners), so a page is an index scan that steps over the rows before it: a page in the second
+   * half is read from the far end in the reverse order, so the last page costs what the first does.
+   */
   list: async (db: DbOrTx, storeId: string, q: { words: string[]; page: number; pageSize: number; sort: ConsignerSort }) => {
     const where = live(storeId, ...matchesAll(q.words));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(consigners)
-        .where(where)
-        .orderBy(...ORDER[q.sort])
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where),
-    ]);
-    return { rows: rows as ConsignerListRow[], total };
+    const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where);
+    const offset = (q.page - 1) * q.pageSize;
+    if (offset >= total) return { rows: [] as ConsignerListRow[], total };
+    const take = Math.min(q.pageSize, total - offset);
+    const fromEnd = offset > total / 2;
+    const rows = await db
+      .select(listColumns)
+      .from(consigners)
+      .where(where)
+      .orderBy(...orderOf(q.sort, fromEnd))
+      .limit(take)
+      .offset(fromEnd ? total - offset - take : offset);
+    return { rows: (fromEnd ? rows.reverse() : rows) as ConsignerListRow[], total };
   },
 
   /** consigners.csv in list order, one chunk of CSV lines per batch of `batchSize` (keyset on name). */
