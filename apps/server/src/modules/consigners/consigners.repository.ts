@@ -1,6 +1,5 @@
 import { DELETE_BLOCKING_STATUSES, RECALCULABLE_STATUSES, type ConsignerSort } from '@backroom/domain';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, user } from '../../db/schema/index.ts';
@@ -20,18 +19,21 @@ const live = (storeId: string, ...more: (SQL | undefined)[]) => and(eq(consigner
 // search_text is lower-cased; % _ and \ in a word are literal
 const matchesAll = (words: string[]) => words.map((w) => like(consigners.searchText, containsPattern(w)));
 
-type SortKey = { column: AnyPgColumn; desc: boolean };
-const asc_ = (column: AnyPgColumn): SortKey => ({ column, desc: false });
-const desc_ = (column: AnyPgColumn): SortKey => ({ column, desc: true });
+type SortColumns = { firstName: SQLWrapper; lastName: SQLWrapper; id: SQLWrapper; email: SQLWrapper; createdAt: SQLWrapper };
+type SortKey = { column: keyof SortColumns; desc: boolean };
 const SORT_KEYS: Record<ConsignerSort, SortKey[]> = {
-  name: [asc_(consigners.firstName), asc_(consigners.lastName), asc_(consigners.id)],
-  nameDesc: [desc_(consigners.firstName), desc_(consigners.lastName), desc_(consigners.id)],
-  email: [asc_(consigners.email), asc_(consigners.id)],
-  newest: [desc_(consigners.createdAt), desc_(consigners.id)],
-  oldest: [asc_(consigners.createdAt), asc_(consigners.id)],
+  name: [{ column: 'firstName', desc: false }, { column: 'lastName', desc: false }, { column: 'id', desc: false }],
+  nameDesc: [{ column: 'firstName', desc: true }, { column: 'lastName', desc: true }, { column: 'id', desc: true }],
+  email: [{ column: 'email', desc: false }, { column: 'id', desc: false }],
+  newest: [{ column: 'createdAt', desc: true }, { column: 'id', desc: true }],
+  oldest: [{ column: 'createdAt', desc: false }, { column: 'id', desc: false }],
 };
-/** ORDER BY of a sort, or of its reverse (to read a page near the end from the far end). */
-const orderOf = (sort: ConsignerSort, reverse = false) => SORT_KEYS[sort].map((k) => (k.desc !== reverse ? desc(k.column) : asc(k.column)));
+/** ORDER BY of a sort over `columns`, or its reverse (to read a page near the end from the far end). */
+const orderOf = (columns: SortColumns, sort: ConsignerSort, reverse = false) =>
+  SORT_KEYS[sort].map((k) => (k.desc !== reverse ? desc(columns[k.column]) : asc(columns[k.column])));
+
+/** At most this many matches of a search are ordered after filtering rather than found in index order. */
+const SPARSE_MATCHES = 2000;
 
 const { searchText: _searchText, ...consignerColumns } = getTableColumns(consigners);
 
@@ -138,14 +140,18 @@ export const consignersRepository = {
     if (offset >= total) return { rows: [] as ConsignerListRow[], total };
     const take = Math.min(q.pageSize, total - offset);
     const fromEnd = offset > total / 2;
-    const rows = await db
-      .select(listColumns)
-      .from(consigners)
-      .where(where)
-      .orderBy(...orderOf(q.sort, fromEnd))
-      .limit(take)
-      .offset(fromEnd ? total - offset - take : offset);
-    return { rows: (fromEnd ? rows.reverse() : rows) as ConsignerListRow[], total };
+    const skip = fromEnd ? total - offset - take : offset;
+    let rows: ConsignerListRow[];
+    if (q.words.length && total <= SPARSE_MATCHES) {
+      // Few matches: find them first (trigram index), then order them. Walking the order's index
+      // would test every consigner before them against the search. OFFSET 0 keeps the planner from
+      // merging the two steps back into one.
+      const matches = db.select(listColumns).from(consigners).where(where).offset(0).as('matches');
+      rows = (await db.select().from(matches).orderBy(...orderOf(matches, q.sort, fromEnd)).limit(take).offset(skip)) as ConsignerListRow[];
+    } else {
+      rows = (await db.select(listColumns).from(consigners).where(where).orderBy(...orderOf(consigners, q.sort, fromEnd)).limit(take).offset(skip)) as ConsignerListRow[];
+    }
+    return { rows: fromEnd ? rows.reverse() : rows, total };
   },
 
   /** consigners.csv in list order, one chunk of CSV lines per batch of `batchSize` (keyset on name). */
