@@ -68,7 +68,17 @@ describe('GET /api/consigners', () => {
     );
     for (const sort of ['name', 'nameDesc', 'email', 'newest', 'oldest']) {
       const pages: Row[][] = [];
-      for (const page of [1, 2, 3, 4]) pages.push(json<{ data: { rows: Row[]; total: number } }>(await get(`/api/consigners?search=pager&sort=${sort}&page=${page}`, owner)).data.rows);
+      for (const page of [1, 2, 3, 4]) {
+        const data = json<{ data: { rows: Row[]; total: number } }>(await get(`/api/consigners?search=pager&sort=${sort}&page=${page}`, owner)).data;
+        expect(data.total).toBe(25);
+        pages.push(data.rows);
+      }
+      // unsearched, the same pages (pages past the middle are read backwards)
+      const unsearched: Row[] = [];
+      for (const page of [1, 2, 3]) unsearched.push(...json<{ data: { rows: Row[] } }>(await get(`/api/consigners?sort=${sort}&page=${page}&pageSize=10`, owner)).data.rows);
+      const everyone = json<{ data: { rows: Row[]; total: number } }>(await get(`/api/consigners?sort=${sort}&pageSize=50`, owner)).data;
+      expect(everyone.total).toBe(30);
+      expect(unsearched.map((r) => r.id)).toEqual(everyone.rows.map((r) => r.id));
       const all = json<{ data: { rows: Row[] } }>(await get(`/api/consigners?search=pager&sort=${sort}&pageSize=50`, owner)).data.rows;
       expect(pages.map((p) => p.length)).toEqual([10, 10, 5, 0]);
       expect(pages.flat().map((r) => r.id)).toEqual(all.map((r) => r.id));

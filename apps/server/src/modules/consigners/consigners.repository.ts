@@ -32,9 +32,6 @@ const SORT_KEYS: Record<ConsignerSort, SortKey[]> = {
 const orderOf = (columns: SortColumns, sort: ConsignerSort, reverse = false) =>
   SORT_KEYS[sort].map((k) => (k.desc !== reverse ? desc(columns[k.column]) : asc(columns[k.column])));
 
-/** At most this many matches of a search are ordered after filtering rather than found in index order. */
-const SPARSE_MATCHES = 2000;
-
 const { searchText: _searchText, ...consignerColumns } = getTableColumns(consigners);
 
 /** The consigners list's columns (no bank details). */
@@ -129,28 +126,42 @@ export const consignersRepository = {
     )[0] ?? null,
 
   /**
-   * One page of the list and the number of all matches. Every order has its index (partial, live
-   * consigners), so a page is an index scan that steps over the rows before it: a page in the second
-   * half is read from the far end in the reverse order, so the last page costs what the first does.
+   * One page of the list and the number of all matches.
+   * - Unsearched: the count, then the page by the order's own index (partial: live consigners); a
+   *   page in the second half is read from the far end in reverse order, so the last page costs what
+   *   the first does.
+   * - Searched: one statement finds the matches (trigram index or one scan), counts them and orders
+   *   them (top-N sort); walking the order's index instead would test every consigner before the
+   *   matches against the search. OFFSET 0 keeps the planner from merging the two steps.
    */
   list: async (db: DbOrTx, storeId: string, q: { words: string[]; page: number; pageSize: number; sort: ConsignerSort }) => {
     const where = live(storeId, ...matchesAll(q.words));
-    const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where);
     const offset = (q.page - 1) * q.pageSize;
+    const countAll = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where))[0].total;
+    if (q.words.length) {
+      const matches = db.select(listColumns).from(consigners).where(where).offset(0).as('matches');
+      const fields = Object.fromEntries(Object.keys(listColumns).map((k) => [k, matches[k as keyof typeof listColumns]])) as unknown as typeof listColumns;
+      const found = await db
+        .select({ row: fields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(matches)
+        .orderBy(...orderOf(matches, q.sort))
+        .limit(q.pageSize)
+        .offset(offset);
+      // a page past the end has no row to carry the count
+      const total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
+      return { rows: found.map((f) => f.row as ConsignerListRow), total };
+    }
+    const total = await countAll();
     if (offset >= total) return { rows: [] as ConsignerListRow[], total };
     const take = Math.min(q.pageSize, total - offset);
     const fromEnd = offset > total / 2;
-    const skip = fromEnd ? total - offset - take : offset;
-    let rows: ConsignerListRow[];
-    if (q.words.length && total <= SPARSE_MATCHES) {
-      // Few matches: find them first (trigram index), then order them. Walking the order's index
-      // would test every consigner before them against the search. OFFSET 0 keeps the planner from
-      // merging the two steps back into one.
-      const matches = db.select(listColumns).from(consigners).where(where).offset(0).as('matches');
-      rows = (await db.select().from(matches).orderBy(...orderOf(matches, q.sort, fromEnd)).limit(take).offset(skip)) as ConsignerListRow[];
-    } else {
-      rows = (await db.select(listColumns).from(consigners).where(where).orderBy(...orderOf(consigners, q.sort, fromEnd)).limit(take).offset(skip)) as ConsignerListRow[];
-    }
+    const rows = (await db
+      .select(listColumns)
+      .from(consigners)
+      .where(where)
+      .orderBy(...orderOf(consigners, q.sort, fromEnd))
+      .limit(take)
+      .offset(fromEnd ? total - offset - take : offset)) as ConsignerListRow[];
     return { rows: fromEnd ? rows.reverse() : rows, total };
   },
 
