@@ -54,9 +54,9 @@ export const ROUTING_TYPE_LABELS = {
 } as const satisfies Record<RoutingType, string>;
 
 /**
- * Which bank fields a store's consigner forms collect (store setting bankFields): 'routing' asks for
- * the routing type and its fields (ABA routing number, SWIFT code, IBAN); 'local' only for account
- * name, number, bank and account type (the spec hid the routing fields for one store by its id).
+ * Which bank fields a store's consigner forms collect (store setting bankFields). 'routing': bank
+ * type, SWIFT code, IBAN and routing number by routing type; 'local': account name, account number,
+ * bank and branch code only (the spec hid the routing fields for one store by its id).
  */
 export const BANK_FIELD_MODES = ['routing', 'local'] as const;
 export type BankFieldMode = (typeof BANK_FIELD_MODES)[number];

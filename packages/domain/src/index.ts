@@ -12,6 +12,7 @@ export * from './sizes.ts';
 export * from './format.ts';
 export * from './search.ts';
 export * from './employees.ts';
+export * from './consigners.ts';
 export * from './constants.ts';
 export * from './hosts.ts';
 export * from './schemas/index.ts';
