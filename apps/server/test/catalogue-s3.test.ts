@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/app-context.ts';
 import { uploadImage } from '../src/modules/files/files.service.ts';
 import { imageStorageFor, s3SettingsFromEnv, s3Storage, signV4, type S3Settings } from '../src/modules/files/image-storage.ts';
 import type { StoreRow } from '../src/modules/stores/stores.repository.ts';
 import { makePng } from './catalogue-fixtures.ts';
+import { createTestApp } from './helpers.ts';
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
@@ -85,14 +85,20 @@ describe('S3-compatible image storage', () => {
   });
 
   it('stores both versions of an uploaded image there (POST /api/files/images service)', async () => {
-    const ctx = { config: { uploadMaxBytes: 8 * 1024 * 1024 } } as AppContext;
-    const store = { id: 'store-9', handle: 'demo' } as StoreRow;
-    const png = await makePng(80, 60);
-    const image = await uploadImage(ctx, s3Storage(settings()), store, { stream: Readable.from([png]) });
-    expect(image.id).toMatch(/^demo-\d{6}$/);
-    expect(image.url).toMatch(/^https:\/\/cdn\.example\.com\/shop-images\/store-9\/[0-9a-f]{24}-web\.webp$/);
-    expect(objects.get(new URL(image.originalUrl).pathname)?.body).toEqual(png);
-    expect(objects.get(new URL(image.url).pathname)?.contentType).toBe('image/webp');
+    // a real store: the upload also records the image's size for the store's usage (GET /api/stores/usage)
+    const t = await createTestApp({ seed: false });
+    try {
+      const [row] = (await t.ctx.database.executeSql(`insert into stores (name, support_email, handle) values ('S3 shop', 's3@shop.test', 's3shop') returning id, handle`, [])).rows as { id: string; handle: string }[];
+      const store = { id: row!.id, handle: row!.handle } as StoreRow;
+      const png = await makePng(80, 60);
+      const image = await uploadImage(t.ctx, s3Storage(settings()), store, { stream: Readable.from([png]) });
+      expect(image.id).toMatch(/^s3shop-\d{6}$/);
+      expect(image.url).toMatch(new RegExp(`^https://cdn\\.example\\.com/shop-images/${store.id}/[0-9a-f]{24}-web\\.webp$`));
+      expect(objects.get(new URL(image.originalUrl).pathname)?.body).toEqual(png);
+      expect(objects.get(new URL(image.url).pathname)?.contentType).toBe('image/webp');
+    } finally {
+      await t.close();
+    }
   });
 
   it('is chosen by S3_BUCKET, with keys required and AWS defaults', () => {
