@@ -12,6 +12,7 @@ import {
   isAdmin,
   isArea,
   isBuiltRoute,
+  mayOpenRoute,
   routeGuard,
   routeRequirement,
   safeReturnPath,
@@ -353,6 +354,14 @@ describe('built screens', () => {
     expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);
     expect(isBuiltRoute('/productItem/7', 'consigner')).toBe(true);
     expect(isBuiltRoute('/dropoff', 'consigner')).toBe(false);
+  });
+
+  it('lets a user open a built screen only with its area (and role)', () => {
+    expect(mayOpenRoute('/inventories/12', { role: 'Employee', accessControls: ['Inventory'] })).toBe(true);
+    expect(mayOpenRoute('/inventories/12', { role: 'Employee', accessControls: ['Products'] })).toBe(false);
+    expect(mayOpenRoute('/inventories/12', { role: 'Employee', accessControls: null })).toBe(true);
+    expect(mayOpenRoute('/orders/12', { role: 'Admin', accessControls: null })).toBe(false);
+    expect(mayOpenRoute('/productItem/7', { role: 'Consigner', accessControls: null }, 'consigner')).toBe(true);
   });
 
   it('lists only routes the specs name', () => {

@@ -241,6 +241,17 @@ export function routeRequirement(path: string, kind: UserKind = 'employee'): Rou
   };
 }
 
+/**
+ * Whether this user may open the screen at `path` (a concrete address): it exists, and their areas
+ * (and role) allow it. Links to another screen (a consigner's name in a list) are plain text otherwise.
+ */
+export function mayOpenRoute(path: string, user: Pick<SignedInUser, 'accessControls' | 'role'>, kind: UserKind = 'employee'): boolean {
+  if (!isBuiltRoute(path, kind)) return false;
+  const need = routeRequirement(path, kind);
+  if (need.area !== null && !hasArea(user.accessControls, need.area)) return false;
+  return !need.adminOnly || isAdmin(user);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Menus.
 
