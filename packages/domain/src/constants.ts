@@ -51,6 +51,14 @@ export const ROUTING_TYPE_LABELS = {
   ibanNumber: 'IBAN Number',
 } as const satisfies Record<RoutingType, string>;
 
+/**
+ * Which bank fields a store's consigner forms collect (store setting bankFields). 'routing': bank
+ * type, SWIFT code, IBAN and routing number by routing type; 'local': account name, account number,
+ * bank and branch code only (the spec hid the routing fields for one store by its id).
+ */
+export const BANK_FIELD_MODES = ['routing', 'local'] as const;
+export type BankFieldMode = (typeof BANK_FIELD_MODES)[number];
+
 /** Registered banks of South Africa, for the bank picker. */
 export const SOUTH_AFRICAN_BANKS = [
   'Absa Bank',

@@ -10,5 +10,6 @@ export * from './messages.ts';
 export * from './sizes.ts';
 export * from './format.ts';
 export * from './search.ts';
+export * from './consigners.ts';
 export * from './constants.ts';
 export * from './schemas/index.ts';
