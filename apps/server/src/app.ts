@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(
   await app.register(jobsRoutes(ctx));
   await app.register(productsRoutes(ctx));
   await app.register(templatesRoutes(ctx));
+  await app.register(consignerTypesRoutes(ctx));
   await app.register(locationsRoutes(ctx));
   await app.register(subLocationsRoutes(ctx));
   await app.register(filesRoutes(ctx));

@@ -4,6 +4,7 @@ export * from './access.ts';
 export * from './statuses.ts';
 export * from './money.ts';
 export * from './fees.ts';
+export * from './consigner-types.ts';
 export * from './preapproval.ts';
 export * from './inventory-rows.ts';
 export * from './messages.ts';

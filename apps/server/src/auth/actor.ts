@@ -118,6 +118,13 @@ export async function requireStaff(ctx: AppContext, request: FastifyRequest, are
   return actor;
 }
 
+/** Staff with any one of the areas (e.g. the consigner types: Settings edits them, Consigners picks among them). */
+export async function requireStaffAnyArea(ctx: AppContext, request: FastifyRequest, areas: readonly Area[]): Promise<EmployeeActor> {
+  const actor = await requireStaff(ctx, request);
+  if (!areas.some((area) => hasArea(actor.accessControls, area))) throw forbidden(`You need ${areas.join(' or ')} access for this`);
+  return actor;
+}
+
 /** Staff with the area, or any consigner (who then only sees their own things). */
 export async function requireStaffAreaOrConsigner(ctx: AppContext, request: FastifyRequest, area: Area): Promise<Actor> {
   const actor = await requireActor(ctx, request);

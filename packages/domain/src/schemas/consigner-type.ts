@@ -22,3 +22,24 @@ export const ZConsignerTypeInput = z.object({
   categories: z.array(boundedText('name', 'Category').min(1)).max(200).nullish().transform((v) => v ?? null),
 });
 export type TConsignerTypeInput = z.output<typeof ZConsignerTypeInput>;
+
+/** A consigner type as the API answers it: sellingFee a percent, minFee and flatFee in major units. */
+export const ZConsignerType = z.object({
+  id: z.string(),
+  accountType: z.string(),
+  sellingFee: z.number(),
+  minFee: z.number(),
+  flatFee: z.number(),
+  isDefault: z.boolean(),
+  category: z.string().nullable(),
+  option1Value: z.string().nullable(),
+  option2Value: z.string().nullable(),
+  option3Value: z.string().nullable(),
+  categories: z.array(z.string()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TConsignerType = z.infer<typeof ZConsignerType>;
+
+/** DELETE /api/consignerTypes/{id} */
+export const ZConsignerTypeDeleted = z.object({ id: z.string() });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { user } from './auth.ts';
@@ -68,8 +69,15 @@ export const consignerTypes = pgTable(
     option3Value: text('option3_value'),
     categories: jsonb('categories').$type<string[] | null>(),
     createdAt: createdAt(),
+    // A type's changes are not logged entry by entry (docs/people.md "Consigner types"): the row says when it last changed.
+    updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ name: 'consigner_types_pkey', columns: [t.id, t.storeId] }), index('consigner_types_store_idx').on(t.storeId, t.accountType)],
+  (t) => [
+    primaryKey({ name: 'consigner_types_pkey', columns: [t.id, t.storeId] }),
+    index('consigner_types_store_idx').on(t.storeId, t.accountType),
+    // one default type per store (the spec's "only one default"); the service keeps it so in one transaction
+    uniqueIndex('consigner_types_one_default_uq').on(t.storeId).where(sql`${t.isDefault}`),
+  ],
 );
 
 export const consigners = pgTable(
