@@ -332,10 +332,10 @@ describe('consigner menu', () => {
 describe('built screens', () => {
   it('hides every staff entry whose screen does not exist yet, groups left empty too', () => {
     const menu = visibleStaffMenu({ role: 'Admin', accessControls: null });
-    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Settings']);
+    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Templates', 'Sublocations', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Templates', 'Sublocations', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
@@ -348,7 +348,8 @@ describe('built screens', () => {
     expect(isBuiltRoute('/inventories/12')).toBe(true);
     expect(isBuiltRoute('/findInventory/')).toBe(true);
     expect(isBuiltRoute('/findInventory?page=2')).toBe(true);
-    expect(isBuiltRoute('/consigners/12')).toBe(false);
+    expect(isBuiltRoute('/consigners/12')).toBe(true);
+    expect(isBuiltRoute('/employees/12')).toBe(false);
     expect(isBuiltRoute('/orders/12')).toBe(false);
     expect(isBuiltRoute('/dashboard')).toBe(false);
     expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);
@@ -361,6 +362,8 @@ describe('built screens', () => {
     expect(mayOpenRoute('/inventories/12', { role: 'Employee', accessControls: ['Products'] })).toBe(false);
     expect(mayOpenRoute('/inventories/12', { role: 'Employee', accessControls: null })).toBe(true);
     expect(mayOpenRoute('/orders/12', { role: 'Admin', accessControls: null })).toBe(false);
+    expect(mayOpenRoute('/consigners/12', { role: 'Employee', accessControls: ['Consigners'] })).toBe(true);
+    expect(mayOpenRoute('/consigners/12', { role: 'Employee', accessControls: ['Inventory'] })).toBe(false);
     expect(mayOpenRoute('/productItem/7', { role: 'Consigner', accessControls: null }, 'consigner')).toBe(true);
   });
 

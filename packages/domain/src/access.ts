@@ -176,6 +176,9 @@ export const BUILT_STAFF_ROUTES = [
   '/acceptTransfers',
   '/productTemplates',
   '/subLocations',
+  '/consigners',
+  '/consigners/:id',
+  '/addConsigner',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

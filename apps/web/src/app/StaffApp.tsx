@@ -24,6 +24,9 @@ const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
 const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
+const ConsignersPage = lazy(staffPages.consigners);
+const ConsignerPage = lazy(staffPages.consigner);
+const AddConsignerPage = lazy(staffPages.addConsigner);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -83,6 +86,10 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
             <Route path="transfers" element={<TransfersPage />} />
             <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+            {/* People (features/consigners) */}
+            <Route path="consigners" element={<ConsignersPage />} />
+            <Route path="consigners/:id" element={<ConsignerPage />} />
+            <Route path="addConsigner" element={<AddConsignerPage />} />
             <Route path="dev/mailbox" element={<MailboxPage />} />
             {/* Every other staff screen belongs to a later issue. */}
             <Route path="*" element={<NotAvailablePage />} />

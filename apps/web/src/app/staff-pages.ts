@@ -19,6 +19,9 @@ export const staffPages = {
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
   transfers: () => import('../features/transfers/TransfersPage'),
   acceptTransfers: () => import('../features/transfers/AcceptTransfersPage'),
+  consigners: () => import('../features/consigners/ConsignersPage'),
+  consigner: () => import('../features/consigners/ConsignerPage'),
+  addConsigner: () => import('../features/consigners/AddConsignerPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -33,5 +36,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'acceptTransfers') return staffPages.acceptTransfers;
   if (first === 'productTemplates') return staffPages.productTemplates;
   if (first === 'subLocations') return staffPages.subLocations;
+  if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;
+  if (first === 'addConsigner') return staffPages.addConsigner;
   return null;
 }

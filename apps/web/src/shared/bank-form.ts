@@ -1,11 +1,10 @@
-import type { z } from 'zod';
-import type { RoutingType, TBankData, ZPublicStore } from '@backroom/domain';
+import type { BankFieldMode, RoutingType, TBankData } from '@backroom/domain';
 
 // The payout part of the consigner forms (signup, Add consigner, a consigner's Details): the form
 // keeps the bank fields flat; the API takes them as the domain's bankData.
 
 /** Which bank fields the store collects (the store setting bankFields). */
-export type BankFieldsMode = z.output<typeof ZPublicStore>['bankFields'];
+export type BankFieldsMode = BankFieldMode;
 
 /** The payout fields of a consigner form, as antd holds them. */
 export interface BankFormValues {
@@ -18,6 +17,7 @@ export interface BankFormValues {
   ibanNumber?: string;
   bank?: string;
   bankType?: string;
+  branchCode?: string;
   payoutEmail?: string;
 }
 
@@ -33,6 +33,7 @@ export const BANK_FORM_FIELDS: readonly BankFormField[] = [
   'ibanNumber',
   'bank',
   'bankType',
+  'branchCode',
   'payoutEmail',
 ];
 
@@ -47,6 +48,7 @@ export const BANK_SCHEMA_PATH: Record<BankFormField, string> = {
   ibanNumber: 'bankData.ibanNumber',
   bank: 'bankData.bank',
   bankType: 'bankData.bankType',
+  branchCode: 'bankData.branchCode',
   payoutEmail: 'bankData.email',
 };
 
@@ -60,8 +62,10 @@ export type BankDataInput = { [K in Exclude<keyof TBankData, 'routingType'>]: st
 /** The bank data of the form: only the fields of the chosen payout type and routing type. */
 export function toBankData(values: Partial<BankFormValues>, bankFields: BankFieldsMode = 'routing'): BankDataInput {
   const bank = isBankPayout(values.payoutType);
-  // A store that collects local bank details has no routing types (docs/people.md).
-  const routing = bank && bankFields === 'routing' ? (values.routingType ?? null) : null;
+  // A store that collects local bank details has no routing types, account types, SWIFT codes, IBANs or
+  // routing numbers, and a branch code instead (the domain's ROUTING_ONLY_BANK_FIELDS).
+  const local = bankFields === 'local';
+  const routing = bank && !local ? (values.routingType ?? null) : null;
   const t = (v: string | undefined) => (v ?? '').trim();
   return {
     routingType: routing,
@@ -71,7 +75,8 @@ export function toBankData(values: Partial<BankFormValues>, bankFields: BankFiel
     swiftCode: routing === 'swiftCode' ? t(values.swiftCode) : '',
     ibanNumber: routing === 'swiftCode' || routing === 'ibanNumber' ? t(values.ibanNumber) : '',
     bank: bank ? t(values.bank) : '',
-    bankType: bank ? t(values.bankType) : '',
+    bankType: bank && !local ? t(values.bankType) : '',
+    branchCode: bank && local ? t(values.branchCode) : '',
     email: bank ? '' : t(values.payoutEmail),
   };
 }
@@ -90,6 +95,7 @@ export function fromBankData(payoutType: string | null | undefined, data: Partia
     ibanNumber: v(d.ibanNumber),
     bank: v(d.bank),
     bankType: v(d.bankType),
+    branchCode: v(d.branchCode),
     payoutEmail: v(d.email),
   };
 }

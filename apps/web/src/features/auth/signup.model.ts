@@ -1,5 +1,5 @@
-import { ZConsignerSignup, type RoutingType } from '@backroom/domain';
-import { BANK_SCHEMA_PATH, toBankData, type BankFieldsMode, type BankFormValues } from '../../shared/bank-form';
+import { consignerSignupSchema } from '@backroom/domain';
+import { BANK_SCHEMA_PATH, toBankData, type BankDataInput, type BankFieldsMode, type BankFormValues } from '../../shared/bank-form';
 
 // The consigner signup form and the record kept in the `newConsigner` cookie (docs/api-foundation.md).
 
@@ -22,17 +22,7 @@ export interface NewConsignerRecord {
   address: string;
   idNumber?: string;
   payoutType: string;
-  bankData: {
-    routingType: RoutingType | null;
-    accountName: string;
-    accountNumber: string;
-    routingNumber: string;
-    swiftCode: string;
-    ibanNumber: string;
-    bank: string;
-    bankType: string;
-    email: string;
-  };
+  bankData: BankDataInput;
 }
 
 /** Sign Up is enabled only when the password is non-empty and equals its confirmation (spec 5). */
@@ -54,7 +44,7 @@ export function toNewConsigner(values: Partial<SignupFormValues>, bankFields: Ba
   };
 }
 
-/** Where each form field lives in the domain's ZConsignerSignup. */
+/** Where each form field lives in the domain's consigner signup schema. */
 const SCHEMA_PATH: Partial<Record<keyof SignupFormValues, string>> = {
   firstName: 'firstName',
   lastName: 'lastName',
@@ -69,7 +59,7 @@ const SCHEMA_PATH: Partial<Record<keyof SignupFormValues, string>> = {
 export function signupFieldError(values: Partial<SignupFormValues>, field: keyof SignupFormValues, bankFields: BankFieldsMode = 'routing'): string | null {
   const path = SCHEMA_PATH[field];
   if (!path) return null;
-  const result = ZConsignerSignup.safeParse({ ...toNewConsigner(values, bankFields), email: (values.email ?? '').trim() });
+  const result = consignerSignupSchema(bankFields).safeParse({ ...toNewConsigner(values, bankFields), email: (values.email ?? '').trim() });
   if (result.success) return null;
   const issue = result.error.issues.find((i) => i.path.join('.') === path);
   return issue?.message ?? null;

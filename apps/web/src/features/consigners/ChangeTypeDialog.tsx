@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Checkbox, Empty, Flex, Modal, Radio, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Flex, Modal, Radio, Skeleton, Table, Tag, Typography } from 'antd';
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
@@ -54,9 +54,14 @@ function ChangeTypeForm({ consigner, currency, onClose }: { consigner: Consigner
       open
       title="Change account type"
       onCancel={onClose}
-      onOk={save}
-      okText={recalculate ? 'Save and recalculate' : 'Save'}
-      okButtonProps={{ disabled: !canSave, loading: update.isPending, 'data-testid': 'save-account-type' } as Record<string, unknown>}
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="primary" disabled={!canSave} loading={update.isPending} onClick={save} data-testid="save-account-type">
+            {recalculate ? 'Save and recalculate' : 'Save'}
+          </Button>
+        </Flex>
+      }
       width={640}
       destroyOnHidden
       data-testid="change-type-dialog"

@@ -13,8 +13,9 @@ const routingOptions = ROUTING_TYPES.map((value) => ({ value, label: ROUTING_TYP
  * The payout type, then the bank details by routing type (people doc section 5: ABA needs account
  * name, number and routing number; SWIFT the SWIFT code and an account number or IBAN; IBAN the IBAN)
  * or, for other payout types, the payout account's e-mail. A store collecting local bank details
- * (bankFields 'local') has no routing type, SWIFT code, IBAN or routing number: account name, number,
- * bank and account type. Used by the consigner signup, Add consigner and a consigner's Details.
+ * (bankFields 'local') has no routing type, account type, SWIFT code, IBAN or routing number: account
+ * name and number, bank and branch code. Used by the consigner signup, Add consigner and a
+ * consigner's Details.
  */
 export function PayoutFields({
   rule,
@@ -54,7 +55,7 @@ export function PayoutFields({
               </Form.Item>
             </Col>
             <Col {...half}>
-              <Form.Item label="Bank" name="bank" required={!routed} rules={routed ? undefined : rule('bank')}>
+              <Form.Item label="Bank" name="bank">
                 <AutoComplete options={bankOptions} filterOption={(input, option) => (option?.value ?? '').toLowerCase().includes(input.toLowerCase())} />
               </Form.Item>
             </Col>
@@ -98,11 +99,19 @@ export function PayoutFields({
                 </Form.Item>
               </Col>
             )}
-            <Col {...half}>
-              <Form.Item label="Account type" name="bankType">
-                <Select allowClear options={accountTypeOptions} />
-              </Form.Item>
-            </Col>
+            {routed ? (
+              <Col {...half}>
+                <Form.Item label="Account type" name="bankType">
+                  <Select allowClear options={accountTypeOptions} />
+                </Form.Item>
+              </Col>
+            ) : (
+              <Col {...half}>
+                <Form.Item label="Branch code" name="branchCode" rules={rule('branchCode')}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            )}
           </Row>
         </>
       ) : (
