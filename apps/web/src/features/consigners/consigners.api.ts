@@ -13,7 +13,7 @@ import type {
   ZConsignerUpdate,
 } from '@backroom/domain';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
-import { inventoryListKeys } from '../inventory-lists';
+import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
 // Server shapes are the domain's (schemas/consigner.ts, schemas/consigner-type.ts). Money in major units.
 
