@@ -24,6 +24,7 @@ import { createMailer } from './mail/mailer.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { consignersRoutes } from './modules/consigners/consigners.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(storesRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(employeesRoutes(ctx));
+  await app.register(consignersRoutes(ctx));
   await app.register(inventoryRoutes(ctx));
   await app.register(inventoryQueriesRoutes(ctx));
   await app.register(activityRoutes(ctx));

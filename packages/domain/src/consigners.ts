@@ -2,6 +2,7 @@
 // re-price, which block a deletion, how bank details are masked in the change log, and the report's
 // date range.
 import dayjs from 'dayjs';
+import { hasArea, type Area } from './access.ts';
 import type { InventoryStatus } from './statuses.ts';
 import type { TBankData, TMaskedBankData } from './schemas/consigner.ts';
 
@@ -115,3 +116,29 @@ export function reportRange(start: ReportDate | undefined, end: ReportDate | und
   }
   return { start: start?.at ?? null, end: endAt };
 }
+
+/** Who looks at a consigner: staff (role and areas) or a consigner (themself or not). */
+export type ConsignerViewer = { kind: 'employee'; role: 'Admin' | 'Employee'; accessControls: readonly Area[] | null } | { kind: 'consigner'; id: string };
+
+/** An Admin with Consigners access: sees and changes bank details, exports them, sets passwords. */
+export function isConsignerAdmin(viewer: ConsignerViewer): boolean {
+  return viewer.kind === 'employee' && viewer.role === 'Admin' && hasArea(viewer.accessControls, 'Consigners');
+}
+
+/** Bank details go only to Admins with Consigners access and to the consigner themself (issue 10). */
+export function canSeeBankData(viewer: ConsignerViewer, consignerId: string): boolean {
+  return viewer.kind === 'consigner' ? viewer.id === consignerId : isConsignerAdmin(viewer);
+}
+
+/**
+ * Who may change bank details: an Admin with Consigners access at any time; the consigner only
+ * until they are submitted (people doc section 5: "Bank information cannot be changed by the
+ * consigner after submission"); no other staff (they cannot see what they would overwrite).
+ */
+export function canEditBankData(viewer: ConsignerViewer, consignerId: string, submitted: boolean): boolean {
+  if (viewer.kind === 'consigner') return viewer.id === consignerId && !submitted;
+  return isConsignerAdmin(viewer);
+}
+
+/** Fields of PUT /api/consigners/{id} only staff may change (a consigner sending them unchanged is fine). */
+export const STAFF_ONLY_CONSIGNER_FIELDS = ['isActive', 'accountType', 'consignerTypeId', 'chargeTax', 'marketplaceLocation'] as const;

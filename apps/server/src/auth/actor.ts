@@ -70,6 +70,11 @@ async function findActor(ctx: AppContext, store: StoreRow, identity: Identity): 
   const employees = await employeesRepository.findByUserId(ctx.db, identity.userId);
   const employee = employees.find((e) => e.storeId === store.id);
   if (employee) return { status: 'found', actor: employeeActor(employee, identity) };
+  // A consigner added by staff (createFromAdmin) is claimed by the identity that proved its e-mail.
+  if (identity.emailVerified) {
+    const claimed = await consignersRepository.linkUnclaimed(ctx.db, store.id, identity.email, identity.userId);
+    if (claimed) return { status: 'found', actor: consignerActor(claimed, identity) };
+  }
   if (consigners.length || employees.length) return { status: 'wrong-store' };
   return { status: 'none' };
 }

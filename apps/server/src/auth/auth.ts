@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { consignersRepository } from '../modules/consigners/consigners.repository.ts';
 import { employeesRepository } from '../modules/employees/employees.repository.ts';
 import { storesRepository } from '../modules/stores/stores.repository.ts';
+import { identityRepository } from './identity.repository.ts';
 import { isStoreOrigin, requestSourceOrigin, storeLinkOrigin, storeOrigins } from './origins.ts';
 
 /**
@@ -68,6 +69,11 @@ export function createAuth(opts: { db: Db; config: AppConfig; mailer: Mailer }) 
       minPasswordLength: 8,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
+      // The reset link reached the address: it is proven, as a verification link would prove it
+      // (a consigner added by staff gets in with one e-mail: docs/people.md "Consigners").
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await identityRepository.markVerified(db, user.id);
+      },
       sendResetPassword: async ({ user, url }, request) => {
         const store = await recipientStore(request, user.id);
         if (!store) return;

@@ -13,6 +13,7 @@ export type BankData = {
   routingNumber?: string | null;
   bank?: string | null;
   bankType?: string | null;
+  branchCode?: string | null;
   email?: string | null;
 };
 export type NotificationSettings = {
@@ -119,13 +120,49 @@ export const consigners = pgTable(
     // fees that exceeded a sale's price, carried to the next payout (minor units)
     negativeBalance: integer('negative_balance').notNull().default(0),
     outstandingWithdrawalFees: integer('outstanding_withdrawal_fees').notNull().default(0),
+    // A deleted consigner with sold or paid history is archived, not removed (docs/people.md).
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // The consigners list's search: every word somewhere in name, e-mail or phone (trigram index).
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || coalesce("phone", ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'consigners_pkey', columns: [t.id, t.storeId] }),
     foreignKey({ name: 'consigners_consigner_type_fk', columns: [t.storeId, t.consignerTypeId], foreignColumns: [consignerTypes.storeId, consignerTypes.id] }),
-    uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email),
+    // an archived consigner frees the e-mail for a new one
+    uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email).where(sql`"deleted_at" is null`),
     index('consigners_user_idx').on(t.fbUserId),
+    index('consigners_store_name_idx').on(t.storeId, t.firstName, t.lastName, t.id),
+    index('consigners_store_created_idx').on(t.storeId, t.createdAt),
+    index('consigners_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Every change of a consigner's payout details (who, when, before and after, account number and
+ * IBAN masked), written in the transaction of the change.
+ */
+export const consignerBankLogs = pgTable(
+  'consigner_bank_logs',
+  {
+    id: tenantRowId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    consignerId: uuid('consigner_id').notNull(),
+    changedById: text('changed_by_id').notNull(),
+    changedByName: text('changed_by_name').notNull(),
+    changedByKind: text('changed_by_kind').$type<'employee' | 'consigner'>().notNull(),
+    before: jsonb('before').$type<Record<string, string | null> | null>(),
+    after: jsonb('after').$type<Record<string, string | null> | null>(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'consigner_bank_logs_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'consigner_bank_logs_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('cascade'),
+    index('consigner_bank_logs_consigner_idx').on(t.storeId, t.consignerId, t.changedAt),
   ],
 );

@@ -1,17 +1,291 @@
-import { and, eq } from 'drizzle-orm';
+import { DELETE_BLOCKING_STATUSES, RECALCULABLE_STATUSES, type ConsignerSort } from '@backroom/domain';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consigners } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, user } from '../../db/schema/index.ts';
+import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
 export type ConsignerRow = typeof consigners.$inferSelect;
 export type NewConsigner = typeof consigners.$inferInsert;
+export type ConsignerBankLogRow = typeof consignerBankLogs.$inferSelect;
+export type ConsignerTypeRow = typeof consignerTypes.$inferSelect;
+export type RecalculableItem = typeof inventoryItems.$inferSelect;
+
+/** A consigner as the API shows it: the row and whether its sign-in e-mail is verified. */
+export type ConsignerWithIdentity = { consigner: ConsignerRow; emailVerified: boolean };
+
+const live = (storeId: string, ...more: (SQL | undefined)[]) => and(eq(consigners.storeId, storeId), isNull(consigners.deletedAt), ...more);
+
+// search_text is lower-cased; % _ and \ in a word are literal
+const matchesAll = (words: string[]) => words.map((w) => like(consigners.searchText, containsPattern(w)));
+
+const ORDER: Record<ConsignerSort, SQL[]> = {
+  name: [sql`${consigners.firstName} asc`, sql`${consigners.lastName} asc`, sql`${consigners.id} asc`],
+  nameDesc: [sql`${consigners.firstName} desc`, sql`${consigners.lastName} desc`, sql`${consigners.id} desc`],
+  email: [sql`${consigners.email} asc`, sql`${consigners.id} asc`],
+  newest: [sql`${consigners.createdAt} desc`, sql`${consigners.id} desc`],
+  oldest: [sql`${consigners.createdAt} asc`, sql`${consigners.id} asc`],
+};
+
+const { searchText: _searchText, ...consignerColumns } = getTableColumns(consigners);
+
+/** The consigners list's columns (no bank details). */
+const listColumns = {
+  id: consigners.id,
+  firstName: consigners.firstName,
+  lastName: consigners.lastName,
+  email: consigners.email,
+  phone: consigners.phone,
+  accountType: consigners.accountType,
+  consignerTypeId: consigners.consignerTypeId,
+  isActive: consigners.isActive,
+  isStoreAccount: consigners.isStoreAccount,
+  marketplaceLocation: consigners.marketplaceLocation,
+  acceptedTOS: consigners.acceptedTOS,
+  chargeTax: consigners.chargeTax,
+  fbUserId: consigners.fbUserId,
+  createdAt: consigners.createdAt,
+};
+export type ConsignerListRow = { [K in keyof typeof listColumns]: ConsignerRow[K] };
+
+const bankField = (name: string) => sql`${consigners.bankData} ->> ${name}`;
+
+/** consigners.csv: the columns every staff member with Consigners access gets. */
+const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
+  ['Id', csvSql.text(consigners.id)],
+  ['First name', csvSql.text(consigners.firstName)],
+  ['Last name', csvSql.text(consigners.lastName)],
+  ['Email', csvSql.text(consigners.email)],
+  ['Phone', csvSql.text(consigners.phone)],
+  ['Address', csvSql.text(consigners.address)],
+  ['Account type', csvSql.text(consigners.accountType)],
+  ['Enabled', csvSql.boolean(consigners.isActive)],
+  ['Store account', csvSql.boolean(consigners.isStoreAccount)],
+  ['Marketplace access', csvSql.boolean(consigners.marketplaceLocation)],
+  ['Accepted terms', csvSql.boolean(consigners.acceptedTOS)],
+  ['Charge VAT', csvSql.boolean(consigners.chargeTax)],
+  ['Payout type', csvSql.text(consigners.payoutType)],
+  ['Created', csvSql.timestamp(consigners.createdAt)],
+];
+/** ... and the bank columns, for Admins with Consigners access only. */
+const EXPORT_BANK_COLUMNS: [string, CsvSqlCell][] = [
+  ['Routing type', csvSql.text(bankField('routingType'))],
+  ['Account name', csvSql.text(bankField('accountName'))],
+  ['Account number', csvSql.text(bankField('accountNumber'))],
+  ['Routing number', csvSql.text(bankField('routingNumber'))],
+  ['Swift code', csvSql.text(bankField('swiftCode'))],
+  ['IBAN number', csvSql.text(bankField('ibanNumber'))],
+  ['Bank', csvSql.text(bankField('bank'))],
+  ['Bank type', csvSql.text(bankField('bankType'))],
+  ['Branch code', csvSql.text(bankField('branchCode'))],
+  ['Payout email', csvSql.text(bankField('email'))],
+];
+
+export function exportHeaders(withBank: boolean): string[] {
+  return [...EXPORT_COLUMNS, ...(withBank ? EXPORT_BANK_COLUMNS : [])].map(([name]) => name);
+}
 
 export const consignersRepository = {
   findById: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.select().from(consigners).where(and(eq(consigners.storeId, storeId), eq(consigners.id, id))).limit(1))[0] ?? null,
   findByUserId: async (db: DbOrTx, userId: string) => db.select().from(consigners).where(eq(consigners.fbUserId, userId)),
   findByEmail: async (db: DbOrTx, storeId: string, email: string) =>
-    (await db.select().from(consigners).where(and(eq(consigners.storeId, storeId), eq(consigners.email, email))).limit(1))[0] ?? null,
+    (await db.select().from(consigners).where(live(storeId, eq(sql`lower(${consigners.email})`, email.toLowerCase()))).limit(1))[0] ?? null,
   insert: async (db: DbOrTx, values: NewConsigner) => (await db.insert(consigners).values(values).returning())[0],
   update: async (db: DbOrTx, storeId: string, id: string, values: Partial<NewConsigner>) =>
     (await db.update(consigners).set(values).where(and(eq(consigners.storeId, storeId), eq(consigners.id, id))).returning())[0] ?? null,
+
+  /** A consigner not deleted, with its sign-in identity's verification; `lock` row-locks it for the transaction. */
+  findLive: async (db: DbOrTx, storeId: string, id: string, opts: { lock?: boolean } = {}): Promise<ConsignerWithIdentity | null> => {
+    const q = db
+      .select({ consigner: consignerColumns, emailVerified: sql<boolean>`coalesce(${user.emailVerified}, false)` })
+      .from(consigners)
+      .leftJoin(user, eq(user.id, consigners.fbUserId))
+      .where(live(storeId, eq(consigners.id, id)))
+      .limit(1);
+    const [row] = opts.lock ? await q.for('update', { of: consigners }) : await q;
+    return row ? { consigner: row.consigner as ConsignerRow, emailVerified: row.emailVerified } : null;
+  },
+
+  /**
+   * A consigner created by staff claims the sign-in identity that proved its e-mail: links the
+   * unlinked consigner of this store with that e-mail (auth/actor.ts, on a verified identity only).
+   */
+  linkUnclaimed: async (db: DbOrTx, storeId: string, email: string, userId: string) =>
+    (
+      await db
+        .update(consigners)
+        .set({ fbUserId: userId })
+        .where(live(storeId, isNull(consigners.fbUserId), eq(sql`lower(${consigners.email})`, email.toLowerCase())))
+        .returning()
+    )[0] ?? null,
+
+  /** One page of the list and the number of all matches. */
+  list: async (db: DbOrTx, storeId: string, q: { words: string[]; page: number; pageSize: number; sort: ConsignerSort }) => {
+    const where = live(storeId, ...matchesAll(q.words));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(consigners)
+        .where(where)
+        .orderBy(...ORDER[q.sort])
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
+      db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where),
+    ]);
+    return { rows: rows as ConsignerListRow[], total };
+  },
+
+  /** consigners.csv in list order, one chunk of CSV lines per batch of `batchSize` (keyset on name). */
+  exportCsvBatches: async function* (db: DbOrTx, storeId: string, words: string[], withBank: boolean, batchSize: number): AsyncGenerator<string> {
+    const cells = [...EXPORT_COLUMNS, ...(withBank ? EXPORT_BANK_COLUMNS : [])].map(([, cell]) => cell);
+    let after: { firstName: string; lastName: string; id: string } | null = null;
+    for (;;) {
+      const afterKey: SQL | undefined = after
+        ? sql`(${consigners.firstName}, ${consigners.lastName}, ${consigners.id}) > (${after.firstName}, ${after.lastName}, ${after.id}::uuid)`
+        : undefined;
+      const rows: { line: string; firstName: string; lastName: string; id: string }[] = await db
+        .select({ line: csvSql.line(cells), firstName: consigners.firstName, lastName: consigners.lastName, id: consigners.id })
+        .from(consigners)
+        .where(live(storeId, afterKey, ...matchesAll(words)))
+        .orderBy(asc(consigners.firstName), asc(consigners.lastName), asc(consigners.id))
+        .limit(batchSize);
+      if (rows.length) yield rows.map((r) => r.line).join('\n');
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1];
+      after = { firstName: last.firstName, lastName: last.lastName, id: last.id };
+    }
+  },
+
+  /** An employee of the store with this e-mail (a consigner must not take an employee's identity). */
+  employeeByEmailOrUser: async (db: DbOrTx, storeId: string, email: string, userId: string | null) =>
+    (
+      await db
+        .select({ id: employees.id })
+        .from(employees)
+        .where(
+          and(
+            eq(employees.storeId, storeId),
+            userId ? sql`(lower(${employees.email}) = ${email.toLowerCase()} or ${employees.fbUserId} = ${userId})` : eq(sql`lower(${employees.email})`, email.toLowerCase()),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null,
+
+  /** The stores where an identity is an employee. */
+  employeeStoresOfUser: async (db: DbOrTx, userId: string) =>
+    (await db.select({ storeId: employees.storeId }).from(employees).where(eq(employees.fbUserId, userId))).map((r) => r.storeId),
+
+  consignerTypes: async (db: DbOrTx, storeId: string) => db.select().from(consignerTypes).where(eq(consignerTypes.storeId, storeId)).orderBy(asc(consignerTypes.createdAt), asc(consignerTypes.id)),
+
+  /** The items a fee change may re-price (domain RECALCULABLE_STATUSES, not bought, in no payout), row-locked in a transaction. */
+  recalculableItems: async (db: DbOrTx, storeId: string, consignerId: string, opts: { lock?: boolean } = {}): Promise<RecalculableItem[]> => {
+    const q = db
+      .select()
+      .from(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.storeId, storeId),
+          eq(inventoryItems.consignerId, consignerId),
+          inArray(inventoryItems.status, [...RECALCULABLE_STATUSES]),
+          isNull(inventoryItems.buyingId),
+          isNull(inventoryItems.payoutId),
+        ),
+      )
+      .orderBy(asc(inventoryItems.id));
+    return opts.lock ? q.for('update') : q;
+  },
+
+  /** New fee columns of several items in one statement per 500 (a consigner may have thousands). */
+  updateItemFees: async (
+    tx: DbOrTx,
+    storeId: string,
+    changes: { id: string; payout: number; payoutFee: number; total: number }[],
+    by: { id: string; name: string },
+  ) => {
+    for (let i = 0; i < changes.length; i += 500) {
+      const chunk = changes.slice(i, i + 500);
+      const values = sql.join(
+        chunk.map((c) => sql`(${c.id}::uuid, ${c.payout}::int, ${c.payoutFee}::int, ${c.total}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${inventoryItems} set
+          payout = v.payout, payout_fee = v.payout_fee, total = v.total,
+          last_updated_by_id = ${by.id}, last_updated_by_name = ${by.name}, updated_at = now()
+        from (values ${values}) as v(id, payout, payout_fee, total)
+        where ${inventoryItems.storeId} = ${storeId} and ${inventoryItems.id} = v.id`);
+    }
+  },
+
+  /** Items that stop a deletion, by kind: unsold (still the consigner's stock) and sold but unpaid. */
+  blockingItemCounts: async (db: DbOrTx, storeId: string, consignerId: string) => {
+    const [row] = await db
+      .select({
+        unsold: sql<number>`count(*) filter (where ${inventoryItems.status} not in ('Sold', 'PendingSale'))::int`,
+        unpaid: sql<number>`count(*) filter (where ${inventoryItems.status} in ('Sold', 'PendingSale'))::int`,
+      })
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.consignerId, consignerId), inArray(inventoryItems.status, [...DELETE_BLOCKING_STATUSES])));
+    return row;
+  },
+
+  /** Whether anything else still points at the consigner (items of any status, cheques). */
+  hasHistory: async (db: DbOrTx, storeId: string, consignerId: string) => {
+    const [row] = await db
+      .select({
+        items: sql<boolean>`exists (select 1 from ${inventoryItems} where ${inventoryItems.storeId} = ${storeId} and ${inventoryItems.consignerId} = ${consignerId})`,
+        cheques: sql<boolean>`exists (select 1 from ${cheques} where ${cheques.storeId} = ${storeId} and ${cheques.consignerId} = ${consignerId})`,
+      })
+      .from(sql`(select 1) as one`);
+    return row.items || row.cheques;
+  },
+
+  remove: async (tx: DbOrTx, storeId: string, id: string) => {
+    await tx.delete(consigners).where(and(eq(consigners.storeId, storeId), eq(consigners.id, id)));
+  },
+
+  insertBankLog: async (tx: DbOrTx, values: typeof consignerBankLogs.$inferInsert) => {
+    await tx.insert(consignerBankLogs).values(values);
+  },
+
+  bankLog: async (db: DbOrTx, storeId: string, consignerId: string) =>
+    db
+      .select()
+      .from(consignerBankLogs)
+      .where(and(eq(consignerBankLogs.storeId, storeId), eq(consignerBankLogs.consignerId, consignerId)))
+      .orderBy(desc(consignerBankLogs.changedAt), desc(consignerBankLogs.id))
+      .limit(200),
+
+  /**
+   * The consigner report's sums (minor units): sales before fees of Sold and Paid items, payouts of
+   * Paid items, payouts of Sold items; over items matching the filters, sold in [start, end).
+   */
+  report: async (
+    db: DbOrTx,
+    storeId: string,
+    f: { consignerId?: string; statuses: string[]; categories: string[]; locations: string[]; start: Date | null; end: Date | null },
+  ) => {
+    const i = inventoryItems;
+    const [row] = await db
+      .select({
+        totalSold: sql<string>`coalesce(sum(${i.price}::bigint * ${i.quantity}) filter (where ${i.status} in ('Sold', 'Paid')), 0)::text`,
+        totalPaid: sql<string>`coalesce(sum(${i.total}::bigint) filter (where ${i.status} = 'Paid'), 0)::text`,
+        totalPending: sql<string>`coalesce(sum(${i.total}::bigint) filter (where ${i.status} = 'Sold'), 0)::text`,
+      })
+      .from(i)
+      .where(
+        and(
+          eq(i.storeId, storeId),
+          inArray(i.status, ['Sold', 'Paid']),
+          f.consignerId ? eq(i.consignerId, f.consignerId) : undefined,
+          f.statuses.length ? inArray(i.status, f.statuses) : undefined,
+          f.categories.length ? inArray(i.category, f.categories) : undefined,
+          f.locations.length ? inArray(i.location, f.locations) : undefined,
+          f.start ? gte(i.soldOn, f.start) : undefined,
+          f.end ? lt(i.soldOn, f.end) : undefined,
+        ),
+      );
+    return { totalSold: Number(row.totalSold), totalPaid: Number(row.totalPaid), totalPending: Number(row.totalPending) };
+  },
 };

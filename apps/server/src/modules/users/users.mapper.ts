@@ -26,6 +26,7 @@ export function toSignedInUser(actor: Actor): z.input<typeof ZSignedInUser> {
     accessControls: null,
     marketplaceLocation: c.marketplaceLocation,
     isStoreAccount: c.isStoreAccount,
-    bankData: (c.bankData as Record<string, unknown> | null) ?? null,
+    // Not before the e-mail is verified: an identity could be linked to a consigner staff added.
+    bankData: actor.identity.emailVerified ? ((c.bankData as Record<string, unknown> | null) ?? null) : null,
   };
 }

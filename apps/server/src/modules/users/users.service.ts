@@ -1,4 +1,4 @@
-import { ZConsignerSignup } from '@backroom/domain';
+import { bankDataForMode, consignerSignupSchema } from '@backroom/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { consignerActor, getIdentity, lookupActor, requireStore, type Actor, type Identity } from '../../auth/actor.ts';
@@ -52,7 +52,16 @@ export async function createSelfConsigner(ctx: AppContext, request: FastifyReque
 }
 
 async function createConsignerForIdentity(ctx: AppContext, store: StoreRow, identity: Identity, input: unknown): Promise<Actor> {
-  const form = ZConsignerSignup.parse(input);
+  const parsed = consignerSignupSchema(store.bankFields).parse(input);
+  const form = { ...parsed, bankData: bankDataForMode(parsed.bankData, store.bankFields) };
+  // Staff added this person already (createFromAdmin): the account is theirs once the e-mail is proven.
+  const existing = await consignersRepository.findByEmail(ctx.db, store.id, identity.email);
+  if (existing) {
+    if (existing.fbUserId || !identity.emailVerified) throw new AppError('CONFLICT', 'An account with this e-mail already exists in this store. Verify your e-mail, then sign in.');
+    const linked = await consignersRepository.update(ctx.db, store.id, existing.id, { fbUserId: identity.userId });
+    sessionCacheOf(ctx).invalidateUser(identity.userId);
+    return consignerActor(linked!, identity);
+  }
   const consigner = await consignersRepository.insert(ctx.db, {
     storeId: store.id,
     fbUserId: identity.userId,
@@ -68,6 +77,7 @@ async function createConsignerForIdentity(ctx: AppContext, store: StoreRow, iden
     accountNumber: form.bankData?.accountNumber ?? null,
     bank: form.bankData?.bank ?? null,
     bankType: form.bankData?.bankType ?? null,
+    branchCode: form.bankData?.branchCode ?? null,
     // a new consigner is active once the store's terms are accepted
     isActive: false,
     acceptedTOS: false,

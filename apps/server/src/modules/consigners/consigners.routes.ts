@@ -1,0 +1,154 @@
+import {
+  hasArea,
+  responses,
+  ZAddConsignerFields,
+  ZConsigner,
+  ZConsignerBankLog,
+  ZConsignerDeleted,
+  ZConsignerList,
+  ZConsignerMessage,
+  ZConsignerPasswordBody,
+  ZConsignerReport,
+  ZConsignerReportQuery,
+  ZConsignersQuery,
+  ZConsignerUpdate,
+  ZConsignerUpdateResult,
+  ZConsignerVerifyBody,
+  ZPayoutRecalculation,
+  ZPayoutRecalculationQuery,
+} from '@backroom/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { getIdentity, lookupActor, requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
+import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
+import {
+  consignerReport,
+  createConsignerFromAdmin,
+  deleteConsigner,
+  exportConsigners,
+  getBankLog,
+  getConsigner,
+  listConsigners,
+  previewPayoutRecalculation,
+  sendPasswordReset,
+  sendVerification,
+  updateConsigner,
+  updatePassword,
+} from './consigners.service.ts';
+
+const ZId = z.object({ id: z.uuid('Invalid id') });
+const tags = ['consigners'];
+
+/** Consigners (people doc sections 2 and 7; docs/people.md "Consigners"). Staff need Consigners access unless said otherwise. */
+export const consignersRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/consigners', { schema: { tags, summary: 'A page of the consigners list, searched', querystring: ZConsignersQuery, response: responses(ZConsignerList) } }, async (request) => {
+      await requireStaff(ctx, request, 'Consigners');
+      return { data: await listConsigners(ctx, requireStore(request), request.query) };
+    });
+
+    app.get(
+      '/api/consigners/export',
+      { schema: { tags, summary: 'consigners.csv of the searched consigners (bank columns for Admins only)', querystring: ZConsignersQuery.pick({ search: true }), response: CSV_RESPONSES } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Consigners');
+        return sendCsv(reply, 'consigners.csv', exportConsigners(ctx, requireStore(request), actor, request.query));
+      },
+    );
+
+    app.get(
+      '/api/consigners/consignerReport',
+      { schema: { tags, summary: 'Total sold, paid and pending of a consigner (a consigner: their own)', querystring: ZConsignerReportQuery, response: responses(ZConsignerReport) } },
+      async (request) => {
+        const actor = await requireActor(ctx, request);
+        if (actor.kind === 'employee' && !hasArea(actor.accessControls, 'Consigners') && !hasArea(actor.accessControls, 'Orders')) {
+          throw forbidden('You need Consigners or Orders access for this');
+        }
+        return { data: await consignerReport(ctx, requireStore(request), actor, request.query) };
+      },
+    );
+
+    app.post(
+      '/api/consigners/createFromAdmin',
+      { schema: { tags, summary: 'Add a consigner (no sign-in account yet)', body: ZAddConsignerFields, response: responses(ZConsigner, 201) } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Consigners');
+        return reply.status(201).send({ data: await createConsignerFromAdmin(ctx, requireStore(request), actor, request.body) });
+      },
+    );
+
+    app.post('/api/consigners/deleteConsigner/:id', { schema: { tags, summary: 'Delete (or archive) a consigner', params: ZId, response: responses(ZConsignerDeleted) } }, async (request) => {
+      await requireStaff(ctx, request, 'Consigners');
+      return { data: await deleteConsigner(ctx, requireStore(request), request.params.id) };
+    });
+
+    // For a signed-in user of this store before the e-mail gate (the verify screen's user is not past
+    // it): a consigner for their own address, staff with Consigners access for any consigner's. The
+    // answer is the same whether or not the address has an account.
+    app.post(
+      '/api/consigners/verify',
+      { schema: { tags, summary: "Resend a consigner account's verification e-mail", body: ZConsignerVerifyBody, response: responses(ZConsignerMessage) } },
+      async (request) => {
+        const store = requireStore(request);
+        const identity = await getIdentity(ctx, request);
+        if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
+        const found = await lookupActor(ctx, store, identity);
+        if (found.status === 'wrong-store') throw forbidden('This account belongs to another store', 'WRONG_STORE');
+        if (found.status === 'none') throw forbidden('No account for this user', 'NO_ACCOUNT');
+        return { data: await sendVerification(ctx, store, found.actor, request.body.email, request.ip) };
+      },
+    );
+
+    app.put(
+      '/api/consigners/updatePassword',
+      { schema: { tags, summary: "Set a consigner's password (Admin with Consigners) or change one's own", body: ZConsignerPasswordBody, response: responses(ZConsignerMessage) } },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+        return { data: await updatePassword(ctx, requireStore(request), actor, request, request.body) };
+      },
+    );
+
+    app.get('/api/consigners/:id', { schema: { tags, summary: 'A consigner (bank details for Admins and the consigner only)', params: ZId, response: responses(ZConsigner) } }, async (request) => {
+      const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+      return { data: await getConsigner(ctx, requireStore(request), actor, request.params.id) };
+    });
+
+    app.put(
+      '/api/consigners/:id',
+      { schema: { tags, summary: 'Change a consigner (a consigner: their own profile)', params: ZId, body: ZConsignerUpdate, response: responses(ZConsignerUpdateResult) } },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+        return { data: await updateConsigner(ctx, requireStore(request), actor, request.params.id, request.body) };
+      },
+    );
+
+    app.get(
+      '/api/consigners/:id/payoutRecalculation',
+      {
+        schema: {
+          tags,
+          summary: "Preview: how re-pricing the consigner's unsold items with another type or VAT setting changes payouts",
+          params: ZId,
+          querystring: ZPayoutRecalculationQuery,
+          response: responses(ZPayoutRecalculation),
+        },
+      },
+      async (request) => {
+        await requireStaff(ctx, request, 'Consigners');
+        return { data: await previewPayoutRecalculation(ctx, requireStore(request), request.params.id, request.query) };
+      },
+    );
+
+    app.get('/api/consigners/:id/bankLog', { schema: { tags, summary: 'Changes of the payout details (masked)', params: ZId, response: responses(ZConsignerBankLog) } }, async (request) => {
+      const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+      return { data: await getBankLog(ctx, requireStore(request), actor, request.params.id) };
+    });
+
+    app.post('/api/consigners/:id/sendPasswordReset', { schema: { tags, summary: 'E-mail the consigner a password reset link', params: ZId, response: responses(ZConsignerMessage) } }, async (request) => {
+      await requireStaff(ctx, request, 'Consigners');
+      return { data: await sendPasswordReset(ctx, requireStore(request), request.params.id, request.ip) };
+    });
+  };
