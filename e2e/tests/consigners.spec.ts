@@ -6,11 +6,17 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures/test';
 import { signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
-import { snap } from '../fixtures/screens';
+import { snap as snapAt } from '../fixtures/screens';
 import { addActive, newProduct, signedIn } from './inventory-lists/lists.fixture';
 
 // Screens render slowly on the shared two-core test machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** Screenshots from the top of the page (the shell's header and sider are fixed; a scrolled page would show them mid-way). */
+async function snap(page: Page, name: string, check?: (width: number) => Promise<void>): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapAt(page, name, check);
+}
 
 type Created = { id: string; firstName: string; lastName: string; email: string };
 
@@ -82,7 +88,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await expect(page.getByTestId('add-consigner-title')).toHaveText('Add new consigner');
     await page.getByTestId('submit-consigner').click();
     const form = page.getByTestId('add-consigner-form');
-    for (const text of ['First name is required', 'Last name is required', 'Email is required', 'Address is required']) {
+    for (const text of ['First name is required', 'Last name is required', 'Please enter a valid email', 'Address is required']) {
       await expect(form.getByText(text)).toBeVisible();
     }
     await expect(form.getByText('Please enter a phone number including the area code')).toBeVisible();
@@ -91,7 +97,8 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await form.getByLabel('Email', { exact: true }).fill(email);
     await form.getByLabel('Phone', { exact: true }).fill('+34 612 345 678');
     await form.getByLabel('Address', { exact: true }).fill('Calle Mayor 1, Madrid');
-    await form.getByRole('radio', { name: 'Bank' }).check({ force: true });
+    // the demo store pays out by Bank (its first payout option) or PayPal
+    await expect(form.getByRole('radio', { name: 'Bank' })).toBeChecked();
     // ABA asks for the account and routing numbers; IBAN for the IBAN only
     await expect(form.getByLabel('Routing number', { exact: true })).toBeVisible();
     await form.getByRole('radio', { name: 'IBAN Number' }).check();
@@ -118,6 +125,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await form.getByLabel('Email', { exact: true }).fill(email);
     await form.getByLabel('Phone', { exact: true }).fill('+34 612 345 679');
     await form.getByLabel('Address', { exact: true }).fill('Calle Mayor 2, Madrid');
+    await form.getByText('PayPal', { exact: true }).click();
     await form.getByLabel('PayPal account email', { exact: true }).fill('again@example.test');
     await page.getByTestId('submit-consigner').click();
     await expect(page.getByTestId('add-consigner-error')).toContainText('already exists');
@@ -145,7 +153,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     // the store's 3% transaction fee): $100 pays out $77.00, $200 pays out $154.00.
     const staff = await signedIn(DEMO.owner);
     const product = await newProduct(staff, 'Consigner Runner');
-    await addActive(staff, product, [{ size: '9', price: 100 }, { size: '10', price: 200 }], email);
+    const [, dearer] = await addActive(staff, product, [{ size: '9', price: 100 }, { size: '10', price: 200 }], email);
 
     await consignerRows(page).first().getByTestId('consigner-link').click();
     await expect(page).toHaveURL((url) => url.pathname === `/consigners/${consignerId}`);
@@ -158,7 +166,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     const dialog = page.getByTestId('change-type-dialog');
     await expect(dialog.getByTestId('type-choice')).toHaveCount(3);
     await dialog.getByTestId('type-choice').filter({ hasText: 'VIP' }).click();
-    await expect(dialog.getByTestId('recalculate-checkbox').locator('input')).not.toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'Recalculate payouts of unsold items' })).not.toBeChecked();
     await dialog.getByTestId('save-account-type').click();
     await expect(toast(page, 'Account type changed to VIP. Existing items keep their payouts.')).toBeVisible();
     await expect(page.getByTestId('account-type')).toHaveText('VIP');
@@ -166,7 +174,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
 
     // Again with recalculation: the preview first (VIP has 10% for sneakers), then the new payouts.
     await page.getByTestId('account-type').click();
-    await dialog.getByTestId('recalculate-checkbox').click();
+    await dialog.getByRole('checkbox', { name: 'Recalculate payouts of unsold items' }).check();
     const preview = dialog.getByTestId('recalculation-preview');
     await expect(preview.getByTestId('recalculation-count')).toHaveText('2 of their 2 unsold items change payout.');
     await expect(preview.getByTestId('payout-before')).toHaveText('$231.00');
@@ -185,8 +193,16 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await expect(vat).not.toBeChecked();
     await vat.click();
     await expect(toast(page, 'VAT is charged on their fees from now on')).toBeVisible();
+    // The $200 pair sells (set by hand here): the summary cards count it at the recalculated payout.
+    const sold = await staff.put(`/api/inventories/${dearer!.id}`, { data: { status: 'Sold' } });
+    expect(sold.ok(), await sold.text()).toBeTruthy();
     await page.reload();
     await expect(page.getByTestId('vat-switch')).toBeChecked();
+    await expect(page.getByTestId('report-sales')).toContainText('$200.00');
+    await expect(page.getByTestId('report-payout')).toContainText('$0.00');
+    await expect(page.getByTestId('report-pending')).toContainText('$174.00');
+    // the list shows Active items by default: the sold pair has left it
+    expect(await payouts(page)).toEqual(['$87.00']);
 
     // Details: read first, Save once Update is on; bank details as entered.
     await page.getByTestId('open-details').click();
@@ -199,7 +215,8 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await details.getByTestId('save-details').click();
     await expect(toast(page, 'Details saved')).toBeVisible();
     await expect(details.getByTestId('details-view')).toContainText('Gran Via 7, Madrid');
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByTestId('close-details').click();
+    await expect(details).toHaveCount(0);
 
     // Reset Password sends the reset e-mail.
     await page.getByTestId('reset-password').click();
@@ -222,18 +239,40 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await addActive(staff, product, [{ size: '9', price: 90 }], withItems.email);
     await signInBrowser(page, DEMO.owner);
 
+    // The loading states, held until their screenshots are taken (the answers are the server's own).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/consigners(\?|\/consignerReport)|\/api\/inventories\/paginatedInventories/, async (route) => {
+      await held;
+      // a request the page gave up on (it navigated on) is already closed
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/consigners/${withItems.id}`);
+    await expect(page.getByTestId('consigner-name')).toHaveText(`Nora ${tag}Stock`);
+    await snap(page, 'consigner-detail-loading');
+    await page.goto('/consigners');
+    await snap(page, 'consigners-loading', async (width) => {
+      await expect(page.getByTestId(width < 768 ? 'consigners-loading' : 'add-consigner')).toBeVisible();
+    });
+    release();
+    await page.unroute(/\/api\/consigners(\?|\/consignerReport)|\/api\/inventories\/paginatedInventories/);
+
     await searchList(page, tag);
     await expect(consignerRows(page)).toHaveCount(2);
     const stocked = consignerRows(page).filter({ hasText: withItems.email });
+    // the open confirmation (a closed one stays in the page, hidden, or leaving for a moment)
+    const confirm = page.locator('.ant-popconfirm:visible:not([class*="-leave"])');
     await stocked.getByTestId('delete-consigner').click();
-    await expect(page.locator('.ant-popconfirm')).toContainText('This action cannot be undone');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toContainText('This action cannot be undone');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(toast(page, 'cannot be deleted: they have 1 unsold item')).toBeVisible();
     await expect(consignerRows(page)).toHaveCount(2);
 
     const empty = consignerRows(page).filter({ hasText: without.email });
     await empty.getByTestId('delete-consigner').click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toContainText(`Delete Nora ${tag}Empty?`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, /Consigner deleted/)).toBeVisible();
     // the list reloads a second after the deletion
     await expect(consignerRows(page)).toHaveCount(1);

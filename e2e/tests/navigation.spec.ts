@@ -164,9 +164,9 @@ test.describe('[NAVIGATION]: menus and links', () => {
     const showConsignerColumn = async () => {
       await page.getByTestId('column-chooser').click();
       // hidden by default (column-choice DEFAULT_HIDDEN), and each user starts with the defaults
-      const box = page.getByTestId('column-consigner').locator('input');
+      const box = page.getByTestId('column-consigner');
       await expect(box).not.toBeChecked();
-      await page.getByTestId('column-consigner').click();
+      await box.click();
       await expect(box).toBeChecked();
       await page.keyboard.press('Escape');
     };

@@ -118,15 +118,16 @@ export default function AddConsignerPage() {
               />
             </Form.Item>
           </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item label="Charge VAT" name="chargeTax" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item label="Marketplace access" name="marketplaceLocation" valuePropName="checked">
-              <Switch />
-            </Form.Item>
+          <Col {...half}>
+            {/* a switch is always on or off: no "(optional)" mark (required marks nothing in this form) */}
+            <Flex gap={32}>
+              <Form.Item label="Charge VAT" name="chargeTax" valuePropName="checked" required>
+                <Switch data-testid="add-vat-switch" />
+              </Form.Item>
+              <Form.Item label="Marketplace access" name="marketplaceLocation" valuePropName="checked" required>
+                <Switch data-testid="add-marketplace-switch" />
+              </Form.Item>
+            </Flex>
           </Col>
         </Row>
 

@@ -79,8 +79,8 @@ function ChangeTypeForm({ consigner, currency, onClose }: { consigner: Consigner
         <Radio.Group value={chosen} onChange={(e) => setPicked(e.target.value as string)} style={{ width: '100%' }} data-testid="type-choices">
           <Flex vertical gap={8}>
             {choices.map((c) => (
-              <Radio key={c.accountType} value={c.accountType} className="br-type-choice" data-testid="type-choice">
-                <Flex gap={8} align="center" wrap>
+              <Radio key={c.accountType} value={c.accountType} className="br-type-choice">
+                <Flex gap={8} align="center" wrap data-testid="type-choice">
                   <Typography.Text strong>{c.accountType}</Typography.Text>
                   <Typography.Text type="secondary">{c.fees}</Typography.Text>
                   {c.isDefault && <Tag style={{ marginInlineEnd: 0 }}>default</Tag>}

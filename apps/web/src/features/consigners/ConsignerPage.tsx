@@ -4,7 +4,7 @@ import { App, Avatar, Button, Card, Col, Flex, Result, Row, Skeleton, Statistic,
 import { EditOutlined, IdcardOutlined, LockOutlined, MailOutlined, PhoneOutlined, ShopOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { consignerWord } from '@backroom/domain';
 import { ApiError, errorMessage } from '../../shared/api';
-import { initials, priceSymbol } from '../../shared/format';
+import { formatPrice, initials } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { ConsignerInventoryList } from '../inventory-lists';
@@ -71,7 +71,7 @@ function ConsignerScreen({ consigner }: { consigner: Consigner }) {
     <Flex vertical gap={16} style={{ maxWidth: 1400 }}>
       <Card data-testid="consigner-header" styles={{ body: { padding: isMobile ? 16 : 24 } }}>
         <Flex gap={16} align={isMobile ? 'stretch' : 'center'} vertical={isMobile} justify="space-between">
-          <Flex gap={16} align="center" style={{ minWidth: 0 }}>
+          <Flex gap={isMobile ? 12 : 16} align={isMobile ? 'flex-start' : 'center'} style={{ minWidth: 0 }}>
             <Avatar size={isMobile ? 48 : 64} style={{ background: '#1f4e79', flex: 'none', fontSize: isMobile ? 18 : 24 }}>
               {initials(consigner.name || consigner.email)}
             </Avatar>
@@ -157,21 +157,40 @@ function ConsignerScreen({ consigner }: { consigner: Consigner }) {
 /** Total Sales (before fees), Total Payout and Pending Payout (after fees), from the consigner report. */
 function ReportCards({ consignerId, currency }: { consignerId: string; currency: string }) {
   const report = useConsignerReport(consignerId);
-  const symbol = priceSymbol(currency);
+  const isMobile = useIsMobile();
   const figures = [
     { key: 'sales', title: 'Total Sales', note: 'before fees', value: report.data?.totalSold },
     { key: 'payout', title: 'Total Payout', note: 'paid out', value: report.data?.totalPaid },
     { key: 'pending', title: 'Pending Payout', note: 'after fees', value: report.data?.totalPending },
   ];
+  if (isMobile) {
+    // a phone: one card, a line per figure
+    return (
+      <Card size="small" data-testid="report-cards">
+        {report.isError ? (
+          <Typography.Text type="danger">{errorMessage(report.error)}</Typography.Text>
+        ) : (
+          <Flex vertical gap={8}>
+            {figures.map((f) => (
+              <Flex key={f.key} justify="space-between" align="baseline" gap={8} data-testid={`report-${f.key}`}>
+                <span>
+                  {f.title} <Typography.Text type="secondary" style={{ fontSize: 12 }}>({f.note})</Typography.Text>
+                </span>
+                {report.isPending ? <Skeleton.Button active size="small" style={{ width: 72 }} /> : <Typography.Text strong style={{ fontSize: 17 }}>{formatPrice(f.value ?? 0, currency)}</Typography.Text>}
+              </Flex>
+            ))}
+          </Flex>
+        )}
+      </Card>
+    );
+  }
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} data-testid="report-cards">
       {figures.map((f) => (
         <Col xs={24} sm={8} key={f.key}>
           <Card size="small" styles={{ body: { padding: '16px 20px' } }} data-testid={`report-${f.key}`}>
             {report.isError ? (
               <Typography.Text type="danger">{errorMessage(report.error)}</Typography.Text>
-            ) : report.isPending ? (
-              <Skeleton active title={false} paragraph={{ rows: 2 }} />
             ) : (
               <Statistic
                 className="br-consigner-figure"
@@ -180,9 +199,8 @@ function ReportCards({ consignerId, currency }: { consignerId: string; currency:
                     {f.title} <Typography.Text type="secondary" style={{ fontSize: 12 }}>({f.note})</Typography.Text>
                   </>
                 }
-                value={f.value ?? 0}
-                precision={2}
-                prefix={symbol}
+                value={formatPrice(f.value ?? 0, currency)}
+                loading={report.isPending}
               />
             )}
           </Card>

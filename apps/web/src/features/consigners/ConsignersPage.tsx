@@ -179,13 +179,26 @@ export default function ConsignersPage() {
   const { first, last } = pageBounds(state.page, state.pageSize, total);
   const emptyText = search ? `No ${plural.toLowerCase()} match "${search}".` : `No ${plural.toLowerCase()} yet. Add the first one to start taking in their items.`;
   const addLabel = `Add ${word}`;
+  const emptyState = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="consigners-empty">
+      {search ? (
+        <Button onClick={() => state.setFilters({ search: '' })}>Clear search</Button>
+      ) : (
+        <Link to="/addConsigner">
+          <Button type="primary" icon={<UserAddOutlined />}>
+            {addLabel}
+          </Button>
+        </Link>
+      )}
+    </Empty>
+  );
 
   return (
     <Card
       className="br-consigners"
       title={
-        <Flex align="center" gap={10} wrap>
-          <TeamOutlined />
+        <Flex align="center" gap={isMobile ? 8 : 10}>
+          {!isMobile && <TeamOutlined />}
           <span>{plural}</span>
           {list.data && (
             <Tag style={{ marginInlineEnd: 0, fontWeight: 400 }} data-testid="consigner-count">
@@ -202,7 +215,7 @@ export default function ConsignersPage() {
         </Link>
       }
       style={{ maxWidth: 1300 }}
-      styles={{ body: { padding: isMobile ? 12 : 24 } }}
+      styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
       <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
         <Input.Search
@@ -225,9 +238,11 @@ export default function ConsignersPage() {
         <Alert type="error" showIcon title={errorMessage(list.error, `The ${plural.toLowerCase()} could not be loaded.`)} />
       ) : isMobile ? (
         list.isPending ? (
-          <Skeleton active paragraph={{ rows: 6 }} data-testid="consigners-loading" />
+          <div data-testid="consigners-loading">
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </div>
         ) : rows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="consigners-empty" />
+          emptyState
         ) : (
           <Flex vertical gap={10} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="consigner-cards">
             {rows.map((row) => (
@@ -241,10 +256,14 @@ export default function ConsignersPage() {
                   {row.accountType && <Tag color="blue">{row.accountType}</Tag>}
                   {statusTags(row)}
                 </Flex>
-                <Flex gap={16} wrap className="br-consigner-toggles">
-                  <label>
-                    {enabledSwitch(row)} <span>Enabled</span>
-                  </label>
+                <Flex gap={16} wrap align="center" className="br-consigner-toggles">
+                  {row.isStoreAccount ? (
+                    enabledSwitch(row)
+                  ) : (
+                    <label>
+                      {enabledSwitch(row)} <span>Enabled</span>
+                    </label>
+                  )}
                   <label>
                     {marketplaceSwitch(row)} <span>Marketplace access</span>
                   </label>
@@ -262,7 +281,7 @@ export default function ConsignersPage() {
           pagination={false}
           tableLayout="fixed"
           onRow={() => ({ 'data-testid': 'consigner-row' }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="consigners-empty" /> }}
+          locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
         />
       )}
       {total > 0 && (

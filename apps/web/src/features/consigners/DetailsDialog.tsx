@@ -131,7 +131,9 @@ function DetailsModal({ consigner, onClose }: { consigner: Consigner; onClose: (
             </Button>
           </Flex>
         ) : (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose} data-testid="close-details">
+            Close
+          </Button>
         )
       }
       data-testid="details-dialog"

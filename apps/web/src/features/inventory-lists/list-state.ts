@@ -70,7 +70,7 @@ export function productListConfig(productId: string): ListConfig {
 /**
  * The consigner screen's inventory (people doc section 2, Consigner detail): the staff list component
  * bound to one consigner, searchable and filterable, status Active by default, with the items'
- * payouts (the consigner's money) shown and the consigner column, always them, hidden.
+ * payouts (the consigner's money) shown, so the default columns fit the page at 1440 px.
  */
 export function consignerListConfig(consignerId: string): ListConfig {
   return {
@@ -79,7 +79,8 @@ export function consignerListConfig(consignerId: string): ListConfig {
     fixedStatus: null,
     defaultStatuses: ['Active'],
     consignerId,
-    defaultHidden: ['consigner', 'order'],
+    // the consigner is always them; order and tracking concern sold items (the default is Active)
+    defaultHidden: ['consigner', 'order', 'tracking'],
     acceptAll: false,
     bulkEdit: false,
     exportable: false,

@@ -101,7 +101,7 @@ export function PayoutFields({
             )}
             {routed ? (
               <Col {...half}>
-                <Form.Item label="Account type" name="bankType">
+                <Form.Item label="Bank account type" name="bankType">
                   <Select allowClear options={accountTypeOptions} />
                 </Form.Item>
               </Col>
