@@ -209,6 +209,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     const details = page.getByTestId('details-dialog');
     await expect(details.getByTestId('details-bank')).toContainText('ES91 2100 0418 4502 0005 1332');
     await expect(details.getByTestId('save-details')).toHaveCount(0);
+    await snap(page, 'consigner-details-view');
     await details.getByTestId('details-update-switch').click();
     await details.getByLabel('Address', { exact: true }).fill('Gran Via 7, Madrid');
     await snap(page, 'consigner-details');

@@ -130,7 +130,7 @@ export default function ConsignersPage() {
         okButtonProps={{ danger: true }}
         onConfirm={() => onDelete(row)}
       >
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} data-testid="delete-consigner">
+        <Button size={isMobile ? 'middle' : 'small'} type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} data-testid="delete-consigner">
           {isMobile ? 'Delete' : undefined}
         </Button>
       </Popconfirm>
