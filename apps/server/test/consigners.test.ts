@@ -1,5 +1,5 @@
 // The consigners API (issue 10): list, export, detail, changes, bank details, add, delete.
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
 import { bankForm, otherStore, staff } from './consigners-fixtures.ts';
@@ -54,6 +54,38 @@ describe('GET /api/consigners', () => {
     expect((await search('demo.backroom')).total).toBe(5);
     expect((await search('%')).total).toBe(0);
     expect((await search('a_a')).total).toBe(0);
+  });
+
+  it('pages through every order the same from either end (later pages are read backwards)', async () => {
+    await t.ctx.db.insert(s.consigners).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        storeId: refs.store.id,
+        firstName: `Bulk${String.fromCharCode(65 + (i % 7))}`,
+        lastName: `Pager${i % 3}`,
+        email: `bulk${i}@pager.test`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 5))),
+      })),
+    );
+    for (const sort of ['name', 'nameDesc', 'email', 'newest', 'oldest']) {
+      const pages: Row[][] = [];
+      for (const page of [1, 2, 3, 4]) {
+        const data = json<{ data: { rows: Row[]; total: number } }>(await get(`/api/consigners?search=pager&sort=${sort}&page=${page}`, owner)).data;
+        expect(data.total).toBe(25);
+        pages.push(data.rows);
+      }
+      // unsearched, the same pages (pages past the middle are read backwards)
+      const unsearched: Row[] = [];
+      for (const page of [1, 2, 3]) unsearched.push(...json<{ data: { rows: Row[] } }>(await get(`/api/consigners?sort=${sort}&page=${page}&pageSize=10`, owner)).data.rows);
+      const everyone = json<{ data: { rows: Row[]; total: number } }>(await get(`/api/consigners?sort=${sort}&pageSize=50`, owner)).data;
+      expect(everyone.total).toBe(30);
+      expect(unsearched.map((r) => r.id)).toEqual(everyone.rows.map((r) => r.id));
+      const all = json<{ data: { rows: Row[] } }>(await get(`/api/consigners?search=pager&sort=${sort}&pageSize=50`, owner)).data.rows;
+      expect(pages.map((p) => p.length)).toEqual([10, 10, 5, 0]);
+      expect(pages.flat().map((r) => r.id)).toEqual(all.map((r) => r.id));
+    }
+    const names = json<{ data: { rows: Row[] } }>(await get('/api/consigners?search=pager&pageSize=50', owner)).data.rows.map((r) => r.name);
+    expect(names).toEqual([...names].sort());
+    await t.ctx.db.delete(s.consigners).where(like(s.consigners.email, '%@pager.test'));
   });
 
   it('refuses page sizes the screen does not offer and bad pages', async () => {
@@ -130,7 +162,10 @@ describe('PUT /api/consigners/{id}', () => {
     expect(c.consigner).toMatchObject({ phone: '+1 555 0199', marketplaceLocation: true, isActive: false });
     expect(c.consigner.notificationSettings).toMatchObject({ onPayout: false, onProductSold: true });
     expect(c.recalculation).toBeNull();
-    await put(`/api/consigners/${refs.consigner.lena.id}`, owner, { isActive: true });
+    await put(`/api/consigners/${refs.consigner.lena.id}`, owner, { isActive: true, idNumber: 'ID-77' });
+    // fields left out stay as they are
+    const after = json<{ data: { consigner: { idNumber: string; phone: string; isActive: boolean } } }>(await put(`/api/consigners/${refs.consigner.lena.id}`, owner, { address: '3 Elm Court' })).data.consigner;
+    expect(after).toMatchObject({ idNumber: 'ID-77', phone: '+1 555 0199', isActive: true });
   });
 
   it('words every validation refusal', async () => {

@@ -260,7 +260,8 @@ export const ZConsignerUpdate = z.object({
   email: email.optional(),
   phone: phone.optional(),
   address: requiredString('Address is required', 'note', 'Address').optional(),
-  idNumber: optionalText,
+  /** '' or null clears it; absent leaves it */
+  idNumber: optionalText.optional(),
   payoutType: requiredString('Payout type is required').optional(),
   bankData: ZBankData.optional(),
   acceptedTOS: z.boolean().optional(),

@@ -135,8 +135,9 @@ export const consigners = pgTable(
     // an archived consigner frees the e-mail for a new one
     uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email).where(sql`"deleted_at" is null`),
     index('consigners_user_idx').on(t.fbUserId),
-    index('consigners_store_name_idx').on(t.storeId, t.firstName, t.lastName, t.id),
-    index('consigners_store_created_idx').on(t.storeId, t.createdAt),
+    // the list's orders, live consigners only: a page (even a deep one) is an index scan, no sort
+    index('consigners_store_name_idx').on(t.storeId, t.firstName, t.lastName, t.id).where(sql`"deleted_at" is null`),
+    index('consigners_store_created_idx').on(t.storeId, t.createdAt, t.id).where(sql`"deleted_at" is null`),
     index('consigners_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,5 +1,5 @@
 import { DELETE_BLOCKING_STATUSES, RECALCULABLE_STATUSES, type ConsignerSort } from '@backroom/domain';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, user } from '../../db/schema/index.ts';
@@ -19,13 +19,18 @@ const live = (storeId: string, ...more: (SQL | undefined)[]) => and(eq(consigner
 // search_text is lower-cased; % _ and \ in a word are literal
 const matchesAll = (words: string[]) => words.map((w) => like(consigners.searchText, containsPattern(w)));
 
-const ORDER: Record<ConsignerSort, SQL[]> = {
-  name: [sql`${consigners.firstName} asc`, sql`${consigners.lastName} asc`, sql`${consigners.id} asc`],
-  nameDesc: [sql`${consigners.firstName} desc`, sql`${consigners.lastName} desc`, sql`${consigners.id} desc`],
-  email: [sql`${consigners.email} asc`, sql`${consigners.id} asc`],
-  newest: [sql`${consigners.createdAt} desc`, sql`${consigners.id} desc`],
-  oldest: [sql`${consigners.createdAt} asc`, sql`${consigners.id} asc`],
+type SortColumns = { firstName: SQLWrapper; lastName: SQLWrapper; id: SQLWrapper; email: SQLWrapper; createdAt: SQLWrapper };
+type SortKey = { column: keyof SortColumns; desc: boolean };
+const SORT_KEYS: Record<ConsignerSort, SortKey[]> = {
+  name: [{ column: 'firstName', desc: false }, { column: 'lastName', desc: false }, { column: 'id', desc: false }],
+  nameDesc: [{ column: 'firstName', desc: true }, { column: 'lastName', desc: true }, { column: 'id', desc: true }],
+  email: [{ column: 'email', desc: false }, { column: 'id', desc: false }],
+  newest: [{ column: 'createdAt', desc: true }, { column: 'id', desc: true }],
+  oldest: [{ column: 'createdAt', desc: false }, { column: 'id', desc: false }],
 };
+/** ORDER BY of a sort over `columns`, or its reverse (to read a page near the end from the far end). */
+const orderOf = (columns: SortColumns, sort: ConsignerSort, reverse = false) =>
+  SORT_KEYS[sort].map((k) => (k.desc !== reverse ? desc(columns[k.column]) : asc(columns[k.column])));
 
 const { searchText: _searchText, ...consignerColumns } = getTableColumns(consigners);
 
@@ -120,20 +125,44 @@ export const consignersRepository = {
         .returning()
     )[0] ?? null,
 
-  /** One page of the list and the number of all matches. */
+  /**
+   * One page of the list and the number of all matches.
+   * - Unsearched: the count, then the page by the order's own index (partial: live consigners); a
+   *   page in the second half is read from the far end in reverse order, so the last page costs what
+   *   the first does.
+   * - Searched: one statement finds the matches (trigram index or one scan), counts them and orders
+   *   them (top-N sort); walking the order's index instead would test every consigner before the
+   *   matches against the search. OFFSET 0 keeps the planner from merging the two steps.
+   */
   list: async (db: DbOrTx, storeId: string, q: { words: string[]; page: number; pageSize: number; sort: ConsignerSort }) => {
     const where = live(storeId, ...matchesAll(q.words));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(consigners)
-        .where(where)
-        .orderBy(...ORDER[q.sort])
+    const offset = (q.page - 1) * q.pageSize;
+    const countAll = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where))[0].total;
+    if (q.words.length) {
+      const matches = db.select(listColumns).from(consigners).where(where).offset(0).as('matches');
+      const fields = Object.fromEntries(Object.keys(listColumns).map((k) => [k, matches[k as keyof typeof listColumns]])) as unknown as typeof listColumns;
+      const found = await db
+        .select({ row: fields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(matches)
+        .orderBy(...orderOf(matches, q.sort))
         .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      db.select({ total: sql<number>`count(*)::int` }).from(consigners).where(where),
-    ]);
-    return { rows: rows as ConsignerListRow[], total };
+        .offset(offset);
+      // a page past the end has no row to carry the count
+      const total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
+      return { rows: found.map((f) => f.row as ConsignerListRow), total };
+    }
+    const total = await countAll();
+    if (offset >= total) return { rows: [] as ConsignerListRow[], total };
+    const take = Math.min(q.pageSize, total - offset);
+    const fromEnd = offset > total / 2;
+    const rows = (await db
+      .select(listColumns)
+      .from(consigners)
+      .where(where)
+      .orderBy(...orderOf(consigners, q.sort, fromEnd))
+      .limit(take)
+      .offset(fromEnd ? total - offset - take : offset)) as ConsignerListRow[];
+    return { rows: fromEnd ? rows.reverse() : rows, total };
   },
 
   /** consigners.csv in list order, one chunk of CSV lines per batch of `batchSize` (keyset on name). */
