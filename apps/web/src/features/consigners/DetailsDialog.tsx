@@ -88,6 +88,8 @@ function DetailsModal({ consigner, onClose }: { consigner: Consigner; onClose: (
   };
 
   const na = <Typography.Text type="secondary">—</Typography.Text>;
+  // a phone: label and value side by side without the table's borders, the label column narrow
+  const descriptionStyles = isMobile ? { label: { width: 118, paddingBottom: 8 }, content: { paddingBottom: 8, wordBreak: 'break-word' as const } } : undefined;
   const show = (v: string | null | undefined): ReactNode => (v ? v : na);
   const bank = consigner.bankData;
   const bankItems =
@@ -96,7 +98,7 @@ function DetailsModal({ consigner, onClose }: { consigner: Consigner; onClose: (
           { key: 'routingType', label: 'Routing type', children: bank.routingType ? ROUTING_TYPE_LABELS[bank.routingType] : 'Local account' },
           { key: 'accountName', label: 'Account holder', children: show(bank.accountName) },
           { key: 'bank', label: 'Bank', children: show(bank.bank) },
-          { key: 'accountNumber', label: 'Account number', children: show(bank.accountNumber) },
+          ...(bank.routingType !== 'ibanNumber' || bank.accountNumber ? [{ key: 'accountNumber', label: 'Account number', children: show(bank.accountNumber) }] : []),
           ...(bank.routingNumber ? [{ key: 'routingNumber', label: 'Routing number', children: bank.routingNumber }] : []),
           ...(bank.swiftCode ? [{ key: 'swiftCode', label: 'SWIFT code', children: bank.swiftCode }] : []),
           ...(bank.ibanNumber ? [{ key: 'ibanNumber', label: 'IBAN', children: bank.ibanNumber }] : []),
@@ -158,8 +160,9 @@ function DetailsModal({ consigner, onClose }: { consigner: Consigner; onClose: (
         <Flex vertical gap={16} data-testid="details-view">
           <Descriptions
             size="small"
-            bordered
+            bordered={!isMobile}
             column={isMobile ? 1 : 2}
+            styles={descriptionStyles}
             items={[
               { key: 'firstName', label: 'First name', children: show(consigner.firstName) },
               { key: 'lastName', label: 'Last name', children: show(consigner.lastName) },
@@ -176,8 +179,9 @@ function DetailsModal({ consigner, onClose }: { consigner: Consigner; onClose: (
             <Descriptions
               title={`Payout · ${consigner.payoutType ?? 'not set'}`}
               size="small"
-              bordered
+              bordered={!isMobile}
               column={isMobile ? 1 : 2}
+              styles={descriptionStyles}
               items={bankItems}
               data-testid="details-bank"
             />
