@@ -97,7 +97,8 @@ test.describe('[NAVIGATION]: menus and links', () => {
     await expect(mainMenu(page)).toBeVisible();
     const desktop = await walkMenu(page);
     // The spec's entries whose screens later issues build are not offered at all.
-    for (const hidden of ['/dashboard', '/consigners', '/activity', '/findOrders', '/payouts', '/request']) {
+    expect(desktop).toContain('/consigners');
+    for (const hidden of ['/dashboard', '/activity', '/findOrders', '/payouts', '/request']) {
       expect(desktop).not.toContain(hidden);
     }
     await expect(mainMenu(page).getByRole('menuitem', { name: 'Dashboard', exact: true })).toHaveCount(0);
@@ -148,29 +149,55 @@ test.describe('[NAVIGATION]: menus and links', () => {
     await staff.dispose();
   });
 
-  test('links to screens of later issues are plain text: consigners and orders in lists and on the item screen', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('links to screens of later issues are plain text; consigner names link for staff with Consigners access', async ({ page }) => {
+    test.setTimeout(150_000);
     const staff = await signedIn(DEMO.owner);
     const product = await newProduct(staff, 'Link Runner');
     const [item] = await addActive(staff, product, [{ size: '10', price: 140 }]);
     await signInBrowser(page, DEMO.owner);
 
-    // Nothing on these screens links to a screen that does not exist (consigner and order columns included).
+    // Nothing on these screens links to a screen that does not exist (the order column included).
     const inApp = async () => {
       const hrefs = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       return hrefs.filter((href) => !isBuiltRoute(href));
     };
+    const showConsignerColumn = async () => {
+      await page.getByTestId('column-chooser').click();
+      // hidden by default (column-choice DEFAULT_HIDDEN), and each user starts with the defaults
+      const box = page.getByTestId('column-consigner');
+      await expect(box).not.toBeChecked();
+      await box.click();
+      await expect(box).toBeChecked();
+      await page.keyboard.press('Escape');
+    };
     await gotoList(page, `/findInventory?search=${product.sku}`);
     await expect(rowOf(page, item!.code)).toBeVisible();
     expect(await inApp()).toEqual([]);
+    // An Admin (every area) follows the owner's name to the consigner screen (issue 10).
+    await showConsignerColumn();
+    const owner = rowOf(page, item!.code).getByRole('link', { name: 'Ava Thompson' });
+    await expect(owner).toHaveAttribute('href', `/consigners/${item!.consignerId}`);
     await gotoList(page, '/findInventory');
     expect(await inApp()).toEqual([]);
 
-    // The item screen names its owner without a link to the consigner screen (a later issue).
+    // The item screen links its owner to the consigner screen.
+    await page.goto(`/inventories/${item!.id}`);
+    await expect(page.getByTestId('item-code')).toHaveText(item!.code);
+    await page.getByRole('link', { name: /View consigner/ }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/consigners/${item!.consignerId}`);
+    await expect(page.getByTestId('consigner-name')).toHaveText('Ava Thompson');
+
+    // Staff without Consigners access see the name as plain text, here and on the item screen.
+    await page.context().clearCookies();
+    await signInBrowser(page, DEMO.stock);
+    await gotoList(page, `/findInventory?search=${product.sku}`);
+    await showConsignerColumn();
+    await expect(rowOf(page, item!.code).getByText('Ava Thompson')).toBeVisible();
+    await expect(rowOf(page, item!.code).getByRole('link', { name: 'Ava Thompson' })).toHaveCount(0);
     await page.goto(`/inventories/${item!.id}`);
     await expect(page.getByTestId('item-code')).toHaveText(item!.code);
     await expect(page.getByRole('link', { name: /View consigner/ })).toHaveCount(0);
-    expect(await inApp()).toEqual([]);
+    expect(await page.locator('a[href^="/consigners"]').count()).toBe(0);
     await staff.dispose();
   });
 });

@@ -56,7 +56,7 @@ export async function consignerId(staff: APIRequestContext, email: string): Prom
 type Row = { size: string; price: number; location?: string; subLocation?: string };
 
 /** Staff add items at a location: they are Active at once. */
-export async function addActive(staff: APIRequestContext, product: Product, rows: Row[], owner = DEMO.ava): Promise<Item[]> {
+export async function addActive(staff: APIRequestContext, product: Product, rows: Row[], owner: string = DEMO.ava): Promise<Item[]> {
   const consigner = await consignerId(staff, owner);
   return data<Item[]>(
     await staff.post('/api/inventories', {

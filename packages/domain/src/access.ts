@@ -182,6 +182,9 @@ export const BUILT_STAFF_ROUTES = [
   '/fees',
   '/settings',
   '/billing',
+  '/consigners',
+  '/consigners/:id',
+  '/addConsigner',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */
@@ -257,6 +260,17 @@ export function routeRequirement(path: string, kind: UserKind = 'employee'): Rou
     area: pattern ? (table[pattern] ?? null) : null,
     adminOnly: kind === 'employee' && ADMIN_ONLY_ROUTES.includes(clean),
   };
+}
+
+/**
+ * Whether this user may open the screen at `path` (a concrete address): it exists, and their areas
+ * (and role) allow it. Links to another screen (a consigner's name in a list) are plain text otherwise.
+ */
+export function mayOpenRoute(path: string, user: Pick<SignedInUser, 'accessControls' | 'role'>, kind: UserKind = 'employee'): boolean {
+  if (!isBuiltRoute(path, kind)) return false;
+  const need = routeRequirement(path, kind);
+  if (need.area !== null && !hasArea(user.accessControls, need.area)) return false;
+  return !need.adminOnly || isAdmin(user);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { fullName } from '../shared/format';
 import { WithAddInventory } from '../features/add-inventory/WithAddInventory';
 import { staffPages } from './staff-pages';
+import { RouteAccessContext } from '../shared/ui/RouteLink';
 
 const StaffHomePage = lazy(staffPages.home);
 const MailboxPage = lazy(staffPages.mailbox);
@@ -29,6 +30,9 @@ const EmployeePage = lazy(staffPages.employee);
 const AddEmployeePage = lazy(staffPages.addEmployee);
 const SettingsPage = lazy(staffPages.settings);
 const BillingPage = lazy(staffPages.billing);
+const ConsignersPage = lazy(staffPages.consigners);
+const ConsignerPage = lazy(staffPages.consigner);
+const AddConsignerPage = lazy(staffPages.addConsigner);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -52,53 +56,59 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
   );
 
   return (
-    <AppShell
-      storeName={store?.name ?? 'Backroom'}
-      storeLogo={store?.logo}
-      caption="Back office"
-      menu={menu}
-      userName={fullName(user) || user.email}
-      userTag={user.role}
-      userMenu={userMenu}
-      onLogout={logout}
-    >
-      <Suspense fallback={<FullPageSpinner />}>
-        <Routes>
-          {/* '/' is the product search with Products; without it, the welcome card (SignedInGate) */}
-          <Route index element={hasArea(user.accessControls, 'Products') ? <WithAddInventory>{(open) => <ProductSearchPage user={user} onProductClick={open} />}</WithAddInventory> : <StaffHomePage user={user} menu={menu} />} />
-          <Route path="products" element={<Navigate to="/" replace />} />
-          <Route path="products/create" element={<CreateProductPage user={user} />} />
-          <Route path="products/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
-          <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
-          <Route path="productTemplates" element={<ProductTemplatesPage />} />
-          <Route path="subLocations" element={<SubLocationsPage />} />
-          <Route path="fees" element={<FeesPage />} />
-          {/* Inventory lists (features/inventory-lists), one page per LIST_VIEWS entry */}
-          <Route path="findInventory" element={<InventoryListPage view="findInventory" />} />
-          <Route path="buyingInventory" element={<InventoryListPage view="buyingInventory" />} />
-          <Route path="requestInventory" element={<InventoryListPage view="requestInventory" />} />
-          <Route path="incomingInventory" element={<InventoryListPage view="incomingInventory" />} />
-          <Route path="pendingPriceChangeInventory" element={<InventoryListPage view="pendingPriceChangeInventory" />} />
-          <Route path="requestedInventory" element={<InventoryListPage view="requestedInventory" />} />
-          <Route path="readyToPrint" element={<InventoryListPage view="readyToPrint" />} />
-          <Route path="pendingWithdrawalInventory" element={<InventoryListPage view="pendingWithdrawalInventory" />} />
-          <Route path="withdrawnInventory" element={<InventoryListPage view="withdrawnInventory" />} />
-          {/* The item screen, the add-inventory wizard and transfers */}
-          <Route path="inventories/:id" element={<InventoryItemPage />} />
-          <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
-          <Route path="transfers" element={<TransfersPage />} />
-          <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
-          {/* People (features/employees) */}
-          <Route path="employees" element={<EmployeesPage user={user} />} />
-          <Route path="employees/:id" element={<EmployeePage user={user} />} />
-          <Route path="addEmployee" element={<AddEmployeePage />} />
-          <Route path="settings" element={<SettingsPage user={user} />} />
-          <Route path="billing" element={<BillingPage />} />
-          <Route path="dev/mailbox" element={<MailboxPage />} />
-          {/* Every other staff screen belongs to a later issue. */}
-          <Route path="*" element={<NotAvailablePage />} />
-        </Routes>
-      </Suspense>
-    </AppShell>
+    <RouteAccessContext.Provider value={user}>
+      <AppShell
+        storeName={store?.name ?? 'Backroom'}
+        storeLogo={store?.logo}
+        caption="Back office"
+        menu={menu}
+        userName={fullName(user) || user.email}
+        userTag={user.role}
+        userMenu={userMenu}
+        onLogout={logout}
+      >
+        <Suspense fallback={<FullPageSpinner />}>
+          <Routes>
+            {/* '/' is the product search with Products; without it, the welcome card (SignedInGate) */}
+            <Route index element={hasArea(user.accessControls, 'Products') ? <WithAddInventory>{(open) => <ProductSearchPage user={user} onProductClick={open} />}</WithAddInventory> : <StaffHomePage user={user} menu={menu} />} />
+            <Route path="products" element={<Navigate to="/" replace />} />
+            <Route path="products/create" element={<CreateProductPage user={user} />} />
+            <Route path="products/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
+            <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
+            <Route path="productTemplates" element={<ProductTemplatesPage />} />
+            <Route path="subLocations" element={<SubLocationsPage />} />
+            <Route path="fees" element={<FeesPage />} />
+            {/* Inventory lists (features/inventory-lists), one page per LIST_VIEWS entry */}
+            <Route path="findInventory" element={<InventoryListPage view="findInventory" />} />
+            <Route path="buyingInventory" element={<InventoryListPage view="buyingInventory" />} />
+            <Route path="requestInventory" element={<InventoryListPage view="requestInventory" />} />
+            <Route path="incomingInventory" element={<InventoryListPage view="incomingInventory" />} />
+            <Route path="pendingPriceChangeInventory" element={<InventoryListPage view="pendingPriceChangeInventory" />} />
+            <Route path="requestedInventory" element={<InventoryListPage view="requestedInventory" />} />
+            <Route path="readyToPrint" element={<InventoryListPage view="readyToPrint" />} />
+            <Route path="pendingWithdrawalInventory" element={<InventoryListPage view="pendingWithdrawalInventory" />} />
+            <Route path="withdrawnInventory" element={<InventoryListPage view="withdrawnInventory" />} />
+            {/* The item screen, the add-inventory wizard and transfers */}
+            <Route path="inventories/:id" element={<InventoryItemPage />} />
+            <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
+            <Route path="transfers" element={<TransfersPage />} />
+            <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+            {/* People (features/consigners) */}
+            <Route path="consigners" element={<ConsignersPage />} />
+            <Route path="consigners/:id" element={<ConsignerPage />} />
+            <Route path="addConsigner" element={<AddConsignerPage />} />
+            {/* People (features/employees) */}
+            <Route path="employees" element={<EmployeesPage user={user} />} />
+            <Route path="employees/:id" element={<EmployeePage user={user} />} />
+            <Route path="addEmployee" element={<AddEmployeePage />} />
+            <Route path="settings" element={<SettingsPage user={user} />} />
+            <Route path="billing" element={<BillingPage />} />
+            <Route path="dev/mailbox" element={<MailboxPage />} />
+            {/* Every other staff screen belongs to a later issue. */}
+            <Route path="*" element={<NotAvailablePage />} />
+          </Routes>
+        </Suspense>
+      </AppShell>
+    </RouteAccessContext.Provider>
   );
 }

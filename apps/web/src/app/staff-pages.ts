@@ -25,6 +25,9 @@ export const staffPages = {
   addEmployee: () => import('../features/employees/AddEmployeePage'),
   settings: () => import('../features/settings/SettingsPage'),
   billing: () => import('../features/settings/BillingPage'),
+  consigners: () => import('../features/consigners/ConsignersPage'),
+  consigner: () => import('../features/consigners/ConsignerPage'),
+  addConsigner: () => import('../features/consigners/AddConsignerPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -44,5 +47,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'fees') return staffPages.fees;
   if (first === 'settings') return staffPages.settings;
   if (first === 'billing') return staffPages.billing;
+  if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;
+  if (first === 'addConsigner') return staffPages.addConsigner;
   return null;
 }

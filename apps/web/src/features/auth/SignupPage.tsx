@@ -40,6 +40,7 @@ export default function SignupPage() {
   if (session.data && !submitting) return <Navigate to="/verify" replace />;
 
   const payoutOptions: readonly string[] = store?.payoutOptions?.length ? store.payoutOptions : PAYOUT_OPTIONS;
+  const bankFields = store?.bankFields ?? 'routing';
 
   const next = async () => {
     try {
@@ -66,7 +67,7 @@ export default function SignupPage() {
     }
     setSubmitting(true);
     try {
-      const record = toNewConsigner(values);
+      const record = toNewConsigner(values, bankFields);
       await authCall(
         (await getAuthClient()).signUp.email({
           email: values.email.trim(),
@@ -92,7 +93,7 @@ export default function SignupPage() {
   const rule: FieldRule = (field) => [
     {
       validator: async () => {
-        const problem = signupFieldError(form.getFieldsValue(true) as Partial<SignupFormValues>, field);
+        const problem = signupFieldError(form.getFieldsValue(true) as Partial<SignupFormValues>, field, bankFields);
         if (problem) throw new Error(problem);
       },
     },
@@ -129,7 +130,7 @@ export default function SignupPage() {
         disabled={submitting}
       >
         <SignupProfileStep hidden={step !== 0} rule={rule} />
-        <SignupPayoutStep hidden={step !== 1} rule={rule} payoutOptions={payoutOptions} payoutType={payoutType} routingType={routingType} />
+        <SignupPayoutStep hidden={step !== 1} rule={rule} payoutOptions={payoutOptions} payoutType={payoutType} routingType={routingType} bankFields={bankFields} />
         <SignupTermsStep hidden={step !== 2} form={form} onShowTerms={() => setTermsOpen(true)} />
       </Form>
 

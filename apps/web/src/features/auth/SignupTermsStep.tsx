@@ -1,5 +1,6 @@
 import { Checkbox, Descriptions, Form, Typography, type FormInstance } from 'antd';
-import { isBankPayout, type SignupFormValues } from './signup.model';
+import { isBankPayout } from '../../shared/bank-form';
+import type { SignupFormValues } from './signup.model';
 
 /** Step TERMS: a summary of what was entered and the Terms & Conditions checkbox. */
 export function SignupTermsStep({ hidden, form, onShowTerms }: { hidden: boolean; form: FormInstance<SignupFormValues>; onShowTerms: () => void }) {

@@ -1,8 +1,9 @@
-import { ZConsignerSignup, type RoutingType } from '@backroom/domain';
+import { consignerSignupSchema } from '@backroom/domain';
+import { BANK_SCHEMA_PATH, toBankData, type BankDataInput, type BankFieldsMode, type BankFormValues } from '../../shared/bank-form';
 
 // The consigner signup form and the record kept in the `newConsigner` cookie (docs/api-foundation.md).
 
-export interface SignupFormValues {
+export interface SignupFormValues extends BankFormValues {
   firstName: string;
   lastName: string;
   email: string;
@@ -11,16 +12,6 @@ export interface SignupFormValues {
   idNumber?: string;
   password: string;
   confirmPassword: string;
-  payoutType: string;
-  routingType?: RoutingType;
-  accountName?: string;
-  accountNumber?: string;
-  routingNumber?: string;
-  swiftCode?: string;
-  ibanNumber?: string;
-  bank?: string;
-  bankType?: string;
-  payoutEmail?: string;
   acceptTerms?: boolean;
 }
 
@@ -31,21 +22,7 @@ export interface NewConsignerRecord {
   address: string;
   idNumber?: string;
   payoutType: string;
-  bankData: {
-    routingType: RoutingType | null;
-    accountName: string;
-    accountNumber: string;
-    routingNumber: string;
-    swiftCode: string;
-    ibanNumber: string;
-    bank: string;
-    bankType: string;
-    email: string;
-  };
-}
-
-export function isBankPayout(payoutType: string | undefined): boolean {
-  return (payoutType ?? '').toLowerCase() === 'bank';
+  bankData: BankDataInput;
 }
 
 /** Sign Up is enabled only when the password is non-empty and equals its confirmation (spec 5). */
@@ -54,9 +31,7 @@ export function canSubmitSignup(password: string | undefined, confirmation: stri
 }
 
 /** The form as the cookie record: only the fields of the chosen payout type and routing type. */
-export function toNewConsigner(values: Partial<SignupFormValues>): NewConsignerRecord {
-  const bank = isBankPayout(values.payoutType);
-  const routing = bank ? (values.routingType ?? null) : null;
+export function toNewConsigner(values: Partial<SignupFormValues>, bankFields: BankFieldsMode = 'routing'): NewConsignerRecord {
   const t = (v: string | undefined) => (v ?? '').trim();
   return {
     firstName: t(values.firstName),
@@ -65,21 +40,11 @@ export function toNewConsigner(values: Partial<SignupFormValues>): NewConsignerR
     address: t(values.address),
     ...(t(values.idNumber) ? { idNumber: t(values.idNumber) } : {}),
     payoutType: values.payoutType ?? '',
-    bankData: {
-      routingType: routing,
-      accountName: bank ? t(values.accountName) : '',
-      accountNumber: routing === 'abaNumber' || routing === 'swiftCode' ? t(values.accountNumber) : '',
-      routingNumber: routing === 'abaNumber' ? t(values.routingNumber) : '',
-      swiftCode: routing === 'swiftCode' ? t(values.swiftCode) : '',
-      ibanNumber: routing === 'swiftCode' || routing === 'ibanNumber' ? t(values.ibanNumber) : '',
-      bank: bank ? t(values.bank) : '',
-      bankType: bank ? t(values.bankType) : '',
-      email: bank ? '' : t(values.payoutEmail),
-    },
+    bankData: toBankData(values, bankFields),
   };
 }
 
-/** Where each form field lives in the domain's ZConsignerSignup. */
+/** Where each form field lives in the domain's consigner signup schema. */
 const SCHEMA_PATH: Partial<Record<keyof SignupFormValues, string>> = {
   firstName: 'firstName',
   lastName: 'lastName',
@@ -87,22 +52,14 @@ const SCHEMA_PATH: Partial<Record<keyof SignupFormValues, string>> = {
   phone: 'phone',
   address: 'address',
   idNumber: 'idNumber',
-  payoutType: 'payoutType',
-  accountName: 'bankData.accountName',
-  accountNumber: 'bankData.accountNumber',
-  routingNumber: 'bankData.routingNumber',
-  swiftCode: 'bankData.swiftCode',
-  ibanNumber: 'bankData.ibanNumber',
-  bank: 'bankData.bank',
-  bankType: 'bankData.bankType',
-  payoutEmail: 'bankData.email',
+  ...BANK_SCHEMA_PATH,
 };
 
 /** The domain schema's message for one field of the form, if that field is refused. */
-export function signupFieldError(values: Partial<SignupFormValues>, field: keyof SignupFormValues): string | null {
+export function signupFieldError(values: Partial<SignupFormValues>, field: keyof SignupFormValues, bankFields: BankFieldsMode = 'routing'): string | null {
   const path = SCHEMA_PATH[field];
   if (!path) return null;
-  const result = ZConsignerSignup.safeParse({ ...toNewConsigner(values), email: (values.email ?? '').trim() });
+  const result = consignerSignupSchema(bankFields).safeParse({ ...toNewConsigner(values, bankFields), email: (values.email ?? '').trim() });
   if (result.success) return null;
   const issue = result.error.issues.find((i) => i.path.join('.') === path);
   return issue?.message ?? null;

@@ -8,6 +8,7 @@ const TITLES: Record<ColumnKey, string> = {
   size: 'Size',
   status: 'Status',
   price: 'Price',
+  payout: 'Payout',
   location: 'Location',
   days: 'Days Active',
   consigner: 'Consigner',
@@ -20,10 +21,13 @@ export function ColumnChooser({
   hidden,
   onChange,
   isBuyingStore,
+  defaults = DEFAULT_HIDDEN,
 }: {
   hidden: ReadonlySet<ColumnKey>;
   onChange: (hidden: ColumnKey[]) => void;
   isBuyingStore: boolean;
+  /** The list's default hidden columns. */
+  defaults?: readonly ColumnKey[];
 }) {
   const shown = CHOOSABLE_COLUMNS.filter((k) => !hidden.has(k));
   const content = (
@@ -42,7 +46,7 @@ export function ColumnChooser({
           </Checkbox>
         ))}
       </Checkbox.Group>
-      <Button size="small" type="link" style={{ alignSelf: 'flex-start', paddingInline: 0 }} onClick={() => onChange([...DEFAULT_HIDDEN])}>
+      <Button size="small" type="link" style={{ alignSelf: 'flex-start', paddingInline: 0 }} onClick={() => onChange([...defaults])}>
         Reset to the default columns
       </Button>
     </Flex>

@@ -8,6 +8,7 @@ import {
   ItemImage,
   LocationText,
   OrderLink,
+  PayoutCell,
   PriceCell,
   StatusTag,
   TrackingCell,
@@ -89,12 +90,21 @@ export function InventoryCards({
                   <LocationText item={item} />
                 </dd>
               </div>
-              <div>
-                <dt>{consignerWord(ctx.isBuyingStore)}</dt>
-                <dd>
-                  <ConsignerLink item={item} />
-                </dd>
-              </div>
+              {ctx.config.consignerId ? (
+                <div>
+                  <dt>Payout</dt>
+                  <dd>
+                    <PayoutCell item={item} currency={ctx.currency} />
+                  </dd>
+                </div>
+              ) : (
+                <div>
+                  <dt>{consignerWord(ctx.isBuyingStore)}</dt>
+                  <dd>
+                    <ConsignerLink item={item} />
+                  </dd>
+                </div>
+              )}
               {item.orderId && (
                 <div>
                   <dt>Order</dt>

@@ -68,6 +68,15 @@ export function PriceCell({ item, currency }: { item: ListItem; currency: string
   );
 }
 
+/** What the consigner gets for the item (after fees); a store account's items show their cost. */
+export function PayoutCell({ item, currency }: { item: ListItem; currency: string }) {
+  return (
+    <span className="br-inv-price" data-testid="item-payout">
+      {money(item.payout, currency)}
+    </span>
+  );
+}
+
 /** ADD TRACKING / TRACK: only for Sold items at ONLINE MARKETPLACE (catalogue doc section 4). */
 export function hasTracking(item: ListItem): boolean {
   return item.status === 'Sold' && item.location === ONLINE_MARKETPLACE;

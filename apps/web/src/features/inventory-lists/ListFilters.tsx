@@ -140,6 +140,8 @@ export function FilterFields({
     );
   }
   for (const field of FILTER_FIELDS) {
+    // a list bound to one consigner has no consigner filter
+    if (field === 'consigner' && config.consignerId) continue;
     fields.push(
       wrap(
         labels[field],

@@ -2,41 +2,46 @@
 // browser (localStorage), so each member of staff keeps their own table.
 import { useCallback, useMemo, useState } from 'react';
 
-export type ColumnKey = 'sku' | 'size' | 'status' | 'price' | 'location' | 'days' | 'consigner' | 'order' | 'tracking';
+export type ColumnKey = 'sku' | 'size' | 'status' | 'price' | 'payout' | 'location' | 'days' | 'consigner' | 'order' | 'tracking';
 
 /** The columns a person may hide (the product cell and the row actions always stay). */
-export const CHOOSABLE_COLUMNS: readonly ColumnKey[] = ['sku', 'size', 'status', 'price', 'location', 'days', 'consigner', 'order', 'tracking'];
+export const CHOOSABLE_COLUMNS: readonly ColumnKey[] = ['sku', 'size', 'status', 'price', 'payout', 'location', 'days', 'consigner', 'order', 'tracking'];
 
 /**
  * The spec's list columns (catalogue doc section 2: image, name, SKU, Location, Size, Status, Days
- * Active, Price, Tracking, Edit) show by default; consigner and order are ours and start hidden so
- * the default table fits a 1440 px screen without sideways scrolling.
+ * Active, Price, Tracking, Edit) show by default; payout, consigner and order are ours and start
+ * hidden so the default table fits a 1440 px screen without sideways scrolling (a list may choose
+ * its own, ListConfig.defaultHidden).
  */
-export const DEFAULT_HIDDEN: readonly ColumnKey[] = ['consigner', 'order'];
+export const DEFAULT_HIDDEN: readonly ColumnKey[] = ['payout', 'consigner', 'order'];
 
 export function columnStorageKey(userId: string, listKey: string): string {
   return `backroom.columns.${userId}.${listKey}`;
 }
 
-function read(key: string | null): ColumnKey[] {
-  if (!key) return [...DEFAULT_HIDDEN];
+function read(key: string | null, defaults: readonly ColumnKey[]): ColumnKey[] {
+  if (!key) return [...defaults];
   try {
     const raw = window.localStorage.getItem(key);
-    if (raw === null) return [...DEFAULT_HIDDEN];
+    if (raw === null) return [...defaults];
     const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [...DEFAULT_HIDDEN];
+    if (!Array.isArray(parsed)) return [...defaults];
     return parsed.filter((k): k is ColumnKey => CHOOSABLE_COLUMNS.includes(k as ColumnKey));
   } catch {
-    return [...DEFAULT_HIDDEN];
+    return [...defaults];
   }
 }
 
 /** The hidden columns of one list for one user, and a setter that remembers them. */
-export function useHiddenColumns(userId: string | null, listKey: string): [ReadonlySet<ColumnKey>, (hidden: ColumnKey[]) => void] {
+export function useHiddenColumns(
+  userId: string | null,
+  listKey: string,
+  defaults: readonly ColumnKey[] = DEFAULT_HIDDEN,
+): [ReadonlySet<ColumnKey>, (hidden: ColumnKey[]) => void] {
   const key = userId ? columnStorageKey(userId, listKey) : null;
-  const [state, setState] = useState<{ key: string | null; hidden: ColumnKey[] }>(() => ({ key, hidden: read(key) }));
+  const [state, setState] = useState<{ key: string | null; hidden: ColumnKey[] }>(() => ({ key, hidden: read(key, defaults) }));
   // the user becomes known after the first render, or another list is shown: read its choice
-  const hidden = state.key === key ? state.hidden : read(key);
+  const hidden = state.key === key ? state.hidden : read(key, defaults);
   if (state.key !== key) setState({ key, hidden });
   const set = useCallback(
     (next: ColumnKey[]) => {

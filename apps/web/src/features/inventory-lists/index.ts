@@ -1,2 +1,3 @@
-// Public surface of the inventory lists for other features (the product page).
+// Public surface of the inventory lists for other features (the product and consigner pages).
 export { ProductInventoryList } from './ProductInventoryList';
+export { ConsignerInventoryList } from './ConsignerInventoryList';

@@ -14,10 +14,11 @@ import {
   type SortOption,
 } from '@backroom/domain';
 import type { InventoryQuery } from './inventory-lists.api';
+import type { ColumnKey } from './column-choice';
 
 /** What a list shows: one of the domain's LIST_VIEWS, or the product page's list of one product. */
 export interface ListConfig {
-  key: ListViewKey | 'product';
+  key: ListViewKey | 'product' | 'consigner';
   title: string;
   /** A status the list always applies (the view's filter), or null when the user picks statuses. */
   fixedStatus: InventoryStatus | null;
@@ -26,6 +27,10 @@ export interface ListConfig {
   /** A printed flag the list always applies (Ready To Print). */
   fixedPrinted?: boolean;
   productId?: string;
+  /** The consigner screen's list: always this consigner's items. */
+  consignerId?: string;
+  /** Columns hidden until the person chooses otherwise (column-choice DEFAULT_HIDDEN when absent). */
+  defaultHidden?: readonly ColumnKey[];
   acceptAll: boolean;
   bulkEdit: boolean;
   /** Export button (Find Inventory). */
@@ -56,6 +61,26 @@ export function productListConfig(productId: string): ListConfig {
     fixedStatus: null,
     defaultStatuses: [],
     productId,
+    acceptAll: false,
+    bulkEdit: false,
+    exportable: false,
+  };
+}
+
+/**
+ * The consigner screen's inventory (people doc section 2, Consigner detail): the staff list component
+ * bound to one consigner, searchable and filterable, status Active by default, with the items'
+ * payouts (the consigner's money) shown, so the default columns fit the page at 1440 px.
+ */
+export function consignerListConfig(consignerId: string): ListConfig {
+  return {
+    key: 'consigner',
+    title: 'Inventory',
+    fixedStatus: null,
+    defaultStatuses: ['Active'],
+    consignerId,
+    // the consigner is always them; order and tracking concern sold items (the default is Active)
+    defaultHidden: ['consigner', 'order', 'tracking'],
     acceptAll: false,
     bulkEdit: false,
     exportable: false,
@@ -156,7 +181,7 @@ export function toInventoryQuery(state: ListState, config: ListConfig): Inventor
     category: state.category,
     location: state.location,
     subLocation: state.subLocation,
-    consigner: state.consigner,
+    consigner: config.consignerId ? [config.consignerId] : state.consigner,
     productId: config.productId ? [config.productId] : [],
     search: state.search,
     sortOption: state.sortOption,

@@ -12,6 +12,7 @@ export const DESCRIPTIONS: Record<ListConfig['key'], string> = {
   pendingWithdrawalInventory: 'Consigners asking to take their items back.',
   withdrawnInventory: 'Items that have left the shop and gone back to their consigners.',
   product: '',
+  consigner: '',
 };
 
 export const EMPTY: Record<ListConfig['key'], string> = {
@@ -25,4 +26,5 @@ export const EMPTY: Record<ListConfig['key'], string> = {
   pendingWithdrawalInventory: 'No withdrawal requests are waiting.',
   withdrawnInventory: 'No items have been withdrawn.',
   product: 'This product has no inventory yet.',
+  consigner: 'No active items. Pick other statuses to see their sold, paid or withdrawn items.',
 };

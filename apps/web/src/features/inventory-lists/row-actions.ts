@@ -58,6 +58,8 @@ const LIST_ACTIONS: Record<ListConfig['key'], readonly RowAction[]> = {
   withdrawnInventory: [],
   // The product page opens the item screen for everything else.
   product: [],
+  // A consigner's items: withdraw, as on Find Inventory; the item screen for the rest.
+  consigner: [A.withdraw],
 };
 
 export function rowActionsFor(list: ListConfig['key'], status: InventoryStatus, actor: InventoryActor | null): RowAction[] {

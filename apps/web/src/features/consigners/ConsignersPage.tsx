@@ -1,0 +1,307 @@
+import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { Link } from 'react-router';
+import { Alert, App, Button, Card, Empty, Flex, Input, Pagination, Popconfirm, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { PAGE_SIZES, PEOPLE_MESSAGES, consignerWord, pageBounds, paginationText } from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
+import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { useCurrentStore } from '../store/store.api';
+import { useUrlListState } from '../transfers/url-state';
+import { downloadConsignersCsv, useConsigners, useDeleteConsigner, useReloadConsigners, useToggleConsigner, type ConsignerRow } from './consigners.api';
+import './consigners.css';
+
+const SEARCH_KEYS = ['search'] as const;
+/** Spec 9: the list reloads 1 second after a deletion. */
+const RELOAD_AFTER_DELETE_MS = 1000;
+
+/** /consigners (Consigners access; people doc section 2, Consigners list). */
+export default function ConsignersPage() {
+  const store = useCurrentStore();
+  const word = consignerWord(store?.isBuyingStore);
+  const plural = `${word}s`;
+  useDocumentTitle(plural);
+  const { message } = App.useApp();
+  const isMobile = useIsMobile();
+  const state = useUrlListState(SEARCH_KEYS);
+  const search = state.values.search ?? '';
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+  const list = useConsigners({ search, page: state.page, pageSize: state.pageSize });
+  const toggle = useToggleConsigner();
+  const remove = useDeleteConsigner();
+  const reload = useReloadConsigners();
+  const [busy, setBusy] = useState<Record<string, string>>({});
+  const [exporting, setExporting] = useState(false);
+  const reloadTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  // A page beyond the last (after deleting the last row of the last page) moves back to the last page.
+  const { page, pageSize, setPage } = state;
+  useEffect(() => {
+    if (!list.data || list.isFetching || page === 1) return;
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (page > last) setPage(last, pageSize);
+  }, [list.data, list.isFetching, total, page, pageSize, setPage]);
+
+  const setFlag = (row: ConsignerRow, field: 'isActive' | 'marketplaceLocation', value: boolean) => {
+    setBusy((b) => ({ ...b, [row.id]: field }));
+    toggle.mutate(
+      { id: row.id, change: { [field]: value } },
+      {
+        onSuccess: () => {
+          const what = field === 'isActive' ? (value ? 'enabled' : 'disabled') : value ? 'given marketplace access' : 'no longer has marketplace access';
+          message.success(`${row.name} ${field === 'isActive' ? 'is ' : ''}${what}`);
+        },
+        onError: (error) => void message.error(errorMessage(error), 5),
+        onSettled: () =>
+          setBusy((b) => {
+            const next = { ...b };
+            delete next[row.id];
+            return next;
+          }),
+      },
+    );
+  };
+
+  const onDelete = (row: ConsignerRow) =>
+    remove.mutateAsync(row.id).then(
+      (result) => {
+        message.success(result.message);
+        window.clearTimeout(reloadTimer.current);
+        reloadTimer.current = window.setTimeout(() => void reload(), RELOAD_AFTER_DELETE_MS);
+      },
+      // a refused deletion (unsold or unpaid items) says why
+      (error: unknown) => {
+        message.error(errorMessage(error), 6);
+      },
+    );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadConsignersCsv(search);
+    } catch (error) {
+      message.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const enabledSwitch = (row: ConsignerRow) =>
+    // Spec 6: store-account consigners have no disable toggle.
+    row.isStoreAccount ? (
+      <Tooltip title="The store's own account is always enabled">
+        <Tag icon={<ShopOutlined />} color="geekblue" style={{ marginInlineEnd: 0 }} data-testid="store-account-tag">
+          Store account
+        </Tag>
+      </Tooltip>
+    ) : (
+      <Switch
+        size={isMobile ? 'default' : 'small'}
+        checked={row.isActive}
+        loading={busy[row.id] === 'isActive'}
+        onChange={(v) => setFlag(row, 'isActive', v)}
+        aria-label={`Enabled: ${row.name}`}
+        data-testid="enabled-switch"
+      />
+    );
+
+  const marketplaceSwitch = (row: ConsignerRow) => (
+    <Switch
+      size={isMobile ? 'default' : 'small'}
+      checked={row.marketplaceLocation}
+      loading={busy[row.id] === 'marketplaceLocation'}
+      onChange={(v) => setFlag(row, 'marketplaceLocation', v)}
+      aria-label={`Marketplace access: ${row.name}`}
+      data-testid="marketplace-switch"
+    />
+  );
+
+  const deleteButton = (row: ConsignerRow) =>
+    row.isStoreAccount ? null : (
+      <Popconfirm
+        title={`Delete ${row.name}?`}
+        description={PEOPLE_MESSAGES.cannotBeUndone}
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => onDelete(row)}
+      >
+        <Button size={isMobile ? 'middle' : 'small'} type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} data-testid="delete-consigner">
+          {isMobile ? 'Delete' : undefined}
+        </Button>
+      </Popconfirm>
+    );
+
+  const nameCell = (row: ConsignerRow) => (
+    <Flex vertical style={{ minWidth: 0 }}>
+      <Link to={`/consigners/${row.id}`} className="br-consigner-name" data-testid="consigner-link">
+        {row.name || row.email}
+      </Link>
+      <Typography.Text type="secondary" ellipsis className="br-consigner-sub">
+        {row.email}
+      </Typography.Text>
+    </Flex>
+  );
+
+  const statusTags = (row: ConsignerRow) => (
+    <>
+      {!row.hasAccount && (
+        <Tooltip title="Added by the store: no sign-in account yet">
+          <Tag style={{ marginInlineEnd: 0 }}>No sign-in</Tag>
+        </Tooltip>
+      )}
+    </>
+  );
+
+  const columns: TableColumnsType<ConsignerRow> = [
+    { title: 'Name', key: 'name', render: (_, row) => nameCell(row) },
+    { title: 'Phone', dataIndex: 'phone', width: 170, render: (phone: string | null) => phone || <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      title: 'Account type',
+      dataIndex: 'accountType',
+      width: 170,
+      render: (_, row) => (
+        <Flex gap={4} wrap>
+          {row.accountType ? <Tag color="blue" style={{ marginInlineEnd: 0 }}>{row.accountType}</Tag> : <Typography.Text type="secondary">Default</Typography.Text>}
+          {statusTags(row)}
+        </Flex>
+      ),
+    },
+    { title: 'Enabled', key: 'isActive', width: 130, align: 'center', render: (_, row) => enabledSwitch(row) },
+    { title: 'Marketplace access', key: 'marketplaceLocation', width: 160, align: 'center', render: (_, row) => marketplaceSwitch(row) },
+    { title: '', key: 'actions', width: 64, align: 'right', render: (_, row) => deleteButton(row) },
+  ];
+
+  const { first, last } = pageBounds(state.page, state.pageSize, total);
+  const emptyText = search ? `No ${plural.toLowerCase()} match "${search}".` : `No ${plural.toLowerCase()} yet. Add the first one to start taking in their items.`;
+  const addLabel = `Add ${word}`;
+  const emptyState = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="consigners-empty">
+      {search ? (
+        <Button onClick={() => state.setFilters({ search: '' })}>Clear search</Button>
+      ) : (
+        <Link to="/addConsigner">
+          <Button type="primary" icon={<UserAddOutlined />}>
+            {addLabel}
+          </Button>
+        </Link>
+      )}
+    </Empty>
+  );
+
+  return (
+    <Card
+      className="br-consigners"
+      title={
+        <Flex align="center" gap={isMobile ? 8 : 10}>
+          {!isMobile && <TeamOutlined />}
+          <span>{plural}</span>
+          {list.data && (
+            <Tag style={{ marginInlineEnd: 0, fontWeight: 400 }} data-testid="consigner-count">
+              {total} {total === 1 ? 'person' : 'people'}
+            </Tag>
+          )}
+        </Flex>
+      }
+      extra={
+        <Link to="/addConsigner">
+          <Button type="primary" icon={<UserAddOutlined />} data-testid="add-consigner">
+            {addLabel}
+          </Button>
+        </Link>
+      }
+      style={{ maxWidth: 1300 }}
+      styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
+    >
+      <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder="Search name, e-mail or phone"
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            if (e.target.value === '' && search) state.setFilters({ search: '' });
+          }}
+          onSearch={(value) => state.setFilters({ search: value.trim() })}
+          style={{ maxWidth: isMobile ? undefined : 380, flex: 1 }}
+          data-testid="consigner-search"
+        />
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="export-consigners">
+          Export
+        </Button>
+      </Flex>
+      {list.isError ? (
+        <Alert type="error" showIcon title={errorMessage(list.error, `The ${plural.toLowerCase()} could not be loaded.`)} />
+      ) : isMobile ? (
+        list.isPending ? (
+          <div data-testid="consigners-loading">
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </div>
+        ) : rows.length === 0 ? (
+          emptyState
+        ) : (
+          <Flex vertical gap={10} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="consigner-cards">
+            {rows.map((row) => (
+              <div key={row.id} className="br-consigner-card" data-testid="consigner-row">
+                <Flex justify="space-between" align="flex-start" gap={8}>
+                  {nameCell(row)}
+                  {deleteButton(row)}
+                </Flex>
+                <Flex gap={6} wrap style={{ marginTop: 6 }}>
+                  {row.phone && <Typography.Text type="secondary">{row.phone}</Typography.Text>}
+                  {row.accountType && <Tag color="blue">{row.accountType}</Tag>}
+                  {statusTags(row)}
+                </Flex>
+                <Flex gap={16} wrap align="center" className="br-consigner-toggles">
+                  {row.isStoreAccount ? (
+                    enabledSwitch(row)
+                  ) : (
+                    <label>
+                      {enabledSwitch(row)} <span>Enabled</span>
+                    </label>
+                  )}
+                  <label>
+                    {marketplaceSwitch(row)} <span>Marketplace access</span>
+                  </label>
+                </Flex>
+              </div>
+            ))}
+          </Flex>
+        )
+      ) : (
+        <Table<ConsignerRow>
+          rowKey="id"
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          dataSource={rows}
+          columns={columns}
+          pagination={false}
+          tableLayout="fixed"
+          onRow={() => ({ 'data-testid': 'consigner-row' }) as HTMLAttributes<HTMLElement>}
+          locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
+        />
+      )}
+      {total > 0 && (
+        <Flex justify={isMobile ? 'center' : 'space-between'} align="center" wrap gap={8} vertical={isMobile} style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary" data-testid="pagination-text">
+            {paginationText(first, last, total)}
+          </Typography.Text>
+          <Pagination
+            current={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            size={isMobile ? 'small' : undefined}
+            showSizeChanger
+            showQuickJumper
+            pageSizeOptions={PAGE_SIZES.map(String)}
+            onChange={(p, size) => state.setPage(p, size)}
+            data-testid="consigners-pagination"
+          />
+        </Flex>
+      )}
+    </Card>
+  );
+}
