@@ -8,7 +8,8 @@ import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { PayoutFields } from '../../shared/ui/PayoutFields';
 import { useCurrentStore } from '../store/store.api';
 import { addConsignerFieldError, toNewConsignerInput, typeChoices, type AddConsignerValues } from './consigner-form';
-import { useConsignerTypes, useCreateConsigner } from './consigners.api';
+import { useCreateConsigner } from './consigners.api';
+import { useConsignerTypes } from '../../shared/lookups.api';
 import { ProfileFields } from './ProfileFields';
 
 const half = { xs: 24, sm: 12 };

@@ -4,7 +4,8 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { typeChoices } from './consigner-form';
-import { useConsignerTypes, usePayoutRecalculation, useUpdateConsigner, type Consigner, type Recalculation } from './consigners.api';
+import { usePayoutRecalculation, useUpdateConsigner, type Consigner, type Recalculation } from './consigners.api';
+import { useConsignerTypes } from '../../shared/lookups.api';
 
 type RecalculatedItem = Recalculation['items'][number];
 

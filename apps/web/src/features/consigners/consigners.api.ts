@@ -38,7 +38,6 @@ export const consignerKeys = {
   one: (id: string) => ['consigners', 'one', id] as const,
   report: (id: string) => ['consigners', 'report', id] as const,
   recalculation: (id: string, accountType: string | null) => ['consigners', 'recalculation', id, accountType] as const,
-  types: ['consignerTypes'] as const,
 };
 
 /** GET /api/consigners: one page of the store's consigners, paginated and searched on the server. */
@@ -68,15 +67,6 @@ export function useConsignerReport(id: string) {
   });
 }
 
-/** GET /api/consignerTypes: the store's fee schedules (a name may have rows per category). */
-export function useConsignerTypes(enabled = true) {
-  return useQuery({
-    queryKey: consignerKeys.types,
-    queryFn: ({ signal }) => apiFetch<TConsignerType[]>('/api/consignerTypes', { signal }),
-    enabled,
-    staleTime: 60 * 1000,
-  });
-}
 
 /** What moving the consigner's unsold items to another account type would do to their payouts (nothing changes yet). */
 export function usePayoutRecalculation(id: string, accountType: string | null, enabled: boolean) {
