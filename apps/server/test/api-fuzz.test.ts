@@ -6,7 +6,7 @@
 // arrays where objects are expected, deep nesting, malformed JSON). Any 5xx, or an answer that
 // takes longer than REQUEST_TIMEOUT_MS, fails the test. Routes added later are fuzzed the same way.
 //
-// FUZZ_RUNS (requests per route, default 100) and FUZZ_SEED (default fixed, or 'random') tune it;
+// FUZZ_RUNS (requests per route, default 60) and FUZZ_SEED (default fixed, or 'random') tune it;
 // a failure prints the seed and the requests that failed.
 import { ne } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -44,7 +44,7 @@ type Route = { method: string; path: string; op: Operation };
 type Role = 'admin' | 'consigner' | 'anonymous';
 type FuzzRequest = { role: Role; url: string; body?: { json: unknown } | { raw: string; contentType: string } };
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20261125);
 const REQUEST_TIMEOUT_MS = 15_000;
 const MB = 'x'.repeat(1024 * 1024);
