@@ -6,6 +6,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures/test';
 import { signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
+import { OPEN_POPCONFIRM } from '../fixtures/antd';
 import { snap as snapAt } from '../fixtures/screens';
 import { addActive, newProduct, signedIn } from './inventory-lists/lists.fixture';
 
@@ -262,7 +263,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await expect(consignerRows(page)).toHaveCount(2);
     const stocked = consignerRows(page).filter({ hasText: withItems.email });
     // the open confirmation (a closed one stays in the page, hidden, or leaving for a moment)
-    const confirm = page.locator('.ant-popconfirm:visible:not([class*="-leave"])');
+    const confirm = page.locator(OPEN_POPCONFIRM);
     await stocked.getByTestId('delete-consigner').click();
     await expect(confirm).toContainText('This action cannot be undone');
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -5,6 +5,7 @@ import { expect as baseExpect, test, type Locator, type Page } from '../fixtures
 import { linkOf, signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO, DEMO_STORE, unique } from '../fixtures/demo';
 import { pageOverflow } from '../fixtures/layout';
+import { OPEN_POPCONFIRM } from '../fixtures/antd';
 import { snap } from '../fixtures/screens';
 
 // Screens render slowly on the shared two-core test machine.
@@ -144,7 +145,7 @@ test('[EMPLOYEES]: invite, accept from the e-mail, limit the areas, disable and 
   await expect(page.getByTestId('employee-name')).toHaveText('Nina Hale');
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This action cannot be undone')).toBeVisible();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Nina Hale deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/employees$/);
   await expect(page.getByTestId('employee-row').filter({ hasText: 'Olivia Bennett' })).toBeVisible();

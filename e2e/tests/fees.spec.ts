@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from '../fixtures/test';
 import { apiClient, getJson, signInApi, signInBrowser } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
 import { pageOverflow, smallTouchTargets } from '../fixtures/layout';
+import { OPEN_POPCONFIRM } from '../fixtures/antd';
 import { snap } from '../fixtures/screens';
 
 // The machine is shared with other suites: allow slow screens.
@@ -99,13 +100,13 @@ test('[FEES]: an Admin adds a consigner type, edits a fee inline and makes it th
 
     const store = rows.filter({ hasText: /^Store/ });
     await store.getByRole('button', { name: 'Delete Store' }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+    await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('This consigner type is used by 1 consigner and cannot be deleted: give them another type first')).toBeVisible();
     await expect(store).toBeVisible();
 
     await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await expect(page.locator('.ant-popconfirm:visible')).toContainText('This action cannot be undone');
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.locator(OPEN_POPCONFIRM)).toContainText('This action cannot be undone');
+    await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Consigner type deleted')).toBeVisible();
     await expect(rows.filter({ hasText: name })).toHaveCount(0);
   } finally {

@@ -3,7 +3,7 @@ import { signInBrowser } from '../../fixtures/api';
 import { DEMO, unique } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { ownerApi } from './catalogue-helpers';
-import { OPEN_DROPDOWN } from '../../fixtures/antd';
+import { OPEN_DROPDOWN, OPEN_POPCONFIRM } from '../../fixtures/antd';
 
 // The machine is shared with other suites: allow slow screens, and long journeys.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -61,14 +61,14 @@ test('[SETTINGS]: staff add and edit a product template; delete is refused while
   // the Sneakers template carries demo inventory: deleting it is refused with the spec's message
   const sneakers = rows.filter({ hasText: 'Sneakers' }).filter({ hasText: 'Good Box' });
   await sneakers.getByRole('button', { name: 'Delete Sneakers' }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This template is in use and cannot be deleted.')).toBeVisible();
   await expect(sneakers).toBeVisible();
-  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
+  await expect(page.locator(OPEN_POPCONFIRM)).toHaveCount(0);
 
   // an unused template is deleted
   await row.getByRole('button', { name: `Delete ${title}` }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${title} deleted`)).toBeVisible();
   await expect(rows.filter({ hasText: title })).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
+import { OPEN_POPCONFIRM } from '../../fixtures/antd';
 import { snap } from '../../fixtures/screens';
 import { action, addItems, choose, consignerId, findProduct, getItem, listItems, signedIn, toast, type Item } from './stock';
 
@@ -122,8 +123,8 @@ test('[INVENTORY ITEM]: a refused status change shows the server message, and a 
   await snap(page, 'inventory-item-pending');
 
   await page.getByTestId('delete-item').click();
-  await expect(page.locator('.ant-popconfirm')).toContainText('Sure to delete?');
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.locator(OPEN_POPCONFIRM)).toContainText('Sure to delete?');
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByTestId('item-deleted')).toContainText('Inventory deleted');
   // The page moves on a second later, to the list the item was in.
   await expect(page).toHaveURL(/\/incomingInventory$/, { timeout: 5000 });

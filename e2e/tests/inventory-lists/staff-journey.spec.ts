@@ -13,7 +13,7 @@ import { DEMO } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { choose, toast } from '../inventory-item/stock';
 import { getItem, gotoList, newProduct, post, rowOf, rows, signedIn, type Item } from './lists.fixture';
-import { pickOption } from '../../fixtures/antd';
+import { OPEN_POPCONFIRM, pickOption } from '../../fixtures/antd';
 
 // Screens render slowly on the shared test machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -190,7 +190,7 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   await expect(page.getByTestId('item-status')).toHaveText('Drop off pending');
   await expect(timeline(page).first()).toContainText('Ava Thompson added this item');
   await page.getByTestId('delete-item').click();
-  await page.locator('.ant-popconfirm').filter({ hasText: 'Sure to delete?' }).getByRole('button', { name: 'Yes' }).click();
+  await page.locator(OPEN_POPCONFIRM).filter({ hasText: 'Sure to delete?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByTestId('item-deleted')).toContainText('Inventory deleted');
   await expect(page).toHaveURL(/\/incomingInventory$/, { timeout: 5000 });
   expect((await staff.get(`/api/inventories/${cancelled.id}`)).status()).toBe(404);
