@@ -15,4 +15,5 @@ export * from './employees.ts';
 export * from './consigners.ts';
 export * from './constants.ts';
 export * from './hosts.ts';
+export * from './payouts.ts';
 export * from './schemas/index.ts';

@@ -1,4 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LedgerKind } from '@backroom/domain';
 import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
@@ -14,14 +16,34 @@ export const orders = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     shopifyId: text('shopify_id'),
+    // Where the sale came from (every source goes through recordSale): the counter (/sell), the
+    // storefront ('shopify') or an order import ('linnworks'). externalId is the source's own order id:
+    // one order per (store, source, externalId), so an import run twice records the sale once.
+    source: text('source').$type<OrderSource>().notNull().default('counter'),
+    externalId: text('external_id'),
     customer: jsonb('customer').$type<Customer>().notNull().default({}),
+    // 'paid' -> items Sold; 'pending' -> items PendingSale until the order is paid.
     financialStatus: text('financial_status').notNull().default('paid'),
+    // 'open' while the sale stands; 'undone' once staff undo it (its items are back to Active).
+    status: text('status').$type<'open' | 'undone'>().notNull().default('open'),
+    paymentMethod: text('payment_method').$type<'cash' | 'card' | 'other'>(),
     total: integer('total').notNull().default(0),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    createdById: text('created_by_id'),
+    createdByName: text('created_by_name'),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+    undoneByName: text('undone_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'orders_pkey', columns: [t.id, t.storeId] }), index('orders_store_date_idx').on(t.storeId, t.orderDate)],
+  (t) => [
+    primaryKey({ name: 'orders_pkey', columns: [t.id, t.storeId] }),
+    index('orders_store_date_idx').on(t.storeId, t.orderDate),
+    uniqueIndex('orders_store_source_external_uq').on(t.storeId, t.source, t.externalId).where(sql`external_id is not null`),
+    uniqueIndex('orders_store_name_uq').on(t.storeId, t.name),
+  ],
 );
+
+export type OrderSource = 'counter' | 'shopify' | 'linnworks';
 
 export const lineItems = pgTable(
   'line_items',
@@ -37,12 +59,16 @@ export const lineItems = pgTable(
     price: integer('price').notNull(),
     quantity: integer('quantity').notNull().default(1),
     shopifyId: text('shopify_id'),
+    // true while the sale stands; an undone sale's lines turn false. An item is in at most one open
+    // order: the partial unique index below refuses a second sale, also two at once.
+    active: boolean('active').notNull().default(true),
   },
   (t) => [
     primaryKey({ name: 'line_items_pkey', columns: [t.id, t.storeId] }),
     foreignKey({ name: 'line_items_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
     index('line_items_order_idx').on(t.orderId),
     index('line_items_inventory_idx').on(t.inventoryId),
+    uniqueIndex('line_items_open_inventory_uq').on(t.storeId, t.inventoryId).where(sql`active and inventory_id is not null`),
   ],
 );
 
@@ -57,9 +83,43 @@ export const payouts = pgTable(
     status: text('status').$type<'Pending' | 'Failed' | 'Buying' | 'Paid'>().notNull().default('Pending'),
     total: integer('total').notNull().default(0),
     itemCount: integer('item_count').notNull().default(0),
+    // 'manual' (mark as paid) unless the store has automated payout with a provider's credentials.
+    provider: text('provider').$type<'manual' | 'checkbook' | 'paypal'>().notNull().default('manual'),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdById: text('created_by_id'),
+    createdByName: text('created_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'payouts_pkey', columns: [t.id, t.storeId] }), index('payouts_store_created_idx').on(t.storeId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'payouts_pkey', columns: [t.id, t.storeId] }),
+    index('payouts_store_created_idx').on(t.storeId, t.createdAt),
+    uniqueIndex('payouts_store_name_uq').on(t.storeId, t.name),
+  ],
+);
+
+/**
+ * The items of a payout, with what each consigner is owed for it at payout time. An item is in at
+ * most one payout: the unique index on (store_id, inventory_id) holds it, so two payouts started at
+ * once over the same items cannot both commit.
+ */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    payoutId: uuid('payout_id').notNull(),
+    inventoryId: uuid('inventory_id').notNull(),
+    consignerId: uuid('consigner_id').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payout_items_pkey', columns: [t.storeId, t.inventoryId] }),
+    foreignKey({ name: 'payout_items_payout_fk', columns: [t.storeId, t.payoutId], foreignColumns: [payouts.storeId, payouts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'payout_items_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
+    index('payout_items_payout_idx').on(t.storeId, t.payoutId, t.consignerId),
+  ],
 );
 
 export const cheques = pgTable(
@@ -73,6 +133,11 @@ export const cheques = pgTable(
     consignerId: uuid('consigner_id').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('Pending'),
+    // 1, 2, ... within the consigner's share of the payout (one cheque per 2,000 of it).
+    sequence: integer('sequence').notNull().default(1),
+    // The provider's id of the sent cheque or payout item, and its reason when it failed.
+    externalId: text('external_id'),
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -81,6 +146,61 @@ export const cheques = pgTable(
     foreignKey({ name: 'cheques_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
     index('cheques_payout_idx').on(t.payoutId),
   ],
+);
+
+/**
+ * The consigner money ledger, append-only (a trigger refuses UPDATE): every movement of a consigner's
+ * money is one entry, written in the transaction of the change that causes it. Amounts are signed minor
+ * units from the consigner's side: + sale proceeds, - fees, - withdrawal fee, - payout sent, and the
+ * reversing entries of an undone sale or a refund. A balance is the sum of a consigner's entries.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: tenantRowId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    consignerId: uuid('consigner_id').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    amount: integer('amount').notNull(),
+    inventoryId: uuid('inventory_id'),
+    orderId: uuid('order_id'),
+    payoutId: uuid('payout_id'),
+    memo: text('memo'),
+    createdById: text('created_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'ledger_entries_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'ledger_entries_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
+    index('ledger_entries_consigner_idx').on(t.storeId, t.consignerId, t.createdAt),
+    index('ledger_entries_payout_idx').on(t.storeId, t.payoutId),
+  ],
+);
+
+
+/**
+ * A store's connection to an outside service: payout providers ('checkbook', 'paypal'), order imports
+ * ('linnworks'), the storefront ('shopify'). `settings` holds what may be shown (mode, account name);
+ * `secret` holds credentials encrypted with the server's key (AES-256-GCM, payouts/secrets.ts) and is
+ * never returned by the API.
+ */
+export const storeIntegrations = pgTable(
+  'store_integrations',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'checkbook' | 'paypal' | 'linnworks' | 'shopify'>().notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    secret: text('secret'),
+    // Import cursor of an order source: the last time up to which its orders were fetched.
+    syncedUntil: timestamp('synced_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'store_integrations_pkey', columns: [t.storeId, t.kind] })],
 );
 
 // Every e-mail the product sends; with no SMTP_URL this table is the mailbox. Not a tenant table: mail

@@ -1,0 +1,36 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/schema/index.ts';
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'createdAt'>;
+
+/**
+ * The consigner money ledger (db/schema/money.ts): entries are only ever appended, in the transaction
+ * of the change that causes them (pass that transaction). A balance is the sum of a consigner's entries.
+ */
+export const ledgerRepository = {
+  append: async (tx: DbOrTx, entries: NewLedgerEntry[]) => {
+    if (entries.length === 0) return;
+    // Chunked: a 2,000-item payout would otherwise exceed the bind-parameter limit of one statement.
+    for (let i = 0; i < entries.length; i += 1000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000));
+  },
+  /** Each consigner's balance (minor units), for the given consigners or the whole store. */
+  balances: async (db: DbOrTx, storeId: string, consignerIds?: string[]) => {
+    const rows = await db
+      .select({ consignerId: ledgerEntries.consignerId, balance: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.storeId, storeId), consignerIds ? inArray(ledgerEntries.consignerId, consignerIds) : undefined))
+      .groupBy(ledgerEntries.consignerId);
+    return new Map(rows.map((r) => [r.consignerId, r.balance]));
+  },
+  /** A consigner's sums by kind (minor units): what the consigner report is checked against. */
+  sumsByKind: async (db: DbOrTx, storeId: string, consignerId: string) => {
+    const rows = await db
+      .select({ kind: ledgerEntries.kind, amount: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.consignerId, consignerId)))
+      .groupBy(ledgerEntries.kind);
+    return Object.fromEntries(rows.map((r) => [r.kind, r.amount])) as Partial<Record<LedgerEntryRow['kind'], number>>;
+  },
+};
