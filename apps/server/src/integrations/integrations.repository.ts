@@ -1,0 +1,30 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { storeIntegrations } from '../db/schema/index.ts';
+
+export type IntegrationKind = (typeof storeIntegrations.$inferSelect)['kind'];
+export type IntegrationRow = typeof storeIntegrations.$inferSelect;
+
+/** A store's outside services (db/schema/money.ts store_integrations). `secret` is ciphertext (secrets.ts). */
+export const integrationsRepository = {
+  list: async (db: DbOrTx, storeId: string) => db.select().from(storeIntegrations).where(eq(storeIntegrations.storeId, storeId)),
+  find: async (db: DbOrTx, storeId: string, kind: IntegrationKind) =>
+    (await db.select().from(storeIntegrations).where(and(eq(storeIntegrations.storeId, storeId), eq(storeIntegrations.kind, kind))).limit(1))[0] ?? null,
+  /** Creates or changes one; `secret: undefined` keeps the stored secret, `null` removes it. */
+  upsert: async (db: DbOrTx, storeId: string, kind: IntegrationKind, values: { enabled?: boolean; settings?: Record<string, unknown>; secret?: string | null }) => {
+    const set = { ...values, updatedAt: new Date() };
+    return (
+      await db
+        .insert(storeIntegrations)
+        .values({ storeId, kind, enabled: values.enabled ?? false, settings: values.settings ?? {}, secret: values.secret ?? null })
+        .onConflictDoUpdate({ target: [storeIntegrations.storeId, storeIntegrations.kind], set })
+        .returning()
+    )[0];
+  },
+  /** Moves an order source's import cursor forward (never back). */
+  advanceSyncedUntil: async (db: DbOrTx, storeId: string, kind: IntegrationKind, until: Date) =>
+    db
+      .update(storeIntegrations)
+      .set({ syncedUntil: sql`greatest(coalesce(${storeIntegrations.syncedUntil}, ${until}), ${until})` })
+      .where(and(eq(storeIntegrations.storeId, storeId), eq(storeIntegrations.kind, kind))),
+};
