@@ -35,6 +35,9 @@ const ZEnv = z.object({
   // On in the API tests by default and in the e2e server; off for npm start and production (it costs a
   // JSON re-parse per response).
   STRICT_RESPONSES: z.enum(['true', 'false']).optional(),
+  // The Linnworks API's sign-in address (integrations/linnworks, docs/orders.md); tests point it at a fake.
+  LINNWORKS_API_URL: z.string().url().default('https://api.linnworks.net'),
+  LINNWORKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
 });
 
 export type AppConfig = {
@@ -66,6 +69,10 @@ export type AppConfig = {
   cacheTtlMs: number;
   /** Undeclared response fields are a 500 rather than dropped (http/response-serializer.ts). */
   strictResponses: boolean;
+  /** Where Linnworks' AuthorizeByApplication is called; the session it gives names the server of the other calls. */
+  linnworksApiUrl: string;
+  /** How long one Linnworks call may take before the import gives up. */
+  linnworksTimeoutMs: number;
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -101,6 +108,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     repoRoot,
     cacheTtlMs: parsed.CACHE_TTL_MS ?? ((overrides.env ?? parsed.NODE_ENV) === 'test' ? 0 : 5000),
     strictResponses: parsed.STRICT_RESPONSES ? parsed.STRICT_RESPONSES === 'true' : (overrides.env ?? parsed.NODE_ENV) === 'test',
+    linnworksApiUrl: parsed.LINNWORKS_API_URL,
+    linnworksTimeoutMs: parsed.LINNWORKS_TIMEOUT_MS,
     ...overrides,
   };
 }

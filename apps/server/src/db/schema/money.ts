@@ -5,7 +5,7 @@ import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
 
-export type Customer = { first_name?: string | null; email?: string | null; phone?: string | null };
+export type Customer = { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null };
 
 export const orders = pgTable(
   'orders',
@@ -33,11 +33,17 @@ export const orders = pgTable(
     createdByName: text('created_by_name'),
     undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
     undoneByName: text('undone_by_name'),
+    // The orders screen's search (docs/orders.md): each word somewhere in the name or the customer
+    // (trigram index); the line's and the item's texts are searched through their own indexes.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("name" || ' ' || coalesce("customer" ->> 'first_name', '') || ' ' || coalesce("customer" ->> 'last_name', '') || ' ' || coalesce("customer" ->> 'email', '') || ' ' || coalesce("customer" ->> 'phone', ''))`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'orders_pkey', columns: [t.id, t.storeId] }),
     index('orders_store_date_idx').on(t.storeId, t.orderDate),
+    index('orders_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('orders_store_source_external_uq').on(t.storeId, t.source, t.externalId).where(sql`external_id is not null`),
     uniqueIndex('orders_store_name_uq').on(t.storeId, t.name),
   ],
@@ -62,9 +68,14 @@ export const lineItems = pgTable(
     // true while the sale stands; an undone sale's lines turn false. An item is in at most one open
     // order: the partial unique index below refuses a second sale, also two at once.
     active: boolean('active').notNull().default(true),
+    // The orders screen's search over a line's own title and SKU (an unmatched line has no item).
+    searchText: text('search_text').generatedAlwaysAs(sql`lower("title" || ' ' || coalesce("sku", ''))`),
   },
   (t) => [
     primaryKey({ name: 'line_items_pkey', columns: [t.id, t.storeId] }),
+    // the order item table: a store's lines, and an order's lines within its store
+    index('line_items_store_order_idx').on(t.storeId, t.orderId),
+    index('line_items_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     foreignKey({ name: 'line_items_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
     index('line_items_order_idx').on(t.orderId),
     index('line_items_inventory_idx').on(t.inventoryId),

@@ -1,0 +1,5 @@
+ALTER TABLE "line_items" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("title" || ' ' || coalesce("sku", ''))) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("name" || ' ' || coalesce("customer" ->> 'first_name', '') || ' ' || coalesce("customer" ->> 'last_name', '') || ' ' || coalesce("customer" ->> 'email', '') || ' ' || coalesce("customer" ->> 'phone', ''))) STORED;--> statement-breakpoint
+CREATE INDEX "line_items_store_order_idx" ON "line_items" USING btree ("store_id","order_id");--> statement-breakpoint
+CREATE INDEX "line_items_search_text_trgm_idx" ON "line_items" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_search_text_trgm_idx" ON "orders" USING gin ("search_text" gin_trgm_ops);
