@@ -31,6 +31,7 @@ export function freeOrderName(name: string, taken: ReadonlySet<string>): string 
 export const SALE_MESSAGES = {
   noLines: 'Add at least one item to the sale',
   duplicateLine: 'The same item is twice in the sale',
+  lineWithoutItem: 'A line without an item needs a title and a price',
   itemNotFound: 'Inventory not found',
   orderNotFound: 'Order not found',
   notSellable: (code: string, status: InventoryStatus) => `${code} cannot be sold: it is ${statusLabel(status)}`,

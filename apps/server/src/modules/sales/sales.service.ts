@@ -29,11 +29,17 @@ import { salesRepository, type LineItemRow, type OrderRow } from './sales.reposi
 export type { LineItemRow, OrderRow };
 
 export type SaleLineInput = {
-  inventoryId: string;
-  /** Minor units; the item's price when absent. */
+  /**
+   * The item sold; null for a line of an imported order that matches no item of the store (kept as
+   * a line without an item: it moves nothing and writes no ledger entry; docs/orders.md).
+   */
+  inventoryId: string | null;
+  /** Minor units; the item's price when absent (required for a line without an item). */
   price?: number;
   title?: string;
   sku?: string;
+  /** Units of a line without an item (an item's line takes the item's quantity). */
+  quantity?: number;
   externalLineId?: string | null;
 };
 
@@ -91,8 +97,9 @@ function openSaleConflict(err: unknown, items: InventoryRow[]): never {
 
 function checkLines(lines: SaleLineInput[]): void {
   if (!lines.length) throw badRequest(SALE_MESSAGES.noLines);
-  const ids = lines.map((l) => l.inventoryId);
+  const ids = lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : []));
   if (new Set(ids).size !== ids.length) throw badRequest(SALE_MESSAGES.duplicateLine);
+  if (lines.some((l) => !l.inventoryId && (l.price === undefined || !l.title))) throw badRequest(SALE_MESSAGES.lineWithoutItem);
 }
 
 /**
@@ -118,19 +125,24 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
       locked = await inventoryRepository.lockByIds(
         tx,
         store.id,
-        input.lines.map((l) => l.inventoryId),
+        input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])),
       );
       const byId = new Map(locked.map((i) => [i.id, i]));
-      const items = input.lines.map((line) => {
+      const lineItemsOf = input.lines.map((line) => {
+        if (!line.inventoryId) return null;
         const item = byId.get(line.inventoryId);
         if (!item) throw notFound(SALE_MESSAGES.itemNotFound);
         const status = item.status as InventoryStatus;
         if (!isInventoryStatus(status) || !isSellable(status, input.financialStatus)) throw conflict(SALE_MESSAGES.notSellable(item.code, status));
         return item;
       });
+      const items = lineItemsOf.filter((i): i is InventoryRow => i !== null);
 
       const name = await orderName(tx, store.id, input);
-      const lines = input.lines.map((line, i) => ({ line, item: items[i], price: line.price ?? items[i].price }));
+      const lines = input.lines.map((line, i) => {
+        const item = lineItemsOf[i];
+        return { line, item, price: line.price ?? item?.price ?? 0, quantity: item?.quantity ?? line.quantity ?? 1 };
+      });
       const order = await salesRepository.insertOrder(tx, {
         storeId: store.id,
         name,
@@ -141,21 +153,21 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
         financialStatus: input.financialStatus,
         status: 'open',
         paymentMethod: input.paymentMethod ?? null,
-        total: lines.reduce((sum, l) => sum + l.price * l.item.quantity, 0),
+        total: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
         orderDate: input.orderDate ?? now,
         createdById: by.id,
         createdByName: by.name,
       });
       await salesRepository.insertLineItems(
         tx,
-        lines.map(({ line, item, price }) => ({
+        lines.map(({ line, item, price, quantity }) => ({
           storeId: store.id,
           orderId: order.id,
-          inventoryId: item.id,
-          title: (line.title ?? item.title) || item.code,
-          sku: line.sku ?? item.sku,
+          inventoryId: item?.id ?? null,
+          title: (line.title ?? item?.title) || item?.code || '',
+          sku: line.sku ?? item?.sku ?? null,
           price,
-          quantity: item.quantity,
+          quantity,
           shopifyId: line.externalLineId ?? null,
           active: true,
         })),
