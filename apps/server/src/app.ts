@@ -34,6 +34,7 @@ import { subLocationsRoutes } from './modules/subLocations/subLocations.routes.t
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { inventoryQueriesRoutes } from './modules/inventory-queries/inventory-queries.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { ResolvedStore } from './tenancy/resolve-store.ts';
@@ -131,6 +132,7 @@ export async function buildApp(
   await app.register(locationsRoutes(ctx));
   await app.register(subLocationsRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(ordersRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

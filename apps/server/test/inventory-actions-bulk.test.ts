@@ -98,6 +98,7 @@ describe('bulk actions as background jobs', () => {
         seen.done += done;
         seen.failed.push(...failures.map((f) => f.error));
       },
+      setTotal: async () => {},
     });
     expect(seen).toEqual({ done: 3, failed: [] });
     expect(result).toEqual({ op: 'acceptInventory', done: 5, failed: 0 });

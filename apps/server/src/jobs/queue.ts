@@ -17,6 +17,8 @@ export type JobContext = {
    * commits with it, so a restart never redoes or misreports those items.
    */
   recordOutcomes: (outcomes: { done: number; failures: JobItemError[] }, tx?: DbOrTx) => Promise<void>;
+  /** Sets how many items the job has, for work that only learns it once started (an order import). */
+  setTotal: (total: number) => Promise<void>;
 };
 export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
 
@@ -53,6 +55,9 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
         itemDone: () => progress(job.id, { done: 1, failures: [] }),
         itemFailed: (id, error) => progress(job.id, { done: 0, failures: [{ id, error }] }),
         recordOutcomes: (outcomes, tx) => progress(job.id, outcomes, tx),
+        setTotal: async (total) => {
+          await db.update(backgroundJobs).set({ total }).where(eq(backgroundJobs.id, job.id));
+        },
       });
       await db.update(backgroundJobs).set({ status: 'completed', result: result ?? null, finishedAt: new Date() }).where(eq(backgroundJobs.id, job.id));
     } catch (err) {

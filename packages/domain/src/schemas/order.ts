@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../format.ts';
+import { SALE_SOURCES } from '../sales.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, pageNumber, safeString } from './common.ts';
 
@@ -7,7 +8,7 @@ import { boundedText, pageNumber, safeString } from './common.ts';
 // units, dates as ISO strings.
 
 /** Where a sale came from (every source goes through recordSale; db/schema/money.ts). */
-export const ORDER_SOURCES = ['counter', 'shopify', 'linnworks'] as const;
+export const ORDER_SOURCES = SALE_SOURCES;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 /** 'open' while the sale stands, 'undone' once staff undo it (its items are back on sale). */
 export const ORDER_STATUSES = ['open', 'undone'] as const;
@@ -22,6 +23,7 @@ export const ORDER_MESSAGES = {
   shopifyNotConnected: 'This order came from Shopify, but no Shopify storefront is connected to this store yet, so it cannot be resynced.',
   linnworksNotConfigured: 'The Linnworks order import is not set up for this store. Turn it on with its credentials in the store settings first.',
   linnworksCredentialsUnreadable: 'The Linnworks credentials of this store cannot be read. Enter them again in the store settings.',
+  linnworksOrderGone: (name: string) => `Linnworks no longer has order ${name}: there is nothing to resync it from.`,
   noOrderSources: 'No order source is turned on for this store: orders are recorded at the counter only.',
   resyncQueued: 'Resyncing all orders: follow the progress here.',
 } as const;

@@ -5,7 +5,6 @@
 //   POST {Server}/api/Orders/GetOpenOrders                     entriesPerPage, pageNumber, ...
 //   POST {Server}/api/ProcessedOrders/SearchProcessedOrdersPaged from, to, dateType=RECEIVED, ...
 //   POST {Server}/api/Orders/GetOrdersById                     pkOrderIds=[...]
-//   POST {Server}/api/Orders/GetOrderById                      pkOrderId
 // Every call is a form post (application/x-www-form-urlencoded; object values as JSON), as the API
 // documentation shows them. An error is answered with a non-2xx status and `{ Code, Message }`.
 import { z } from 'zod';
@@ -200,8 +199,6 @@ export function createLinnworksClient(credentials: LinnworksCredentials, options
       ),
     /** Orders/GetOrdersById: open or processed orders with their items. */
     ordersById: (pkOrderIds: string[]) => call('Orders/GetOrdersById', { pkOrderIds }, z.array(ZLinnworksOrder)),
-    /** Orders/GetOrderById: one order with its items. */
-    orderById: (pkOrderId: string) => call('Orders/GetOrderById', { pkOrderId }, ZLinnworksOrder.nullable()),
   };
 }
 
