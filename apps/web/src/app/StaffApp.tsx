@@ -33,6 +33,8 @@ const BillingPage = lazy(staffPages.billing);
 const ConsignersPage = lazy(staffPages.consigners);
 const ConsignerPage = lazy(staffPages.consigner);
 const AddConsignerPage = lazy(staffPages.addConsigner);
+const FindOrdersPage = lazy(staffPages.findOrders);
+const OrderPage = lazy(staffPages.order);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -97,6 +99,9 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="consigners" element={<ConsignersPage />} />
             <Route path="consigners/:id" element={<ConsignerPage />} />
             <Route path="addConsigner" element={<AddConsignerPage />} />
+            {/* Orders (features/orders) */}
+            <Route path="findOrders" element={<FindOrdersPage />} />
+            <Route path="orders/:id" element={<OrderPage />} />
             {/* People (features/employees) */}
             <Route path="employees" element={<EmployeesPage user={user} />} />
             <Route path="employees/:id" element={<EmployeePage user={user} />} />

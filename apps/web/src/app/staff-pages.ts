@@ -28,6 +28,8 @@ export const staffPages = {
   consigners: () => import('../features/consigners/ConsignersPage'),
   consigner: () => import('../features/consigners/ConsignerPage'),
   addConsigner: () => import('../features/consigners/AddConsignerPage'),
+  findOrders: () => import('../features/orders/FindOrdersPage'),
+  order: () => import('../features/orders/OrderPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -49,5 +51,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'billing') return staffPages.billing;
   if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;
   if (first === 'addConsigner') return staffPages.addConsigner;
+  if (first === 'findOrders') return staffPages.findOrders;
+  if (first === 'orders' && second) return staffPages.order;
   return null;
 }

@@ -14,6 +14,8 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const ORDER_STATUSES = ['open', 'undone'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export const ORDER_SOURCE_LABELS = { counter: 'Counter sale', shopify: 'Shopify', linnworks: 'Linnworks' } as const satisfies Record<OrderSource, string>;
+
 /** The order sources that can be imported again from outside ("Resync"): a counter sale has none. */
 export const RESYNCABLE_SOURCES = ['shopify', 'linnworks'] as const satisfies readonly OrderSource[];
 
