@@ -213,6 +213,9 @@ describe('GET /api/orders/resync/{id} of a Linnworks order', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json<{ data: { financialStatus: string; customer: { email: string } } }>(res).data).toMatchObject({ financialStatus: 'paid', customer: { email: 'after@example.test' } });
     expect((await itemRow(t, item.id))!.status).toBe('Sold');
+    // the new customer reaches the order's lines: the table finds the order by it
+    const found = json<{ data: { rows: { order: { id: string } }[] } }>(await t.request({ method: 'GET', url: '/api/orders?search=after%40example', token: owner })).data.rows;
+    expect(found.map((r) => r.order.id)).toEqual([order.id]);
 
     fake.state.open.splice(fake.state.open.indexOf(remote), 1);
     const gone = await t.request({ method: 'GET', url: `/api/orders/resync/${order.id}`, token: owner });

@@ -91,6 +91,8 @@ describe('GET /api/orders (the order item table)', () => {
     expect(sold.item).toMatchObject({ code: expect.any(String), title: sold.title, price: sold.price });
     expect(typeof sold.item!.payout).toBe('number');
     expect(sold.consigner?.name).toMatch(/\w+ \w+/);
+    // the seeded lines are found by their items' codes (written before the items, refreshed after)
+    expect((await list(`search=${sold.item!.code}`)).rows.map((r) => r.id)).toEqual([sold.id]);
   });
 
   it('searches each word in the order name, customer, and the item title, SKU and code', async () => {
@@ -142,6 +144,8 @@ describe('GET /api/orders (the order item table)', () => {
     for (let page = 1; page <= Math.ceil(all.length / 10); page++) paged.push(...(await list(`pageSize=10&currentPage=${page}`)).rows.map((r) => r.id));
     expect(paged).toEqual(all);
     expect(await list('pageSize=10&currentPage=999')).toEqual({ rows: [], count: all.length });
+    // the unfiltered total is the store's count kept by the database: the same as counting the lines
+    expect(all.length).toBe((await t.ctx.db.select().from(s.lineItems).where(eq(s.lineItems.storeId, refs.store.id))).length);
   });
 
   it('shows an undone order’s lines, tagged undone and inactive, with the item back on sale', async () => {

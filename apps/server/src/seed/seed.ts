@@ -1,5 +1,5 @@
 import { calculateFees, matchConsignerType, type ConsignerType, type InventoryStatus } from '@backroom/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { Tx } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
@@ -312,6 +312,8 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
     if (item.status === 'Paid') item.payoutId = payout.id;
   }
   await tx.insert(s.inventoryItems).values(items);
+  // The lines went in before their items: their search text (migration 0018's trigger) takes the items' codes now.
+  await tx.update(s.lineItems).set({ inventoryId: sql`${s.lineItems.inventoryId}` }).where(eq(s.lineItems.storeId, storeId));
 
   const paid = items.filter((i) => i.status === 'Paid');
   const byConsigner = new Map<string, number>();

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { consigners, inventoryItems, lineItems, orders } from '../../db/schema/index.ts';
+import { consigners, inventoryItems, lineItems, orderLineCounts, orders } from '../../db/schema/index.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
-import { SEARCH_EXPR as ITEM_SEARCH_EXPR } from '../inventory-queries/inventory-queries.sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LineItemRow = typeof lineItems.$inferSelect;
@@ -79,37 +78,23 @@ export type OrderItemListRow = {
 };
 
 /**
- * The lines of the store matching one word: in the order's name or customer, in the line's own title
- * or SKU, or in its item's title, SKU or code. Each part is answered by its own trigram index
- * (orders_search_text_trgm_idx, line_items_search_text_trgm_idx, inventory_search_trgm_idx), then
- * reaches the lines by the (store, order) and (inventory) indexes, so no part reads every line.
+ * WHERE of the order item table: the line's store and the filters, on line_items alone (the order's
+ * date and the search text are on each line, migration 0018): the order dates are a range of
+ * line_items_store_date_idx, each search word a LIKE the trigram index line_items_search_text_trgm_idx
+ * answers (all words at once), a consigner the lines of their items.
  */
-function linesMatchingWord(storeId: string, word: string): SQL {
-  const pattern = containsPattern(word);
-  return sql`(select l2.id from ${l} l2 join ${o} o2 on o2.store_id = l2.store_id and o2.id = l2.order_id
-      where o2.store_id = ${storeId} and o2.search_text like ${pattern})
-    union
-    (select l2.id from ${l} l2 where l2.store_id = ${storeId} and l2.search_text like ${pattern})
-    union
-    (select l2.id from ${l} l2 join ${i} on ${i.storeId} = l2.store_id and ${i.id} = l2.inventory_id
-      where ${i.storeId} = ${storeId} and ${ITEM_SEARCH_EXPR} like ${pattern})`;
-}
-
-/** WHERE of the order item table (the line's store, the filters). */
 function listWhere(storeId: string, f: OrdersListFilter): SQL {
-  const words = f.words.map((w) => sql`${l.id} in (${linesMatchingWord(storeId, w)})`);
   return and(
     eq(l.storeId, storeId),
-    f.consignerId ? eq(i.consignerId, f.consignerId) : undefined,
-    f.orderDate ? gte(o.orderDate, f.orderDate.from) : undefined,
-    f.orderDate ? lt(o.orderDate, f.orderDate.to) : undefined,
-    ...words,
+    f.orderDate ? gte(l.orderDate, f.orderDate.from) : undefined,
+    f.orderDate ? lt(l.orderDate, f.orderDate.to) : undefined,
+    f.consignerId ? sql`${l.inventoryId} in (select ${i.id} from ${i} where ${i.storeId} = ${storeId} and ${i.consignerId} = ${f.consignerId})` : undefined,
+    ...f.words.map((w) => like(l.searchText, containsPattern(w))),
   )!;
 }
 
-/** Newest order first; an order's lines together, in a stable order. */
-const orderBy = (reverse: boolean) =>
-  reverse ? [asc(o.orderDate), asc(o.id), desc(l.id)] : [desc(o.orderDate), desc(o.id), asc(l.id)];
+/** Newest order first, an order's lines together: line_items_store_date_idx read backwards. */
+const orderBy = (reverse: boolean) => (reverse ? [asc(l.orderDate), asc(l.orderId), asc(l.id)] : [desc(l.orderDate), desc(l.orderId), desc(l.id)]);
 
 /** ordersExport.csv: one line per row of the order item table, money in major units. */
 const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
@@ -140,31 +125,40 @@ export const ORDERS_EXPORT_HEADER = EXPORT_COLUMNS.map(([name]) => name);
 
 export const ordersRepository = {
   /**
-   * One page of the order item table and the number of all its rows. A page past the middle is read
-   * from the far end in reverse order, so the last page costs what the first does.
+   * One page of the order item table and the number of all its rows. The page's line ids come first
+   * from the lines alone (the rows skipped by the offset are never joined), then their order, item and
+   * consigner; a page past the middle is read from the far end in reverse, so the last page costs what
+   * the first does.
    */
   list: async (db: DbOrTx, storeId: string, f: OrdersListFilter, page: { limit: number; offset: number }) => {
     const where = listWhere(storeId, f);
-    const needsOrder = !!f.orderDate;
-    const needsItem = !!f.consignerId;
-    let countQuery = db.select({ total: sql<number>`count(*)::int` }).from(l).$dynamic();
-    if (needsOrder) countQuery = countQuery.innerJoin(o, and(eq(o.storeId, l.storeId), eq(o.id, l.orderId)));
-    if (needsItem) countQuery = countQuery.innerJoin(i, and(eq(i.storeId, l.storeId), eq(i.id, l.inventoryId)));
-    const [{ total }] = await countQuery.where(where);
+    const filtered = f.words.length > 0 || !!f.consignerId || !!f.orderDate;
+    // unfiltered, the store's count kept by line_items' triggers; else the lines counted
+    const [{ total }] = filtered
+      ? await db.select({ total: sql<number>`count(*)::int` }).from(l).where(where)
+      : [{ total: (await db.select({ lines: orderLineCounts.lines }).from(orderLineCounts).where(eq(orderLineCounts.storeId, storeId)))[0]?.lines ?? 0 }];
     if (page.offset >= total) return { rows: [] as OrderItemListRow[], total };
     const take = Math.min(page.limit, total - page.offset);
     const fromEnd = page.offset > total / 2;
-    const rows = (await db
+    const ids = (
+      await db
+        .select({ id: l.id })
+        .from(l)
+        .where(where)
+        .orderBy(...orderBy(fromEnd))
+        .limit(take)
+        .offset(fromEnd ? total - page.offset - take : page.offset)
+    ).map((r) => r.id);
+    if (fromEnd) ids.reverse();
+    const found = (await db
       .select(rowColumns)
       .from(l)
       .innerJoin(o, and(eq(o.storeId, l.storeId), eq(o.id, l.orderId)))
       .leftJoin(i, and(eq(i.storeId, l.storeId), eq(i.id, l.inventoryId)))
       .leftJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))
-      .where(where)
-      .orderBy(...orderBy(fromEnd))
-      .limit(take)
-      .offset(fromEnd ? total - page.offset - take : page.offset)) as OrderItemListRow[];
-    return { rows: fromEnd ? rows.reverse() : rows, total };
+      .where(and(eq(l.storeId, storeId), inArray(l.id, ids)))) as OrderItemListRow[];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
   },
 
   /** ordersExport.csv in list order, one chunk of CSV lines per batch (keyset on the list order). */
@@ -173,12 +167,10 @@ export const ordersRepository = {
     let after: { orderDate: Date; orderId: string; lineId: string } | null = null;
     for (;;) {
       const afterKey: SQL | undefined = after
-        ? sql`(${o.orderDate} < ${after.orderDate.toISOString()}::timestamptz
-              or (${o.orderDate} = ${after.orderDate.toISOString()}::timestamptz and (${o.id} < ${after.orderId}::uuid
-                or (${o.id} = ${after.orderId}::uuid and ${l.id} > ${after.lineId}::uuid))))`
+        ? sql`(${l.orderDate}, ${l.orderId}, ${l.id}) < (${after.orderDate.toISOString()}::timestamptz, ${after.orderId}::uuid, ${after.lineId}::uuid)`
         : undefined;
       const rows: { line: string; orderDate: Date; orderId: string; lineId: string }[] = await db
-        .select({ line: csvSql.line(cells), orderDate: o.orderDate, orderId: o.id, lineId: l.id })
+        .select({ line: csvSql.line(cells), orderDate: l.orderDate, orderId: l.orderId, lineId: l.id })
         .from(l)
         .innerJoin(o, and(eq(o.storeId, l.storeId), eq(o.id, l.orderId)))
         .leftJoin(i, and(eq(i.storeId, l.storeId), eq(i.id, l.inventoryId)))
