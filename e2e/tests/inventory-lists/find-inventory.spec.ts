@@ -90,7 +90,7 @@ test.describe('[INVENTORY LISTS]: Find Inventory', () => {
     const sold = rows(page).first();
     await expect(sold.getByTestId('status-tag')).toHaveText('Sold');
     await expect(sold.getByTestId('status-tag')).toHaveClass(/ant-tag-green/);
-    // The order screen arrives with the money issue: until then nothing links to it (issue 8).
+    // The Order column (a link to /orders/{id}) is hidden until chosen.
     await expect(sold.locator('a[href^="/orders/"]')).toHaveCount(0);
     const code = (await sold.locator('.br-inv-sub').first().textContent())!.split(' ')[0];
 

@@ -156,7 +156,7 @@ function OrderScreen({ order }: { order: Order }) {
             <Tag style={{ marginInlineEnd: 0, fontWeight: 400 }}>{order.lineItems.length}</Tag>
           </Flex>
         }
-        styles={{ body: { paddingBlock: 4, paddingInline: isMobile ? 12 : 24 } }}
+        styles={{ body: { paddingBlock: 4, paddingInline: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
         data-testid="order-lines"
       >
         {order.lineItems.length === 0 ? (
