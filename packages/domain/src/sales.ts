@@ -36,6 +36,7 @@ export const SALE_MESSAGES = {
   notSellable: (code: string, status: InventoryStatus) => `${code} cannot be sold: it is ${statusLabel(status)}`,
   alreadyInOpenSale: (code: string) => `${code} is already in another open sale`,
   saleRecorded: (name: string) => `Sale ${name} recorded`,
+  alreadyRecorded: (name: string) => `Sale ${name} was already recorded`,
   alreadyUndone: (name: string) => `Sale ${name} is already undone`,
   notPending: (name: string) => `Sale ${name} is not awaiting payment`,
   paidOut: (code: string) => `Cannot undo this sale: ${code} is already paid out to its consigner`,

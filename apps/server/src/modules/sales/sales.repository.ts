@@ -7,6 +7,9 @@ export type NewOrder = typeof orders.$inferInsert;
 export type LineItemRow = typeof lineItems.$inferSelect;
 export type NewLineItem = typeof lineItems.$inferInsert;
 
+/** An order's lines with their items (salesRepository.lineItemsWithItems). */
+export type SaleLines = Awaited<ReturnType<(typeof salesRepository)['lineItemsWithItems']>>;
+
 // Any 64-bit number of our own for pg_advisory_xact_lock's first key: the sales of one store.
 const SALES_LOCK_NAMESPACE = 110_011;
 
@@ -51,6 +54,25 @@ export const salesRepository = {
 
   lineItems: async (db: DbOrTx, storeId: string, orderId: string) =>
     db.select().from(lineItems).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId))).orderBy(asc(lineItems.title), asc(lineItems.id)),
+
+  /** An order's lines with their items' codes, options and status, and whether each item is in a payout. */
+  lineItemsWithItems: async (db: DbOrTx, storeId: string, orderId: string) =>
+    db
+      .select({
+        line: lineItems,
+        item: {
+          code: inventoryItems.code,
+          status: inventoryItems.status,
+          option1Value: inventoryItems.option1Value,
+          option2Value: inventoryItems.option2Value,
+          option3Value: inventoryItems.option3Value,
+        },
+        inPayout: sql<boolean>`(${inventoryItems.payoutId} is not null or exists (select 1 from ${payoutItems} where ${payoutItems.storeId} = ${lineItems.storeId} and ${payoutItems.inventoryId} = ${lineItems.inventoryId}))`,
+      })
+      .from(lineItems)
+      .leftJoin(inventoryItems, and(eq(inventoryItems.storeId, lineItems.storeId), eq(inventoryItems.id, lineItems.inventoryId)))
+      .where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)))
+      .orderBy(asc(lineItems.title), asc(lineItems.id)),
 
   deactivateLineItems: async (tx: DbOrTx, storeId: string, orderId: string) => {
     await tx.update(lineItems).set({ active: false }).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)));
