@@ -113,6 +113,15 @@ export const ZSale = z.object({
 });
 export type TSale = z.output<typeof ZSale>;
 
+/** GET /api/sales: the newest counter sales, for the counter's Recent sales. */
+export const ZSaleSummary = ZSale.pick({ id: true, name: true, status: true, paymentMethod: true, total: true, orderDate: true, createdByName: true }).extend({
+  itemCount: z.number(),
+  customerName: z.string().nullable(),
+});
+export type TSaleSummary = z.output<typeof ZSaleSummary>;
+export const ZSaleSummaries = z.object({ rows: z.array(ZSaleSummary) });
+export type TSaleSummaries = z.output<typeof ZSaleSummaries>;
+
 /** POST /api/sales: the sale (created, or the one its sale key recorded before) and the receipt e-mail. */
 export const ZSaleResult = z.object({
   message: z.string(),

@@ -13,6 +13,7 @@ import {
   type ZSaleMessage,
   type ZSaleReceiptResult,
   type ZSaleResult,
+  type ZSaleSummaries,
   type ZSellableItem,
   type ZSellableItems,
 } from '@backroom/domain';
@@ -26,11 +27,12 @@ import { ZPaginatedInventoriesQuery } from '../inventory-queries/inventory-queri
 import { findPaginatedInventories } from '../inventory-queries/inventory-queries.service.ts';
 import { toInventoryItem } from '../inventory/inventory.mapper.ts';
 import { inventoryRepository } from '../inventory/inventory.repository.ts';
-import { toSale } from './sales.mapper.ts';
+import { toSale, toSaleSummary } from './sales.mapper.ts';
 import { salesRepository, type OrderRow, type SaleLines } from './sales.repository.ts';
 import { recordSale, undoSale } from './sales.service.ts';
 
 const SEARCH_LIMIT = 20;
+const RECENT_LIMIT = 10;
 
 /** 429 with the throttle's message (the error handler answers `{ error }`). */
 class TooManyRequests extends Error {
@@ -100,6 +102,12 @@ export async function searchSellableItems(ctx: AppContext, store: StoreRow, acto
 async function saleView(ctx: AppContext, store: StoreRow, order: OrderRow): Promise<z.input<typeof ZSale>> {
   const lines: SaleLines = await salesRepository.lineItemsWithItems(ctx.db, store.id, order.id);
   return toSale(order, lines, store);
+}
+
+/** GET /api/sales: the store's newest counter sales (Recent sales on /sell). */
+export async function recentCounterSales(ctx: AppContext, store: StoreRow): Promise<z.input<typeof ZSaleSummaries>> {
+  const rows = await salesRepository.recentOrders(ctx.db, store.id, 'counter', RECENT_LIMIT);
+  return { rows: rows.map((r) => toSaleSummary(r.order, r.itemCount)) };
 }
 
 /** GET /api/sales/{id}: a sale with its lines, for the receipt. */

@@ -1,4 +1,4 @@
-import { blocksUndo, isInventoryStatus, SALE_MESSAGES, toMajor, type ZSale } from '@backroom/domain';
+import { blocksUndo, isInventoryStatus, SALE_MESSAGES, toMajor, type ZSale, type ZSaleSummary } from '@backroom/domain';
 import type { z } from 'zod';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import type { OrderRow, SaleLines } from './sales.repository.ts';
@@ -43,5 +43,20 @@ export function toSale(order: OrderRow, lines: SaleLines, store: StoreRow): z.in
     canUndo: order.status === 'open' && blocked === null,
     undoBlockedReason: blocked,
     store: { name: store.name, supportEmail: store.supportEmail, currency: store.currency, logo: store.logo },
+  };
+}
+
+/** A sale in the counter's Recent sales. */
+export function toSaleSummary(order: OrderRow, itemCount: number): z.input<typeof ZSaleSummary> {
+  return {
+    id: order.id,
+    name: order.name,
+    status: order.status,
+    paymentMethod: order.paymentMethod ?? null,
+    total: toMajor(order.total),
+    orderDate: order.orderDate.toISOString(),
+    createdByName: order.createdByName,
+    itemCount,
+    customerName: order.customer.first_name ?? null,
   };
 }

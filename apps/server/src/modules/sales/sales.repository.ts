@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, lineItems, orders, payoutItems } from '../../db/schema/index.ts';
 
@@ -44,6 +44,18 @@ export const salesRepository = {
   /** Which of these names the store's orders already use. */
   takenNames: async (db: DbOrTx, storeId: string, names: string[]) =>
     names.length ? (await db.select({ name: orders.name }).from(orders).where(and(eq(orders.storeId, storeId), inArray(orders.name, names)))).map((r) => r.name) : [],
+
+  /** The newest orders of one source, with their open line count. */
+  recentOrders: async (db: DbOrTx, storeId: string, source: OrderRow['source'], limit: number) =>
+    db
+      .select({
+        order: orders,
+        itemCount: sql<number>`(select count(*) from ${lineItems} where ${lineItems.storeId} = ${orders.storeId} and ${lineItems.orderId} = ${orders.id})::int`,
+      })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.source, source)))
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(limit),
 
   insertOrder: async (tx: DbOrTx, values: NewOrder) => (await tx.insert(orders).values(values).returning())[0],
 

@@ -1,9 +1,9 @@
-import { dataOf, responses, ZCounterSaleBody, ZSale, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
+import { dataOf, responses, ZCounterSaleBody, ZSale, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
-import { emailReceipt, findSellableItem, getSale, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
+import { emailReceipt, findSellableItem, getSale, recentCounterSales, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
 
 const ZId = z.object({ id: z.uuid('Invalid id') });
 const tags = ['sales'];
@@ -20,6 +20,11 @@ export const salesRoutes =
     app.get('/api/sales/items', { schema: { tags, summary: 'Active items matching a search (the first 20)', querystring: ZSellableItemsQuery, response: responses(ZSellableItems) } }, async (request) => {
       const actor = await requireStaff(ctx, request, 'Orders');
       return { data: await searchSellableItems(ctx, requireStore(request), actor, request.query.search) };
+    });
+
+    app.get('/api/sales', { schema: { tags, summary: 'The newest counter sales (10)', response: responses(ZSaleSummaries) } }, async (request) => {
+      await requireStaff(ctx, request, 'Orders');
+      return { data: await recentCounterSales(ctx, requireStore(request)) };
     });
 
     app.post(
