@@ -70,13 +70,13 @@ describe('the ledger of the demo shop', () => {
 });
 
 describe('recordSale (every source)', () => {
-  it('sells Active items in one order named S-1001, moves them to Sold with log and ledger entries', async () => {
+  it('sells Active items in one order named after the demo’s last (S-1010), moves them to Sold with log and ledger entries', async () => {
     const a = await makeItem(t, refs, { who: 'lena' });
     const b = await makeItem(t, refs, { who: 'lena', price: 5000, payout: 3500, payoutFee: 1500, total: 3500 });
     const before = await books(refs.consigner.lena.id);
     const { order, created } = await recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', paymentMethod: 'cash', lines: [{ inventoryId: a.id }, { inventoryId: b.id }] });
     expect(created).toBe(true);
-    expect(order).toMatchObject({ name: 'S-1001', total: 15000, status: 'open', financialStatus: 'paid', source: 'counter' });
+    expect(order).toMatchObject({ name: 'S-1010', total: 15000, status: 'open', financialStatus: 'paid', source: 'counter' });
     const item = await itemRow(t, a.id);
     expect(item).toMatchObject({ status: 'Sold', orderId: order.id, lastUpdatedByName: 'Test import' });
     expect(item?.soldOn).toBeInstanceOf(Date);
@@ -90,10 +90,10 @@ describe('recordSale (every source)', () => {
 
   it('names orders per store in sequence, keeps an imported name (made unique) and records a source order once', async () => {
     const next = await recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: (await makeItem(t, refs)).id }] });
-    expect(next.order.name).toBe('S-1002');
-    const imported = { source: 'linnworks' as const, externalId: 'LW-77', name: '#1001', financialStatus: 'paid' as const, lines: [{ inventoryId: (await makeItem(t, refs)).id, price: 9000 }] };
+    expect(next.order.name).toBe('S-1011');
+    const imported = { source: 'linnworks' as const, externalId: 'LW-77', name: 'S-1001', financialStatus: 'paid' as const, lines: [{ inventoryId: (await makeItem(t, refs)).id, price: 9000 }] };
     const first = await recordSale(t.ctx, refs.store, importer, imported);
-    expect(first).toMatchObject({ created: true, order: { name: '#1001-2', externalId: 'LW-77', total: 9000 } }); // the demo has a #1001
+    expect(first).toMatchObject({ created: true, order: { name: 'S-1001-2', externalId: 'LW-77', total: 9000 } }); // the demo has an S-1001
     const again = await recordSale(t.ctx, refs.store, importer, imported);
     expect(again).toMatchObject({ created: false, order: { id: first.order.id } });
     const otherShop = await recordSale(t.ctx, other.store, importer, { ...imported, lines: [] }).catch((e: Error) => e);
@@ -120,7 +120,16 @@ describe('recordSale (every source)', () => {
     await expect(recordSale(t.ctx, other.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: mine.id }] })).rejects.toMatchObject({ status: 404 });
     await expect(recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [] })).rejects.toMatchObject({ status: 400 });
     await expect(recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: mine.id }, { inventoryId: mine.id }] })).rejects.toMatchObject({ status: 400 });
+    await expect(recordSale(t.ctx, refs.store, importer, { source: 'linnworks', financialStatus: 'paid', lines: [{ inventoryId: mine.id, price: -5 }] })).rejects.toMatchObject({ status: 400 });
     expect(await itemRow(t, mine.id)).toMatchObject({ status: 'Active', orderId: null });
+  });
+
+  it('refuses a sale whose total does not fit (422) and writes nothing', async () => {
+    const big = await Promise.all([1, 2, 3].map(() => makeItem(t, refs, { price: 900_000_000, payout: 800_000_000, payoutFee: 100_000_000, total: 800_000_000 })));
+    const res = await sell(owner, { lines: big.map((i) => ({ inventoryId: i.id })), paymentMethod: 'cash' });
+    expect(res.statusCode).toBe(422);
+    expect(json(res).error).toBe("A sale's total must be at most 20,000,000: split it into several sales");
+    for (const i of big) expect(await itemRow(t, i.id)).toMatchObject({ status: 'Active' });
   });
 
   it('turns the database’s "one open sale per item" refusal into a 409 (an item set back to Active by hand)', async () => {
@@ -313,6 +322,7 @@ describe('POST /api/sales/{id}/undo', () => {
     await t.ctx.db.insert(s.payoutItems).values({ storeId: refs.store.id, payoutId: payout.id, inventoryId: a.id, consignerId: refs.consigner.ava.id, amount: a.total });
     expect((await post(`/api/sales/${sale.id}/undo`, owner)).statusCode).toBe(409);
     expect(await itemRow(t, a.id)).toMatchObject({ status: 'Sold' });
+    expect(json<{ data: Sale }>(await get(`/api/sales/${sale.id}`, owner)).data).toMatchObject({ canUndo: false, undoBlockedReason: `Cannot undo this sale: ${a.code} is already paid out to its consigner` });
     await t.ctx.db.delete(s.payoutItems).where(eq(s.payoutItems.inventoryId, a.id));
   });
 
@@ -325,6 +335,20 @@ describe('POST /api/sales/{id}/undo', () => {
     expect((await post('/api/sales/not-an-id/undo', owner)).statusCode).toBe(400);
     expect((await post(`/api/sales/${crypto.randomUUID()}/undo`, owner)).statusCode).toBe(404);
     expect((await get(`/api/sales/${sale.id}`, owner)).json()).toMatchObject({ data: { status: 'open' } });
+  });
+});
+
+describe('GET /api/sales', () => {
+  it('lists the newest counter sales with their item count, for Orders staff only', async () => {
+    const { sale } = result(await sell(cashier, { lines: [{ inventoryId: (await makeItem(t, refs)).id }, { inventoryId: (await makeItem(t, refs)).id }], paymentMethod: 'other', customerName: 'Riley' }));
+    const res = await get('/api/sales', cashier);
+    expect(res.statusCode).toBe(200);
+    const { rows } = json<{ data: { rows: { id: string; itemCount: number; customerName: string | null; paymentMethod: string; status: string }[] } }>(res).data;
+    expect(rows.length).toBeLessThanOrEqual(10);
+    expect(rows[0]).toMatchObject({ id: sale.id, itemCount: 2, customerName: 'Riley', paymentMethod: 'other', status: 'open' });
+    expect((await get('/api/sales', stock)).statusCode).toBe(403);
+    expect((await get('/api/sales', ava)).statusCode).toBe(403);
+    expect(json<{ data: { rows: unknown[] } }>(await get('/api/sales', other.token, other.host)).data.rows).toEqual([]);
   });
 });
 

@@ -299,7 +299,12 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
       .values({
         id: rng.uuid(),
         storeId,
-        name: `#${orderNumber}`,
+        // the demo shop sold these at its counter (docs/sales.md: counter sales are S-1001, S-1002, ...)
+        name: `S-${orderNumber}`,
+        source: 'counter',
+        paymentMethod: (['card', 'cash', 'card', 'other'] as const)[orderNumber % 4],
+        createdById: owner.id,
+        createdByName: 'Olivia Bennett',
         customer: { first_name: rng.pick(['Jordan', 'Riley', 'Casey', 'Morgan', 'Taylor']), email: `buyer${orderNumber}@example.test` },
         financialStatus: item.status === 'PendingSale' ? 'pending' : 'paid',
         total: item.price,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, lineItems, orders, payoutItems } from '../../db/schema/index.ts';
 
@@ -45,17 +45,24 @@ export const salesRepository = {
   takenNames: async (db: DbOrTx, storeId: string, names: string[]) =>
     names.length ? (await db.select({ name: orders.name }).from(orders).where(and(eq(orders.storeId, storeId), inArray(orders.name, names)))).map((r) => r.name) : [],
 
-  /** The newest orders of one source, with their open line count. */
-  recentOrders: async (db: DbOrTx, storeId: string, source: OrderRow['source'], limit: number) =>
-    db
-      .select({
-        order: orders,
-        itemCount: sql<number>`(select count(*) from ${lineItems} where ${lineItems.storeId} = ${orders.storeId} and ${lineItems.orderId} = ${orders.id})::int`,
-      })
+  /** The newest orders of one source, with their line counts. */
+  recentOrders: async (db: DbOrTx, storeId: string, source: OrderRow['source'], limit: number) => {
+    const rows = await db
+      .select()
       .from(orders)
       .where(and(eq(orders.storeId, storeId), eq(orders.source, source)))
       .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(limit),
+      .limit(limit);
+    const counts = rows.length
+      ? await db
+          .select({ orderId: lineItems.orderId, n: count() })
+          .from(lineItems)
+          .where(and(eq(lineItems.storeId, storeId), inArray(lineItems.orderId, rows.map((r) => r.id))))
+          .groupBy(lineItems.orderId)
+      : [];
+    const byOrder = new Map(counts.map((c) => [c.orderId, Number(c.n)]));
+    return rows.map((order) => ({ order, itemCount: byOrder.get(order.id) ?? 0 }));
+  },
 
   insertOrder: async (tx: DbOrTx, values: NewOrder) => (await tx.insert(orders).values(values).returning())[0],
 
@@ -68,8 +75,8 @@ export const salesRepository = {
     db.select().from(lineItems).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId))).orderBy(asc(lineItems.title), asc(lineItems.id)),
 
   /** An order's lines with their items' codes, options and status, and whether each item is in a payout. */
-  lineItemsWithItems: async (db: DbOrTx, storeId: string, orderId: string) =>
-    db
+  lineItemsWithItems: async (db: DbOrTx, storeId: string, orderId: string) => {
+    const rows = await db
       .select({
         line: lineItems,
         item: {
@@ -78,13 +85,18 @@ export const salesRepository = {
           option1Value: inventoryItems.option1Value,
           option2Value: inventoryItems.option2Value,
           option3Value: inventoryItems.option3Value,
+          payoutId: inventoryItems.payoutId,
         },
-        inPayout: sql<boolean>`(${inventoryItems.payoutId} is not null or exists (select 1 from ${payoutItems} where ${payoutItems.storeId} = ${lineItems.storeId} and ${payoutItems.inventoryId} = ${lineItems.inventoryId}))`,
+        // payout_items' key is (store_id, inventory_id): at most one row per line
+        payoutItem: payoutItems.payoutId,
       })
       .from(lineItems)
       .leftJoin(inventoryItems, and(eq(inventoryItems.storeId, lineItems.storeId), eq(inventoryItems.id, lineItems.inventoryId)))
+      .leftJoin(payoutItems, and(eq(payoutItems.storeId, lineItems.storeId), eq(payoutItems.inventoryId, lineItems.inventoryId)))
       .where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)))
-      .orderBy(asc(lineItems.title), asc(lineItems.id)),
+      .orderBy(asc(lineItems.title), asc(lineItems.id));
+    return rows.map(({ line, item, payoutItem }) => ({ line, item, inPayout: payoutItem !== null || (item?.payoutId ?? null) !== null }));
+  },
 
   deactivateLineItems: async (tx: DbOrTx, storeId: string, orderId: string) => {
     await tx.update(lineItems).set({ active: false }).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)));

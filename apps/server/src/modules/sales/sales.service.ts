@@ -5,11 +5,13 @@ import {
   blocksUndo,
   freeOrderName,
   isInventoryStatus,
+  isLinePrice,
   isSellable,
   nextCounterOrderName,
   SALE_MESSAGES,
   saleLedgerAmounts,
   saleStatusOf,
+  saleTotalFits,
   undoLedgerAmounts,
   type InventoryStatus,
   type PaymentMethod,
@@ -18,7 +20,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Customer } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
 import { inventoryRepository, type InventoryChanges, type InventoryRow } from '../inventory/inventory.repository.ts';
@@ -93,6 +95,7 @@ function checkLines(lines: SaleLineInput[]): void {
   if (!lines.length) throw badRequest(SALE_MESSAGES.noLines);
   const ids = lines.map((l) => l.inventoryId);
   if (new Set(ids).size !== ids.length) throw badRequest(SALE_MESSAGES.duplicateLine);
+  if (lines.some((l) => l.price !== undefined && !isLinePrice(l.price))) throw badRequest(SALE_MESSAGES.badLinePrice);
 }
 
 /**
@@ -131,6 +134,8 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
 
       const name = await orderName(tx, store.id, input);
       const lines = input.lines.map((line, i) => ({ line, item: items[i], price: line.price ?? items[i].price }));
+      const total = lines.reduce((sum, l) => sum + l.price * l.item.quantity, 0);
+      if (!saleTotalFits(total)) throw unprocessable(SALE_MESSAGES.totalTooLarge);
       const order = await salesRepository.insertOrder(tx, {
         storeId: store.id,
         name,
@@ -141,7 +146,7 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
         financialStatus: input.financialStatus,
         status: 'open',
         paymentMethod: input.paymentMethod ?? null,
-        total: lines.reduce((sum, l) => sum + l.price * l.item.quantity, 0),
+        total,
         orderDate: input.orderDate ?? now,
         createdById: by.id,
         createdByName: by.name,
