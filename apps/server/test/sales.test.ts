@@ -137,7 +137,9 @@ describe('recordSale (every source)', () => {
     await recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: a.id }] });
     const { order } = await recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: (await makeItem(t, refs)).id }] });
     await t.ctx.db.update(s.inventoryItems).set({ status: 'Active' }).where(eq(s.inventoryItems.id, a.id));
-    await expect(recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: a.id }] })).rejects.toMatchObject({ status: 409, message: `${a.code} is already in another open sale` });
+    const fine = await makeItem(t, refs);
+    await expect(recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: fine.id }, { inventoryId: a.id }] })).rejects.toMatchObject({ status: 409, message: `${a.code} is already in another open sale` });
+    expect(await itemRow(t, fine.id)).toMatchObject({ status: 'Active', orderId: null });
     // undoing the first sale frees the item (it is Active already: only its line and ledger change)
     const first = (await t.ctx.db.select().from(s.lineItems).where(eq(s.lineItems.inventoryId, a.id)))[0];
     await undoSale(t.ctx, refs.store, importer, first.orderId);

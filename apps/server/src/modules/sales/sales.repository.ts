@@ -94,7 +94,7 @@ export const salesRepository = {
       .leftJoin(inventoryItems, and(eq(inventoryItems.storeId, lineItems.storeId), eq(inventoryItems.id, lineItems.inventoryId)))
       .leftJoin(payoutItems, and(eq(payoutItems.storeId, lineItems.storeId), eq(payoutItems.inventoryId, lineItems.inventoryId)))
       .where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)))
-      .orderBy(asc(lineItems.title), asc(lineItems.id));
+      .orderBy(asc(lineItems.title), asc(inventoryItems.code), asc(lineItems.id));
     return rows.map(({ line, item, payoutItem }) => ({ line, item, inPayout: payoutItem !== null || (item?.payoutId ?? null) !== null }));
   },
 

@@ -25,7 +25,7 @@ import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
 import { inventoryRepository, type InventoryChanges, type InventoryRow } from '../inventory/inventory.repository.ts';
 import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
-import { pgConstraintName, pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
+import { pgConstraintName, pgErrorCode, pgErrorDetail, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
 import { salesRepository, type LineItemRow, type OrderRow } from './sales.repository.ts';
 
 export type { LineItemRow, OrderRow };
@@ -85,8 +85,10 @@ async function moveItems(tx: DbOrTx, storeId: string, items: InventoryRow[], cha
 /** A unique violation of "an item in at most one open order" read as the 409 it is. */
 function openSaleConflict(err: unknown, items: InventoryRow[]): never {
   if (pgErrorCode(err) === UNIQUE_VIOLATION && pgConstraintName(err) === 'line_items_open_inventory_uq') {
-    const codes = items.map((i) => i.code).join(', ');
-    throw conflict(SALE_MESSAGES.alreadyInOpenSale(codes || 'An item'));
+    // the detail names the key: (store_id, inventory_id)=(..., <the item>)
+    const detail = pgErrorDetail(err) ?? '';
+    const item = items.find((i) => detail.includes(i.id)) ?? (items.length === 1 ? items[0] : null);
+    throw conflict(SALE_MESSAGES.alreadyInOpenSale(item?.code ?? 'An item'));
   }
   throw err;
 }

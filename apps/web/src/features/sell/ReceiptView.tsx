@@ -188,19 +188,19 @@ export function ReceiptView({ id, onNewSale }: { id: string; onNewSale: () => vo
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
       data-testid="receipt-view"
     >
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+      <Flex gap={8} wrap justify={isMobile ? 'flex-start' : 'center'} style={{ marginBottom: 16 }}>
         <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-receipt">
           Print
         </Button>
         <EmailReceiptButton sale={s} />
         {undoButton}
-        {isMobile && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onNewSale} data-testid="new-sale" style={{ marginInlineStart: 'auto' }}>
-            New sale
-          </Button>
-        )}
       </Flex>
       <ReceiptPaper sale={s} />
+      {isMobile && (
+        <Button type="primary" size="large" block icon={<PlusOutlined />} onClick={onNewSale} data-testid="new-sale" style={{ marginTop: 16 }}>
+          New sale
+        </Button>
+      )}
       {createPortal(
         <div className="br-print-root">
           <ReceiptPaper sale={s} />
