@@ -91,8 +91,10 @@ describe('recordSale (every source)', () => {
   it('names orders per store in sequence, keeps an imported name (made unique) and records a source order once', async () => {
     const next = await recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', lines: [{ inventoryId: (await makeItem(t, refs)).id }] });
     expect(next.order.name).toBe('S-1011');
-    const imported = { source: 'linnworks' as const, externalId: 'LW-77', name: 'S-1001', financialStatus: 'paid' as const, lines: [{ inventoryId: (await makeItem(t, refs)).id, price: 9000 }] };
+    const placed = new Date('2026-11-02T09:30:00Z');
+    const imported = { source: 'linnworks' as const, externalId: 'LW-77', name: 'S-1001', orderDate: placed, financialStatus: 'paid' as const, lines: [{ inventoryId: (await makeItem(t, refs)).id, price: 9000 }] };
     const first = await recordSale(t.ctx, refs.store, importer, imported);
+    expect((await itemRow(t, imported.lines[0].inventoryId))?.soldOn?.toISOString()).toBe(placed.toISOString());
     expect(first).toMatchObject({ created: true, order: { name: 'S-1001-2', externalId: 'LW-77', total: 9000 } }); // the demo has an S-1001
     const again = await recordSale(t.ctx, refs.store, importer, imported);
     expect(again).toMatchObject({ created: false, order: { id: first.order.id } });

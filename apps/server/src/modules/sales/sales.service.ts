@@ -168,7 +168,8 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
         })),
       );
       const to = saleStatusOf(input.financialStatus);
-      const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? now : null }, by, now);
+      // an imported order sold its items when it was placed; a counter sale now
+      const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
       if (to === 'Sold') await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
       return { order, created: true };
     });
