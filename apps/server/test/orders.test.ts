@@ -87,7 +87,7 @@ describe('GET /api/orders (the order item table)', () => {
     const dates = rows.map((r) => r.order.orderDate);
     expect([...dates].sort().reverse()).toEqual(dates);
     const sold = rows.find((r) => r.item?.status === 'Sold')!;
-    expect(sold.order).toMatchObject({ name: expect.stringMatching(/^#\d+$/), source: 'counter', status: 'open' });
+    expect(sold.order).toMatchObject({ name: expect.stringMatching(/^S-\d+$/), source: 'counter', status: 'open' });
     expect(sold.item).toMatchObject({ code: expect.any(String), title: sold.title, price: sold.price });
     expect(typeof sold.item!.payout).toBe('number');
     expect(sold.consigner?.name).toMatch(/\w+ \w+/);

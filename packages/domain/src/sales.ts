@@ -1,5 +1,7 @@
 // Selling (issue 11; docs/sales.md): the rules every sale source shares (the counter at /sell, the
 // storefront, the order import). Money in minor units.
+import { MAX_AMOUNT_MINOR, MAX_TOTAL_MINOR } from './constants.ts';
+import { formatAmountLimit } from './money.ts';
 import type { LedgerKind } from './payouts.ts';
 import { isAllowedFrom, statusLabel, type InventoryStatus } from './statuses.ts';
 
@@ -37,13 +39,26 @@ export const SALE_MESSAGES = {
   notSellable: (code: string, status: InventoryStatus) => `${code} cannot be sold: it is ${statusLabel(status)}`,
   alreadyInOpenSale: (code: string) => `${code} is already in another open sale`,
   saleRecorded: (name: string) => `Sale ${name} recorded`,
+  alreadyRecorded: (name: string) => `Sale ${name} was already recorded`,
   alreadyUndone: (name: string) => `Sale ${name} is already undone`,
   notPending: (name: string) => `Sale ${name} is not awaiting payment`,
   paidOut: (code: string) => `Cannot undo this sale: ${code} is already paid out to its consigner`,
   undone: (name: string) => `Sale ${name} undone; its items are back on sale`,
   markedPaid: (name: string) => `Sale ${name} marked as paid`,
   receiptSent: (email: string) => `Receipt sent to ${email}`,
+  badLinePrice: `A line's price must be a whole number of cents from 0 to ${formatAmountLimit(MAX_AMOUNT_MINOR)}`,
+  totalTooLarge: `A sale's total must be at most ${formatAmountLimit(MAX_TOTAL_MINOR)}: split it into several sales`,
 } as const;
+
+/** Whether a line price (minor units) is one the columns hold. */
+export function isLinePrice(price: number): boolean {
+  return Number.isSafeInteger(price) && price >= 0 && price <= MAX_AMOUNT_MINOR;
+}
+
+/** Whether a sale's total (minor units) fits the order's total column. */
+export function saleTotalFits(totalMinor: number): boolean {
+  return totalMinor <= MAX_TOTAL_MINOR;
+}
 
 /** The status a sold item takes: paid orders sell it (Sold), pending ones hold it (PendingSale). */
 export function saleStatusOf(financialStatus: 'paid' | 'pending'): 'Sold' | 'PendingSale' {

@@ -35,6 +35,7 @@ const ConsignerPage = lazy(staffPages.consigner);
 const AddConsignerPage = lazy(staffPages.addConsigner);
 const FindOrdersPage = lazy(staffPages.findOrders);
 const OrderPage = lazy(staffPages.order);
+const SellPage = lazy(staffPages.sell);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -102,6 +103,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             {/* Orders (features/orders) */}
             <Route path="findOrders" element={<FindOrdersPage />} />
             <Route path="orders/:id" element={<OrderPage />} />
+            {/* Selling (features/sell) */}
+            <Route path="sell" element={<SellPage />} />
             {/* People (features/employees) */}
             <Route path="employees" element={<EmployeesPage user={user} />} />
             <Route path="employees/:id" element={<EmployeePage user={user} />} />

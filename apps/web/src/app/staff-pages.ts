@@ -30,6 +30,7 @@ export const staffPages = {
   addConsigner: () => import('../features/consigners/AddConsignerPage'),
   findOrders: () => import('../features/orders/FindOrdersPage'),
   order: () => import('../features/orders/OrderPage'),
+  sell: () => import('../features/sell/SellPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -53,5 +54,6 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'addConsigner') return staffPages.addConsigner;
   if (first === 'findOrders') return staffPages.findOrders;
   if (first === 'orders' && second) return staffPages.order;
+  if (first === 'sell') return staffPages.sell;
   return null;
 }

@@ -18,3 +18,12 @@ export function pgConstraintName(err: unknown): string | null {
   }
   return null;
 }
+
+/** The detail line of a driver error ("Key (a, b)=(x, y) already exists."), also when Drizzle wraps it. */
+export function pgErrorDetail(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === 'string' && detail) return detail;
+  }
+  return null;
+}

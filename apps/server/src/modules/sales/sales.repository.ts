@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, lineItems, orders, payoutItems } from '../../db/schema/index.ts';
 
@@ -6,6 +6,9 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type LineItemRow = typeof lineItems.$inferSelect;
 export type NewLineItem = typeof lineItems.$inferInsert;
+
+/** An order's lines with their items (salesRepository.lineItemsWithItems). */
+export type SaleLines = Awaited<ReturnType<(typeof salesRepository)['lineItemsWithItems']>>;
 
 // Any 64-bit number of our own for pg_advisory_xact_lock's first key: the sales of one store.
 const SALES_LOCK_NAMESPACE = 110_011;
@@ -42,6 +45,25 @@ export const salesRepository = {
   takenNames: async (db: DbOrTx, storeId: string, names: string[]) =>
     names.length ? (await db.select({ name: orders.name }).from(orders).where(and(eq(orders.storeId, storeId), inArray(orders.name, names)))).map((r) => r.name) : [],
 
+  /** The newest orders of one source, with their line counts. */
+  recentOrders: async (db: DbOrTx, storeId: string, source: OrderRow['source'], limit: number) => {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.source, source)))
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(limit);
+    const counts = rows.length
+      ? await db
+          .select({ orderId: lineItems.orderId, n: count() })
+          .from(lineItems)
+          .where(and(eq(lineItems.storeId, storeId), inArray(lineItems.orderId, rows.map((r) => r.id))))
+          .groupBy(lineItems.orderId)
+      : [];
+    const byOrder = new Map(counts.map((c) => [c.orderId, Number(c.n)]));
+    return rows.map((order) => ({ order, itemCount: byOrder.get(order.id) ?? 0 }));
+  },
+
   insertOrder: async (tx: DbOrTx, values: NewOrder) => (await tx.insert(orders).values(values).returning())[0],
 
   updateOrder: async (tx: DbOrTx, storeId: string, id: string, values: Partial<Omit<NewOrder, 'id' | 'storeId'>>) =>
@@ -51,6 +73,30 @@ export const salesRepository = {
 
   lineItems: async (db: DbOrTx, storeId: string, orderId: string) =>
     db.select().from(lineItems).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId))).orderBy(asc(lineItems.title), asc(lineItems.id)),
+
+  /** An order's lines with their items' codes, options and status, and whether each item is in a payout. */
+  lineItemsWithItems: async (db: DbOrTx, storeId: string, orderId: string) => {
+    const rows = await db
+      .select({
+        line: lineItems,
+        item: {
+          code: inventoryItems.code,
+          status: inventoryItems.status,
+          option1Value: inventoryItems.option1Value,
+          option2Value: inventoryItems.option2Value,
+          option3Value: inventoryItems.option3Value,
+          payoutId: inventoryItems.payoutId,
+        },
+        // payout_items' key is (store_id, inventory_id): at most one row per line
+        payoutItem: payoutItems.payoutId,
+      })
+      .from(lineItems)
+      .leftJoin(inventoryItems, and(eq(inventoryItems.storeId, lineItems.storeId), eq(inventoryItems.id, lineItems.inventoryId)))
+      .leftJoin(payoutItems, and(eq(payoutItems.storeId, lineItems.storeId), eq(payoutItems.inventoryId, lineItems.inventoryId)))
+      .where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)))
+      .orderBy(asc(lineItems.title), asc(inventoryItems.code), asc(lineItems.id));
+    return rows.map(({ line, item, payoutItem }) => ({ line, item, inPayout: payoutItem !== null || (item?.payoutId ?? null) !== null }));
+  },
 
   deactivateLineItems: async (tx: DbOrTx, storeId: string, orderId: string) => {
     await tx.update(lineItems).set({ active: false }).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)));

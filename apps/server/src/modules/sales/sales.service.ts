@@ -5,11 +5,13 @@ import {
   blocksUndo,
   freeOrderName,
   isInventoryStatus,
+  isLinePrice,
   isSellable,
   nextCounterOrderName,
   SALE_MESSAGES,
   saleLedgerAmounts,
   saleStatusOf,
+  saleTotalFits,
   undoLedgerAmounts,
   type InventoryStatus,
   type PaymentMethod,
@@ -18,12 +20,12 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Customer } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
 import { inventoryRepository, type InventoryChanges, type InventoryRow } from '../inventory/inventory.repository.ts';
 import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
-import { pgConstraintName, pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
+import { pgConstraintName, pgErrorCode, pgErrorDetail, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
 import { salesRepository, type LineItemRow, type OrderRow } from './sales.repository.ts';
 
 export type { LineItemRow, OrderRow };
@@ -89,8 +91,10 @@ async function moveItems(tx: DbOrTx, storeId: string, items: InventoryRow[], cha
 /** A unique violation of "an item in at most one open order" read as the 409 it is. */
 function openSaleConflict(err: unknown, items: InventoryRow[]): never {
   if (pgErrorCode(err) === UNIQUE_VIOLATION && pgConstraintName(err) === 'line_items_open_inventory_uq') {
-    const codes = items.map((i) => i.code).join(', ');
-    throw conflict(SALE_MESSAGES.alreadyInOpenSale(codes || 'An item'));
+    // the detail names the key: (store_id, inventory_id)=(..., <the item>)
+    const detail = pgErrorDetail(err) ?? '';
+    const item = items.find((i) => detail.includes(i.id)) ?? (items.length === 1 ? items[0] : null);
+    throw conflict(SALE_MESSAGES.alreadyInOpenSale(item?.code ?? 'An item'));
   }
   throw err;
 }
@@ -100,6 +104,7 @@ function checkLines(lines: SaleLineInput[]): void {
   const ids = lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : []));
   if (new Set(ids).size !== ids.length) throw badRequest(SALE_MESSAGES.duplicateLine);
   if (lines.some((l) => !l.inventoryId && (l.price === undefined || !l.title))) throw badRequest(SALE_MESSAGES.lineWithoutItem);
+  if (lines.some((l) => l.price !== undefined && !isLinePrice(l.price))) throw badRequest(SALE_MESSAGES.badLinePrice);
 }
 
 /**
@@ -143,6 +148,8 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
         const item = lineItemsOf[i];
         return { line, item, price: line.price ?? item?.price ?? 0, quantity: item?.quantity ?? line.quantity ?? 1 };
       });
+      const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      if (!saleTotalFits(total)) throw unprocessable(SALE_MESSAGES.totalTooLarge);
       const order = await salesRepository.insertOrder(tx, {
         storeId: store.id,
         name,
@@ -153,7 +160,7 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
         financialStatus: input.financialStatus,
         status: 'open',
         paymentMethod: input.paymentMethod ?? null,
-        total: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+        total,
         orderDate: input.orderDate ?? now,
         createdById: by.id,
         createdByName: by.name,
@@ -173,7 +180,8 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
         })),
       );
       const to = saleStatusOf(input.financialStatus);
-      const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? now : null }, by, now);
+      // an imported order sold its items when it was placed; a counter sale now
+      const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
       if (to === 'Sold') await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
       return { order, created: true };
     });
