@@ -145,7 +145,10 @@ export function createLinnworksClient(credentials: LinnworksCredentials, options
     }
     if (!response.ok) {
       const error = ZError.safeParse(payload);
-      const message = error.success && error.data.Message ? error.data.Message : `HTTP ${response.status}`;
+      // what Linnworks said, as one short line of text (it is shown to the shop)
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      const said = error.success && error.data.Message ? error.data.Message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300) : '';
+      const message = said || `HTTP ${response.status}`;
       throw new LinnworksError(response.status === 401 ? 'auth' : 'api', `Linnworks refused the request: ${message}`, response.status);
     }
     return payload;
