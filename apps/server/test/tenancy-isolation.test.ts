@@ -45,6 +45,7 @@ async function snapshot(storeId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   out.stores = (await t.ctx.database.executeSql(`select * from stores where id = $1`, [storeId])).rows;
   for (const { table_name } of tables) {
+    // Ordered by the whole row: some tables (payout_items, store_integrations) have no id column.
     out[table_name] = (await t.ctx.database.executeSql(`select * from "${table_name}" t where store_id = $1 order by t::text`, [storeId])).rows;
   }
   out.user = (await t.ctx.database.executeSql(

@@ -237,6 +237,7 @@ describe('STAFF_MENU', () => {
       ['Orders', 'Find', '/findOrders', 'Orders', false],
       ['Orders', 'Ready to Pay', '/pendingPayouts', 'Orders', false],
       ['Orders', 'Payouts', '/payouts', 'Orders', false],
+      ['Orders', 'Counter sale', '/sell', 'Orders', false],
       ['Settings', 'Store', '/settings', 'Settings', false],
       ['Settings', 'Fees', '/fees', 'Settings', false],
       ['Settings', 'Templates', '/productTemplates', 'Settings', false],
@@ -281,7 +282,7 @@ describe('visibleStaffMenu', () => {
   it('keeps only entries of granted areas and drops empty groups', () => {
     const menu = visibleStaffMenu({ role: 'Employee', accessControls: ['Orders'] }, all);
     expect(menu.map((i) => i.label)).toEqual(['Transfers', 'Orders', 'Settings']);
-    expect(flatten(menu).map((e) => e.label)).toEqual(['Transfer', 'Find', 'Ready to Pay', 'Payouts', 'Logout']);
+    expect(flatten(menu).map((e) => e.label)).toEqual(['Transfer', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Logout']);
   });
 
   it('always leaves Logout', () => {
@@ -333,10 +334,10 @@ describe('consigner menu', () => {
 describe('built screens', () => {
   it('hides every staff entry whose screen does not exist yet, groups left empty too', () => {
     const menu = visibleStaffMenu({ role: 'Admin', accessControls: null });
-    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Settings']);
+    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });

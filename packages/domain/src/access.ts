@@ -126,6 +126,8 @@ export const ROUTE_AREAS = {
   '/payouts': 'Orders',
   '/payouts/:id': 'Orders',
   '/transfers': 'Orders',
+  // not in the spec: the counter sale (issue 11, docs/sales.md)
+  '/sell': 'Orders',
   '/acceptTransfers': 'Inventory',
   '/settings': 'Settings',
   '/fees': 'Settings',
@@ -185,6 +187,7 @@ export const BUILT_STAFF_ROUTES = [
   '/consigners',
   '/consigners/:id',
   '/addConsigner',
+  '/sell',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */
@@ -325,6 +328,8 @@ export const STAFF_MENU: readonly MenuItem[] = [
     leaf('findOrders', 'Find', '/findOrders', 'Orders'),
     leaf('pendingPayouts', 'Ready to Pay', '/pendingPayouts', 'Orders'),
     leaf('payouts', 'Payouts', '/payouts', 'Orders'),
+    // Not in the spec's menu: the register (issue 11), after the spec's entries.
+    leaf('sell', 'Counter sale', '/sell', 'Orders'),
   ]),
   group('settingsGroup', 'Settings', [
     leaf('settings', 'Store', '/settings', 'Settings'),

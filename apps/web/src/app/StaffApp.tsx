@@ -33,6 +33,7 @@ const BillingPage = lazy(staffPages.billing);
 const ConsignersPage = lazy(staffPages.consigners);
 const ConsignerPage = lazy(staffPages.consigner);
 const AddConsignerPage = lazy(staffPages.addConsigner);
+const SellPage = lazy(staffPages.sell);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -97,6 +98,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="consigners" element={<ConsignersPage />} />
             <Route path="consigners/:id" element={<ConsignerPage />} />
             <Route path="addConsigner" element={<AddConsignerPage />} />
+            {/* Selling (features/sell) */}
+            <Route path="sell" element={<SellPage />} />
             {/* People (features/employees) */}
             <Route path="employees" element={<EmployeesPage user={user} />} />
             <Route path="employees/:id" element={<EmployeePage user={user} />} />

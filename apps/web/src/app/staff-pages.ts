@@ -28,6 +28,7 @@ export const staffPages = {
   consigners: () => import('../features/consigners/ConsignersPage'),
   consigner: () => import('../features/consigners/ConsignerPage'),
   addConsigner: () => import('../features/consigners/AddConsignerPage'),
+  sell: () => import('../features/sell/SellPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -49,5 +50,6 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'billing') return staffPages.billing;
   if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;
   if (first === 'addConsigner') return staffPages.addConsigner;
+  if (first === 'sell') return staffPages.sell;
   return null;
 }

@@ -1,0 +1,281 @@
+import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, App, Avatar, Button, Card, Col, Empty, Flex, Form, Input, List, Radio, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { CheckOutlined, DeleteOutlined, HistoryOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, toMinor, ZCounterSaleBody, type PaymentMethod } from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
+import { formatDateTime, formatPrice } from '../../shared/format';
+import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { useCurrentStore } from '../store/store.api';
+import { ItemPicker, optionText } from './ItemPicker';
+import { ReceiptView } from './ReceiptView';
+import { useCompleteSale, useRecentSales, type SellableItem } from './sell.api';
+import './sell.css';
+
+type Customer = { customerName?: string; customerEmail?: string };
+
+/** A fresh key per sale: a sale sent twice (a double tap, a retry after a lost answer) is recorded once. */
+const newSaleKey = () => `sell-${crypto.randomUUID()}`;
+
+const validateWith = (field: 'customerName' | 'customerEmail') => async (_: unknown, value: string | undefined) => {
+  const parsed = ZCounterSaleBody.shape[field].safeParse(value ?? '');
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid value');
+};
+
+/**
+ * /sell (Orders access; not in the spec: issue 11's counter sale, docs/sales.md). Items are added by
+ * scanning or typing their code or by search; the price of each and the total show; the payment
+ * method and an optional customer complete the sale, then the receipt prints, is e-mailed or undone.
+ */
+export default function SellPage() {
+  useDocumentTitle('Counter sale');
+  const [params, setParams] = useSearchParams();
+  const receiptId = params.get('receipt');
+  const isMobile = useIsMobile();
+  const recent = <RecentSales current={receiptId} onOpen={(id) => setParams({ receipt: id })} />;
+  return (
+    <Row gutter={[16, 16]} style={{ maxWidth: 1300 }}>
+      <Col xs={24} lg={16}>
+        {receiptId ? <ReceiptView id={receiptId} onNewSale={() => setParams({})} /> : <Register onDone={(id) => setParams({ receipt: id })} />}
+      </Col>
+      <Col xs={24} lg={8}>
+        {isMobile && !receiptId ? null : recent}
+      </Col>
+      {isMobile && !receiptId && <Col xs={24}>{recent}</Col>}
+    </Row>
+  );
+}
+
+function Register({ onDone }: { onDone: (orderId: string) => void }) {
+  const { message } = App.useApp();
+  const isMobile = useIsMobile();
+  const store = useCurrentStore();
+  const currency = store?.currency || 'USD';
+  const [items, setItems] = useState<SellableItem[]>([]);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [saleKey, setSaleKey] = useState(newSaleKey);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [form] = Form.useForm<Customer>();
+  const complete = useCompleteSale();
+  const inSale = useMemo(() => new Set(items.map((i) => i.id)), [items]);
+  const totalMinor = items.reduce((sum, i) => sum + toMinor(i.price) * i.quantity, 0);
+
+  const add = (item: SellableItem) => {
+    setRefusal(null);
+    if (inSale.has(item.id)) {
+      message.info(`${item.code} is already in this sale`);
+      return;
+    }
+    setItems((list) => [...list, item]);
+  };
+  const remove = (id: string) => setItems((list) => list.filter((i) => i.id !== id));
+
+  const submit = async () => {
+    if (!items.length) return;
+    if (!method) {
+      message.warning('Choose the payment method: cash, card or other');
+      return;
+    }
+    const customer = await form.validateFields();
+    complete.mutate(
+      { lines: items.map((i) => ({ inventoryId: i.id })), paymentMethod: method, customerName: customer.customerName || null, customerEmail: customer.customerEmail || null, saleKey },
+      {
+        onSuccess: (result) => {
+          message.success(result.message);
+          if (result.receipt === 'sent') message.info(`Receipt e-mailed to ${result.sale.customer.email}`);
+          if (result.receipt === 'limited') message.warning('The receipt was not e-mailed: too many were sent to this address lately. Print it instead.', 6);
+          setItems([]);
+          setMethod(null);
+          setSaleKey(newSaleKey());
+          form.resetFields();
+          onDone(result.sale.id);
+        },
+        // the server says why (an item sold meanwhile, ...); the sale stays as it is to be fixed
+        onError: (error) => setRefusal(errorMessage(error)),
+      },
+    );
+  };
+
+  const itemCell = (item: SellableItem) => (
+    <Flex gap={10} align="center" style={{ minWidth: 0 }}>
+      <Avatar shape="square" size={isMobile ? 40 : 44} src={item.image ?? undefined} style={{ flex: 'none' }}>
+        {item.title.slice(0, 1)}
+      </Avatar>
+      <Flex vertical style={{ minWidth: 0 }}>
+        <Typography.Text ellipsis strong>
+          {item.title}
+        </Typography.Text>
+        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+          {item.code}
+          {optionText(item) ? ` · ${optionText(item)}` : ''}
+          {item.quantity > 1 ? ` · × ${item.quantity}` : ''}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+  const removeButton = (item: SellableItem) => (
+    <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(item.id)} aria-label={`Remove ${item.code}`} data-testid="remove-line" />
+  );
+  const columns: TableColumnsType<SellableItem> = [
+    { title: 'Item', key: 'item', render: (_, item) => itemCell(item) },
+    { title: 'Consigner', dataIndex: 'consignerName', width: 170, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: 'Price', dataIndex: 'price', width: 120, align: 'right', render: (v: number, item) => <span data-testid="line-price">{formatPrice(v * item.quantity, currency)}</span> },
+    { title: '', key: 'remove', width: 56, align: 'right', render: (_, item) => removeButton(item) },
+  ];
+
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Scan an item's label or search for it to start a sale." data-testid="sale-empty" />;
+
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={
+          <Flex align="center" gap={10}>
+            {!isMobile && <ShoppingCartOutlined />}
+            <span>Counter sale</span>
+            {items.length > 0 && (
+              <Tag style={{ marginInlineEnd: 0, fontWeight: 400 }} data-testid="sale-count">
+                {items.length} {items.length === 1 ? 'item' : 'items'}
+              </Tag>
+            )}
+          </Flex>
+        }
+        styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
+      >
+        <ItemPicker
+          currency={currency}
+          inSale={inSale}
+          onAdd={add}
+          onRefused={(m) => {
+            setRefusal(m);
+            message.error(m, 5);
+          }}
+        />
+        {refusal && <Alert type="error" showIcon closable={{ onClose: () => setRefusal(null) }} title={refusal} style={{ marginTop: 12 }} data-testid="sell-refusal" />}
+        <div style={{ marginTop: 16 }}>
+          {isMobile ? (
+            items.length === 0 ? (
+              empty
+            ) : (
+              <Flex vertical gap={8} data-testid="sale-lines">
+                {items.map((item) => (
+                  <div key={item.id} className="br-sell-line" data-testid="sale-line">
+                    <Flex justify="space-between" align="center" gap={8}>
+                      {itemCell(item)}
+                      <Flex align="center" gap={2} style={{ flex: 'none' }}>
+                        <Typography.Text strong data-testid="line-price">
+                          {formatPrice(item.price * item.quantity, currency)}
+                        </Typography.Text>
+                        {removeButton(item)}
+                      </Flex>
+                    </Flex>
+                  </div>
+                ))}
+              </Flex>
+            )
+          ) : (
+            <Table<SellableItem>
+              rowKey="id"
+              dataSource={items}
+              columns={columns}
+              pagination={false}
+              tableLayout="fixed"
+              size="middle"
+              onRow={() => ({ 'data-testid': 'sale-line' }) as HTMLAttributes<HTMLElement>}
+              locale={{ emptyText: empty }}
+            />
+          )}
+        </div>
+      </Card>
+
+      <Card styles={{ body: { padding: isMobile ? 12 : 24 } }} data-testid="sale-summary">
+        <Flex justify="space-between" align="baseline" style={{ marginBottom: 16 }}>
+          <Typography.Text type="secondary">Total</Typography.Text>
+          <span className="br-sell-total" data-testid="sale-total">
+            {formatMoney(totalMinor, currency)}
+          </span>
+        </Flex>
+        <Typography.Text type="secondary">Payment method</Typography.Text>
+        <Radio.Group
+          className="br-sell-pay"
+          optionType="button"
+          buttonStyle="solid"
+          size="large"
+          value={method}
+          onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          style={{ display: 'flex', width: '100%', margin: '6px 0 16px' }}
+          data-testid="payment-method"
+        />
+        <Form form={form} layout={isMobile ? 'vertical' : 'horizontal'} labelCol={isMobile ? undefined : { flex: '120px' }} requiredMark={false} onFinish={() => void submit()}>
+          <Form.Item name="customerName" label="Customer name" rules={[{ validator: validateWith('customerName') }]} style={{ marginBottom: 12 }}>
+            <Input placeholder="Optional" autoComplete="off" maxLength={200} data-testid="customer-name" />
+          </Form.Item>
+          <Form.Item name="customerEmail" label="E-mail" extra="The receipt is e-mailed when one is given." rules={[{ validator: validateWith('customerEmail') }]}>
+            <Input type="email" inputMode="email" placeholder="Optional" autoComplete="off" maxLength={254} data-testid="customer-email" />
+          </Form.Item>
+        </Form>
+        <Button type="primary" size="large" block icon={<CheckOutlined />} disabled={items.length === 0} loading={complete.isPending} onClick={() => void submit()} data-testid="complete-sale">
+          Complete sale{items.length ? ` · ${formatMoney(totalMinor, currency)}` : ''}
+        </Button>
+      </Card>
+    </Flex>
+  );
+}
+
+/** The newest counter sales: open one to see, print or undo its receipt. */
+function RecentSales({ current, onOpen }: { current: string | null; onOpen: (id: string) => void }) {
+  const recent = useRecentSales();
+  const store = useCurrentStore();
+  const currency = store?.currency || 'USD';
+  const isMobile = useIsMobile();
+  const rows = recent.data?.rows ?? [];
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8}>
+          <HistoryOutlined />
+          <span>Recent sales</span>
+        </Flex>
+      }
+      styles={{ body: { padding: isMobile ? 8 : 12 }, header: isMobile ? { paddingInline: 12 } : undefined }}
+      data-testid="recent-sales"
+    >
+      {recent.isError ? (
+        <Alert type="error" showIcon title={errorMessage(recent.error, 'The recent sales could not be loaded.')} />
+      ) : recent.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No counter sales yet" />
+      ) : (
+        <List
+          dataSource={rows}
+          renderItem={(row) => (
+            <List.Item
+              onClick={() => onOpen(row.id)}
+              style={{ cursor: 'pointer', paddingInline: 8, borderRadius: 8, background: row.id === current ? '#f0f5ff' : undefined }}
+              data-testid="recent-sale"
+            >
+              <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
+                <Flex vertical style={{ minWidth: 0 }}>
+                  <Flex gap={6} align="center">
+                    <Typography.Link strong>{row.name}</Typography.Link>
+                    {row.status === 'undone' && <Tag color="orange" style={{ marginInlineEnd: 0 }}>Undone</Tag>}
+                  </Flex>
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                    {formatDateTime(row.orderDate)} · {row.itemCount} {row.itemCount === 1 ? 'item' : 'items'}
+                    {row.paymentMethod ? ` · ${PAYMENT_METHOD_LABELS[row.paymentMethod]}` : ''}
+                    {row.customerName ? ` · ${row.customerName}` : ''}
+                  </Typography.Text>
+                </Flex>
+                <Typography.Text strong className={row.status === 'undone' ? 'br-receipt-undone' : undefined} style={{ flex: 'none' }}>
+                  {formatPrice(row.total, currency)}
+                </Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
