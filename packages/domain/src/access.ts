@@ -185,6 +185,9 @@ export const BUILT_STAFF_ROUTES = [
   '/consigners',
   '/consigners/:id',
   '/addConsigner',
+  '/pendingPayouts',
+  '/payouts',
+  '/payouts/:id',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

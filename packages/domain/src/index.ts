@@ -16,4 +16,5 @@ export * from './consigners.ts';
 export * from './constants.ts';
 export * from './hosts.ts';
 export * from './payouts.ts';
+export * from './payout-preview.ts';
 export * from './schemas/index.ts';

@@ -28,6 +28,9 @@ export const staffPages = {
   consigners: () => import('../features/consigners/ConsignersPage'),
   consigner: () => import('../features/consigners/ConsignerPage'),
   addConsigner: () => import('../features/consigners/AddConsignerPage'),
+  pendingPayouts: () => import('../features/payouts/PendingPayoutsPage'),
+  payouts: () => import('../features/payouts/PayoutsPage'),
+  payout: () => import('../features/payouts/PayoutPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -49,5 +52,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'billing') return staffPages.billing;
   if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;
   if (first === 'addConsigner') return staffPages.addConsigner;
+  if (first === 'pendingPayouts') return staffPages.pendingPayouts;
+  if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
   return null;
 }
