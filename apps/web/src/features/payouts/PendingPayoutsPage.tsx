@@ -119,7 +119,11 @@ export default function PendingPayoutsPage() {
     // one payout per confirmation, however often OK is pressed
     if (create.isPending) return;
     create.mutate(
-      { items: chosen, shares },
+      {
+        inventoriesToPay: chosen.map((r) => r.id),
+        // the spec's grouping for the confirmation; the server groups the items itself
+        consignersAndInventories: shares.map((s) => ({ consignerId: s.consignerId, inventories: s.itemIds })),
+      },
       {
         onSuccess: (payout) => {
           setConfirming(false);

@@ -1,7 +1,9 @@
 // Small pieces the three payout screens share: the status tag, a consigner's name, item thumbnails.
-import { Select, Tag } from 'antd';
+import { Flex, Select, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ShoppingOutlined, SyncOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import type { TCheque } from '@backroom/domain';
+import { formatPrice } from '../../shared/format';
 import { RouteLink } from '../../shared/ui/RouteLink';
 
 type StatusLook = { color: string; icon: ReactNode };
@@ -11,7 +13,7 @@ const STATUS_LOOKS: Record<string, StatusLook> = {
   Pending: { color: 'gold', icon: <ClockCircleOutlined /> },
   Failed: { color: 'error', icon: <CloseCircleOutlined /> },
   Buying: { color: 'blue', icon: <ShoppingOutlined /> },
-  Sending: { color: 'processing', icon: <SyncOutlined spin /> },
+  Sent: { color: 'processing', icon: <SyncOutlined /> },
 };
 
 /** A payout's or a cheque's status (people doc section 4: Pending, Failed, Buying, Paid). */
@@ -75,5 +77,33 @@ export function ConsignerFilter({
       data-testid="consigner-filter"
       popupMatchSelectWidth={false}
     />
+  );
+}
+
+/**
+ * A share's cheques as status tags (people doc section 2: "per-consigner cards with cheque status
+ * tags"): one per 2,000 of the share, each with its amount; a failed one says why on hover.
+ */
+export function ChequeTags({ cheques, currency }: { cheques: readonly TCheque[]; currency: string }) {
+  if (cheques.length === 0) return <span className="br-pay-sub">No cheque (nothing owed)</span>;
+  return (
+    <Flex gap={6} wrap data-testid="cheque-tags">
+      {cheques.map((cheque) => {
+        const look = STATUS_LOOKS[cheque.status] ?? { color: 'default', icon: null };
+        const tag = (
+          <Tag key={cheque.id} color={look.color} icon={look.icon} style={{ marginInlineEnd: 0 }} data-testid="cheque-tag" data-status={cheque.status}>
+            {cheques.length > 1 ? `#${cheque.sequence} · ` : ''}
+            {formatPrice(cheque.amount, currency)} · {cheque.status}
+          </Tag>
+        );
+        return cheque.failureReason ? (
+          <Tooltip key={cheque.id} title={cheque.failureReason}>
+            {tag}
+          </Tooltip>
+        ) : (
+          tag
+        );
+      })}
+    </Flex>
   );
 }

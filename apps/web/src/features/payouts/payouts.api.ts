@@ -1,11 +1,27 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInventoryItem, TOrdersPayoutInventories } from '@backroom/domain';
-import { apiFetch } from '../../shared/api';
+import type {
+  PayoutStatus,
+  TInventoryItem,
+  TOrdersPayoutInventories,
+  TPayout,
+  TPayoutCreated,
+  TPayoutDetail,
+  TPayoutFilterOptions,
+  TPayoutList,
+  TPayoutPaidResult,
+  TPayoutPayBody,
+  TPayoutShare,
+} from '@backroom/domain';
+import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
+import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
 // Server shapes are the domain's: schemas/inventory-queries.ts (ready to pay) and schemas/payouts.ts.
 // Money in major units.
 
 export type ReadyItem = TInventoryItem;
+export type Payout = TPayout;
+export type PayoutShare = TPayoutShare;
+export type PayoutDetail = TPayoutDetail;
 
 export interface ReadyToPayQuery {
   search: string;
@@ -15,9 +31,20 @@ export interface ReadyToPayQuery {
   to?: string;
 }
 
+export interface PayoutsQuery {
+  search: string;
+  status?: PayoutStatus;
+  consigner?: string;
+  page: number;
+  pageSize: number;
+}
+
 export const payoutKeys = {
   all: ['payouts'] as const,
   ready: (q: ReadyToPayQuery) => ['payouts', 'ready', q] as const,
+  list: (q: PayoutsQuery) => ['payouts', 'list', q] as const,
+  filterOptions: ['payouts', 'filterOptions'] as const,
+  one: (id: string) => ['payouts', 'one', id] as const,
 };
 
 /** GET /api/inventories/ordersPayoutInventories: the sold, unpaid items (and bought ones), their count and total. */
@@ -38,10 +65,107 @@ export function useReadyToPay(q: ReadyToPayQuery) {
   });
 }
 
+/** After a payout changes, its lists, its items and what is ready to pay are refetched. */
+function useRefreshPayouts() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+    void queryClient.invalidateQueries({ queryKey: inventoryListKeys.all });
+  };
+}
+
+/** POST /api/payouts/pay: a payout of the chosen items; the server groups them per consigner. */
 export function useCreatePayout() {
+  const refresh = useRefreshPayouts();
+  return useMutation({
+    mutationFn: (body: TPayoutPayBody) => apiFetch<TPayoutCreated>('/api/payouts/pay', { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+/** GET /api/payouts: one page, newest first, with each payout's shares per consigner. */
+export function usePayouts(q: PayoutsQuery) {
+  return useQuery({
+    queryKey: payoutKeys.list(q),
+    queryFn: ({ signal }) =>
+      apiFetch<TPayoutList>('/api/payouts', {
+        query: { search: q.search.trim() || undefined, status: q.status, consigner: q.consigner, page: q.page, pageSize: q.pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/payouts/filterOptions: the statuses (value, label) and the consigners with a payout. */
+export function usePayoutFilterOptions() {
+  return useQuery({
+    queryKey: payoutKeys.filterOptions,
+    queryFn: ({ signal }) => apiFetch<TPayoutFilterOptions>('/api/payouts/filterOptions', { signal }),
+    staleTime: 60 * 1000,
+  });
+}
+
+/** GET /api/payouts/{id}: the payout with its shares per consigner and their items. */
+export function usePayout(id: string) {
+  return useQuery({
+    queryKey: payoutKeys.one(id),
+    queryFn: ({ signal }) => apiFetch<TPayoutDetail>(`/api/payouts/${encodeURIComponent(id)}`, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+/**
+ * POST /api/payouts/paid/{id}: marks the shares of the given consigners paid (every share still to
+ * pay by hand when none is given); for a Buying payout this is Pay.
+ */
+export function useMarkPayoutPaid(id: string) {
+  const refresh = useRefreshPayouts();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => apiFetch<{ id: string }>('/api/payouts/pay', { method: 'POST', body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+    mutationFn: (consignerIds: string[] = []) =>
+      apiFetch<TPayoutPaidResult>(`/api/payouts/paid/${encodeURIComponent(id)}`, { method: 'POST', body: { consignersInventoryToBeMarkedAsPaid: consignerIds } }),
+    onSuccess: (result) => {
+      queryClient.setQueryData<TPayoutDetail>(payoutKeys.one(id), (old) =>
+        old ? { ...old, payout: { ...old.payout, ...result.payout, consigners: old.payout.consigners } } : old,
+      );
+      refresh();
+    },
   });
+}
+
+/** POST /api/checkbook/retryAutoPayout: sends the failed shares of the payout again (never paying twice). */
+export function useRetryAutoPayout(id: string) {
+  const refresh = useRefreshPayouts();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>('/api/checkbook/retryAutoPayout', { method: 'POST', body: { payoutId: id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/payouts/export: the payout's items as a CSV file (payout-{name}.csv). */
+export async function downloadPayoutCsv(payoutId: string, name: string): Promise<void> {
+  const response = await fetch('/api/payouts/export', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'text/csv', 'Content-Type': 'application/json', ...storeHeaders() },
+    body: JSON.stringify({ payoutId }),
+  });
+  if (!response.ok) {
+    let message = response.statusText || `Request failed (${response.status})`;
+    try {
+      const body = (await response.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(message, response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `payout-${name.replace(/[^A-Za-z0-9-]/g, '')}.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
