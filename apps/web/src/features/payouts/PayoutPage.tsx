@@ -79,7 +79,7 @@ function PayoutScreen({ detail }: { detail: PayoutDetail }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadPayoutCsv(payout.id, payout.name);
+      await downloadPayoutCsv(payout.id);
     } catch (error) {
       void message.error(errorMessage(error));
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, Button, Card, Checkbox, DatePicker, Empty, Flex, Input, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
@@ -76,6 +76,7 @@ export default function PendingPayoutsPage() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [confirming, setConfirming] = useState(false);
   const create = useCreatePayout();
+  const sending = useRef(false);
   // Back to page 1 when the filters change.
   useEffect(() => setPage((p) => ({ ...p, current: 1 })), [search, consigner, from, to]);
 
@@ -116,8 +117,10 @@ export default function PendingPayoutsPage() {
   };
 
   const onConfirm = () => {
-    // one payout per confirmation, however often OK is pressed
-    if (create.isPending) return;
+    // One payout per confirmation, however often OK is pressed: a double click calls this twice before
+    // React re-renders with isPending (and a second mutate would drop the first one's callbacks).
+    if (sending.current) return;
+    sending.current = true;
     create.mutate(
       {
         inventoriesToPay: chosen.map((r) => r.id),
@@ -131,6 +134,9 @@ export default function PendingPayoutsPage() {
           navigate(`/payouts/${payout.id}`);
         },
         onError: (error) => void message.error(errorMessage(error), 6),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -284,7 +290,7 @@ export default function PendingPayoutsPage() {
       <Flex gap={8} wrap vertical={isMobile} style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
-          placeholder="Search title, SKU, code or order"
+          placeholder="Search title, SKU or code"
           value={searchText}
           onChange={(e) => {
             setSearchText(e.target.value);

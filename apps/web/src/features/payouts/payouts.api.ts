@@ -142,8 +142,8 @@ export function useRetryAutoPayout(id: string) {
   });
 }
 
-/** POST /api/payouts/export: the payout's items as a CSV file (payout-{name}.csv). */
-export async function downloadPayoutCsv(payoutId: string, name: string): Promise<void> {
+/** POST /api/payouts/export: the payout's items as payouts.csv (the server's name). */
+export async function downloadPayoutCsv(payoutId: string): Promise<void> {
   const response = await fetch('/api/payouts/export', {
     method: 'POST',
     credentials: 'include',
@@ -163,7 +163,7 @@ export async function downloadPayoutCsv(payoutId: string, name: string): Promise
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = `payout-${name.replace(/[^A-Za-z0-9-]/g, '')}.csv`;
+  link.download = 'payouts.csv';
   document.body.appendChild(link);
   link.click();
   link.remove();
