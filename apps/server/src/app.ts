@@ -27,6 +27,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { consignersRoutes } from './modules/consigners/consigners.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(
   await app.register(locationsRoutes(ctx));
   await app.register(subLocationsRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(salesRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

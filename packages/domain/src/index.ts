@@ -18,3 +18,4 @@ export * from './hosts.ts';
 export * from './payouts.ts';
 export * from './payout-preview.ts';
 export * from './schemas/index.ts';
+export * from './sales.ts';

@@ -39,6 +39,13 @@ export const THROTTLE_RULES: Record<string, ThrottleRule> = {
     limits: [{ scope: 'account', max: 3 }],
     refusal: 'Too many verification e-mails were asked for.',
   },
+  // Not a better-auth path: the counter's e-mailed receipts (modules/sales), per recipient address.
+  '/sales/receipt': {
+    countOn: 'request',
+    windowSeconds: 15 * 60,
+    limits: [{ scope: 'account', max: 3 }],
+    refusal: 'Too many receipts were sent to this address.',
+  },
 };
 
 export type Throttled = { retryAfter: number; message: string };

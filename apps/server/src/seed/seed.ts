@@ -1,4 +1,4 @@
-import { calculateFees, matchConsignerType, type ConsignerType, type InventoryStatus } from '@backroom/domain';
+import { calculateFees, matchConsignerType, saleLedgerAmounts, type ConsignerType, type InventoryStatus } from '@backroom/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { Tx } from '../db/client.ts';
@@ -288,7 +288,7 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
   const sold = items.filter((i) => i.status === 'Sold' || i.status === 'Paid' || i.status === 'PendingSale');
   const [payout] = await tx
     .insert(s.payouts)
-    .values({ id: rng.uuid(), storeId, name: 'PO-1001', status: 'Paid', createdAt: daysBefore(3) })
+    .values({ id: rng.uuid(), storeId, name: 'PO-1001', status: 'Paid', createdAt: daysBefore(3), paidAt: daysBefore(3) })
     .returning();
   let orderNumber = 1000;
   for (const item of sold) {
@@ -321,6 +321,27 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
   await tx.insert(s.cheques).values([...byConsigner].map(([consignerId, amount]) => ({ id: rng.uuid(), storeId, payoutId: payout.id, consignerId, amount, status: 'Paid' })));
   // the payout's items, with what each paid (an item is in at most one payout: payout_items' key)
   await tx.insert(s.payoutItems).values(paid.map((item) => ({ storeId, payoutId: payout.id, inventoryId: item.id!, consignerId: item.consignerId, amount: item.total ?? 0 })));
+
+  // The ledger of the demo's money, as the sales and the payout would have written it (docs/sales.md):
+  // sale and fee entries when each item was sold, a payout entry for each paid item.
+  await tx.insert(s.ledgerEntries).values([
+    ...items
+      .filter((i) => i.status === 'Sold' || i.status === 'Paid')
+      .flatMap((item) =>
+        saleLedgerAmounts({ price: item.price ?? 0, quantity: item.quantity ?? 1, total: item.total ?? 0 }).map((e) => ({
+          id: rng.uuid(),
+          storeId,
+          consignerId: item.consignerId,
+          kind: e.kind,
+          amount: e.amount,
+          inventoryId: item.id,
+          orderId: item.orderId,
+          createdById: owner.id,
+          createdAt: item.soldOn as Date,
+        })),
+      ),
+    ...paid.map((item) => ({ id: rng.uuid(), storeId, consignerId: item.consignerId, kind: 'payout' as const, amount: -(item.total ?? 0), inventoryId: item.id, payoutId: payout.id, createdById: owner.id, createdAt: daysBefore(3) })),
+  ]);
 
   // Each item's history starts with its creation; later states with one status change.
   await tx.insert(s.inventoryLogs).values(

@@ -317,4 +317,13 @@ export const consignersRepository = {
       );
     return { totalSold: Number(row.totalSold), totalPaid: Number(row.totalPaid), totalPending: Number(row.totalPending) };
   },
+
+  /** Early-withdrawal fees the consigner (or all the store's consigners) still owes, taken from their next payout. */
+  outstandingWithdrawalFees: async (db: DbOrTx, storeId: string, consignerId?: string) => {
+    const [row] = await db
+      .select({ owed: sql<string>`coalesce(sum(${consigners.outstandingWithdrawalFees}::bigint), 0)::text` })
+      .from(consigners)
+      .where(and(eq(consigners.storeId, storeId), consignerId ? eq(consigners.id, consignerId) : undefined));
+    return Number(row?.owed ?? 0);
+  },
 };

@@ -403,10 +403,15 @@ export async function consignerReport(ctx: AppContext, store: StoreRow, actor: A
   if (consignerId && actor.kind === 'employee' && !(await repo.findById(ctx.db, store.id, consignerId))) throw notFound(CONSIGNER_MESSAGES.notFound);
   const range = reportRange(q.dateRangeStart, q.dateRangeEnd);
   const sums = await repo.report(ctx.db, store.id, { consignerId, statuses: q.status, categories: q.category, locations: q.location, start: range.start, end: range.end });
+  // Unfiltered, Pending Payout is what the next payout owes: the Sold items' payouts less the early
+  // withdrawal fees it takes (docs/sales.md), so it equals the consigner's ledger balance. A filtered
+  // report sums its items only (a fee belongs to no date, category or location).
+  const unfiltered = !range.start && !range.end && !q.status.length && !q.category.length && !q.location.length;
+  const owed = unfiltered ? await repo.outstandingWithdrawalFees(ctx.db, store.id, consignerId) : 0;
   return {
     totalSold: toMajor(sums.totalSold),
     totalPaid: toMajor(sums.totalPaid),
-    totalPending: toMajor(sums.totalPending),
+    totalPending: toMajor(sums.totalPending - owed),
     dateRangeStart: range.start?.toISOString() ?? null,
     dateRangeEnd: range.end?.toISOString() ?? null,
   };

@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ModifiedField } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, toAppError, unprocessable } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { feeColumns, feesFor } from './inventory-fees.ts';
 import { logEntry, modifiedFields, removedFields, writeInventoryLogs, type LogAuthor } from './inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
@@ -197,7 +198,10 @@ export const OPERATIONS = {
       if (c.scope.by.kind !== 'employee') throw forbidden('Only store staff can charge an early withdrawal fee');
       // Withdrawn early: the fee joins what the consigner owes, taken from a later payout.
       const fee = c.input.withdrawalFee ?? WITHDRAW_FEE;
-      if (fee > 0) await inventoryRepository.addOutstandingWithdrawalFee(c.tx, c.scope.store.id, c.item.consignerId, fee);
+      if (fee > 0) {
+        await inventoryRepository.addOutstandingWithdrawalFee(c.tx, c.scope.store.id, c.item.consignerId, fee);
+        await ledgerRepository.append(c.tx, [{ storeId: c.scope.store.id, consignerId: c.item.consignerId, kind: 'withdrawal_fee', amount: -fee, inventoryId: c.item.id, createdById: c.scope.by.id }]);
+      }
       return { ...changes, isWithdrawnEarly: true, withdrawalFee: fee };
     },
     message: () => 'Inventory withdrawn',

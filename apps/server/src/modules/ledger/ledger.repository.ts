@@ -24,6 +24,9 @@ export const ledgerRepository = {
       .groupBy(ledgerEntries.consignerId);
     return new Map(rows.map((r) => [r.consignerId, r.balance]));
   },
+  /** The entries written for an order (its sale and fee entries, and their reversals once undone). */
+  entriesOfOrder: async (db: DbOrTx, storeId: string, orderId: string) =>
+    db.select().from(ledgerEntries).where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId))),
   /** A consigner's sums by kind (minor units): what the consigner report is checked against. */
   sumsByKind: async (db: DbOrTx, storeId: string, consignerId: string) => {
     const rows = await db

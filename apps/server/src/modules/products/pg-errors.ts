@@ -9,3 +9,12 @@ export function pgErrorCode(err: unknown): string | null {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The constraint (or unique index) a driver error names, also when Drizzle wraps it. */
+export function pgConstraintName(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string' && name) return name;
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+import { dataOf, responses, ZCounterSaleBody, ZSale, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { emailReceipt, findSellableItem, getSale, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
+
+const ZId = z.object({ id: z.uuid('Invalid id') });
+const tags = ['sales'];
+
+/** The counter sale (/sell; docs/sales.md). Staff with Orders access. */
+export const salesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/sales/item', { schema: { tags, summary: 'The item a scanned or typed code names, if it can be sold now', querystring: ZSellableItemQuery, response: responses(ZSellableItem) } }, async (request) => {
+      await requireStaff(ctx, request, 'Orders');
+      return { data: await findSellableItem(ctx, requireStore(request), request.query.code) };
+    });
+
+    app.get('/api/sales/items', { schema: { tags, summary: 'Active items matching a search (the first 20)', querystring: ZSellableItemsQuery, response: responses(ZSellableItems) } }, async (request) => {
+      const actor = await requireStaff(ctx, request, 'Orders');
+      return { data: await searchSellableItems(ctx, requireStore(request), actor, request.query.search) };
+    });
+
+    app.post(
+      '/api/sales',
+      {
+        schema: {
+          tags,
+          summary: 'A counter sale: its items Sold, the receipt e-mailed when an e-mail is given (a repeated saleKey answers the first sale, 200)',
+          body: ZCounterSaleBody,
+          response: { ...responses(ZSaleResult, 201), 200: dataOf(ZSaleResult) },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Orders');
+        const result = await sellAtCounter(ctx, requireStore(request), actor, request.body, request.ip);
+        return reply.status(result.created ? 201 : 200).send({ data: result });
+      },
+    );
+
+    app.get('/api/sales/:id', { schema: { tags, summary: 'A sale with its lines (the receipt)', params: ZId, response: responses(ZSale) } }, async (request) => {
+      await requireStaff(ctx, request, 'Orders');
+      return { data: await getSale(ctx, requireStore(request), request.params.id) };
+    });
+
+    app.post('/api/sales/:id/undo', { schema: { tags, summary: 'Undo a sale while none of its items is paid out: its items back to Active', params: ZId, response: responses(ZSaleMessage) } }, async (request) => {
+      const actor = await requireStaff(ctx, request, 'Orders');
+      return { data: await undoCounterSale(ctx, requireStore(request), actor, request.params.id) };
+    });
+
+    app.post(
+      '/api/sales/:id/receipt',
+      { schema: { tags, summary: 'E-mail the receipt of a sale (3 per address in 15 minutes)', params: ZId, body: ZSaleReceiptBody, response: responses(ZSaleReceiptResult) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Orders');
+        return { data: await emailReceipt(ctx, requireStore(request), request.params.id, request.body.email, request.ip) };
+      },
+    );
+  };

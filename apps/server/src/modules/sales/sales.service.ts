@@ -1,0 +1,250 @@
+// Selling (issue 11; docs/sales.md): recordSale is the one entry of every sale source (the counter at
+// /sell, the storefront adapter, the order import). A sale, its line items, its items' moves and log
+// entries and its ledger entries commit in one transaction, or none of them does.
+import {
+  blocksUndo,
+  freeOrderName,
+  isInventoryStatus,
+  isSellable,
+  nextCounterOrderName,
+  SALE_MESSAGES,
+  saleLedgerAmounts,
+  saleStatusOf,
+  undoLedgerAmounts,
+  type InventoryStatus,
+  type PaymentMethod,
+  type SaleSource,
+} from '@backroom/domain';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Customer } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
+import { inventoryRepository, type InventoryChanges, type InventoryRow } from '../inventory/inventory.repository.ts';
+import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
+import { pgConstraintName, pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
+import { salesRepository, type LineItemRow, type OrderRow } from './sales.repository.ts';
+
+export type { LineItemRow, OrderRow };
+
+export type SaleLineInput = {
+  inventoryId: string;
+  /** Minor units; the item's price when absent. */
+  price?: number;
+  title?: string;
+  sku?: string;
+  externalLineId?: string | null;
+};
+
+export type SaleInput = {
+  source: SaleSource;
+  /** The source's order id: the same (source, externalId) again returns the existing order, created: false. */
+  externalId?: string | null;
+  /** The order's name; counter sales (and any source without one) get the store's next 'S-1001', 'S-1002', ... */
+  name?: string | null;
+  /** paid -> items Sold (soldOn set); pending -> PendingSale until markOrderPaid. */
+  financialStatus: 'paid' | 'pending';
+  paymentMethod?: PaymentMethod | null;
+  customer?: Customer;
+  orderDate?: Date;
+  lines: SaleLineInput[];
+};
+
+/** Who records the sale: staff at the counter, or a source's import ({ id: null, name: 'Linnworks import' }). */
+export type SaleAuthor = { id: string | null; name: string };
+
+const author = (by: SaleAuthor): LogAuthor => ({ id: by.id ?? '', name: by.name });
+
+/** The ledger entries of items becoming Sold in an order. */
+function soldEntries(storeId: string, orderId: string, items: InventoryRow[], by: SaleAuthor): NewLedgerEntry[] {
+  return items.flatMap((item) =>
+    saleLedgerAmounts(item).map((e) => ({ storeId, consignerId: item.consignerId, kind: e.kind, amount: e.amount, inventoryId: item.id, orderId, createdById: by.id })),
+  );
+}
+
+/** Moves locked items to a status with their log entries; returns the updated rows. */
+async function moveItems(tx: DbOrTx, storeId: string, items: InventoryRow[], changes: InventoryChanges, by: SaleAuthor, now: Date): Promise<InventoryRow[]> {
+  if (!items.length) return [];
+  const stamp = author(by);
+  const rows = await inventoryRepository.updateMany(
+    tx,
+    storeId,
+    items.map((i) => i.id),
+    { ...changes, lastUpdatedById: by.id, lastUpdatedByName: by.name },
+  );
+  await writeInventoryLogs(
+    tx,
+    items.map((item) => logEntry(item, stamp, modifiedFields(item, changes), now)),
+  );
+  return rows;
+}
+
+/** A unique violation of "an item in at most one open order" read as the 409 it is. */
+function openSaleConflict(err: unknown, items: InventoryRow[]): never {
+  if (pgErrorCode(err) === UNIQUE_VIOLATION && pgConstraintName(err) === 'line_items_open_inventory_uq') {
+    const codes = items.map((i) => i.code).join(', ');
+    throw conflict(SALE_MESSAGES.alreadyInOpenSale(codes || 'An item'));
+  }
+  throw err;
+}
+
+function checkLines(lines: SaleLineInput[]): void {
+  if (!lines.length) throw badRequest(SALE_MESSAGES.noLines);
+  const ids = lines.map((l) => l.inventoryId);
+  if (new Set(ids).size !== ids.length) throw badRequest(SALE_MESSAGES.duplicateLine);
+}
+
+/**
+ * Records a sale from any source in one transaction: checks each item is sellable (the transition
+ * table: Active -> Sold for a paid order, Active -> PendingSale for a pending one), writes the order
+ * and its line items, moves the items (orderId, soldOn) with their log entries, and appends the
+ * ledger entries of the items sold. The store's sales run one at a time (an advisory lock), so the
+ * order names follow each other and a sale sent twice (same source and externalId) is recorded once:
+ * the second call answers the first order with created: false. An item already in an open order is
+ * refused with 409, also when two sales of it arrive at once.
+ */
+export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAuthor, input: SaleInput): Promise<{ order: OrderRow; created: boolean }> {
+  checkLines(input.lines);
+  const now = new Date();
+  let locked: InventoryRow[] = [];
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await salesRepository.lockStoreSales(tx, store.id);
+      if (input.externalId) {
+        const existing = await salesRepository.findByExternalId(tx, store.id, input.source, input.externalId);
+        if (existing) return { order: existing, created: false };
+      }
+      locked = await inventoryRepository.lockByIds(
+        tx,
+        store.id,
+        input.lines.map((l) => l.inventoryId),
+      );
+      const byId = new Map(locked.map((i) => [i.id, i]));
+      const items = input.lines.map((line) => {
+        const item = byId.get(line.inventoryId);
+        if (!item) throw notFound(SALE_MESSAGES.itemNotFound);
+        const status = item.status as InventoryStatus;
+        if (!isInventoryStatus(status) || !isSellable(status, input.financialStatus)) throw conflict(SALE_MESSAGES.notSellable(item.code, status));
+        return item;
+      });
+
+      const name = await orderName(tx, store.id, input);
+      const lines = input.lines.map((line, i) => ({ line, item: items[i], price: line.price ?? items[i].price }));
+      const order = await salesRepository.insertOrder(tx, {
+        storeId: store.id,
+        name,
+        source: input.source,
+        externalId: input.externalId ?? null,
+        shopifyId: input.source === 'shopify' ? (input.externalId ?? null) : null,
+        customer: input.customer ?? {},
+        financialStatus: input.financialStatus,
+        status: 'open',
+        paymentMethod: input.paymentMethod ?? null,
+        total: lines.reduce((sum, l) => sum + l.price * l.item.quantity, 0),
+        orderDate: input.orderDate ?? now,
+        createdById: by.id,
+        createdByName: by.name,
+      });
+      await salesRepository.insertLineItems(
+        tx,
+        lines.map(({ line, item, price }) => ({
+          storeId: store.id,
+          orderId: order.id,
+          inventoryId: item.id,
+          title: (line.title ?? item.title) || item.code,
+          sku: line.sku ?? item.sku,
+          price,
+          quantity: item.quantity,
+          shopifyId: line.externalLineId ?? null,
+          active: true,
+        })),
+      );
+      const to = saleStatusOf(input.financialStatus);
+      const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? now : null }, by, now);
+      if (to === 'Sold') await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+      return { order, created: true };
+    });
+  } catch (err) {
+    return openSaleConflict(err, locked);
+  }
+}
+
+/** The order's name: the source's own (made unique in the store), else the next counter name. */
+async function orderName(tx: DbOrTx, storeId: string, input: SaleInput): Promise<string> {
+  const given = input.source === 'counter' ? null : input.name?.trim();
+  if (!given) return nextCounterOrderName(await salesRepository.lastCounterNumber(tx, storeId));
+  const candidates = [given, ...Array.from({ length: 20 }, (_, i) => `${given}-${i + 2}`)];
+  const taken = new Set(await salesRepository.takenNames(tx, storeId, candidates));
+  return freeOrderName(given, taken);
+}
+
+/** The open order and its items still held by it (row-locked), for the changes below. */
+async function lockOrderWithItems(tx: DbOrTx, storeId: string, orderId: string) {
+  const order = await salesRepository.lockById(tx, storeId, orderId);
+  if (!order) throw notFound(SALE_MESSAGES.orderNotFound);
+  const lines = await salesRepository.lineItems(tx, storeId, orderId);
+  const ids = lines.filter((l) => l.active && l.inventoryId).map((l) => l.inventoryId!);
+  const items = await inventoryRepository.lockByIds(tx, storeId, ids);
+  return { order, lines, items };
+}
+
+/**
+ * A pending order paid: its items held as PendingSale become Sold (soldOn now) with their log and
+ * ledger entries. Paying an order already paid changes nothing (changed: false).
+ */
+export async function markOrderPaid(ctx: AppContext, store: StoreRow, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow; changed: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
+    if (order.status !== 'open') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
+    if (order.financialStatus === 'paid') return { order, changed: false };
+    if (order.financialStatus !== 'pending') throw conflict(SALE_MESSAGES.notPending(order.name));
+    const now = new Date();
+    const held = items.filter((i) => i.status === 'PendingSale' && i.orderId === order.id);
+    const sold = await moveItems(tx, store.id, held, { status: 'Sold', soldOn: now }, by, now);
+    await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+    const updated = await salesRepository.updateOrder(tx, store.id, order.id, { financialStatus: 'paid' });
+    return { order: updated, changed: true };
+  });
+}
+
+/**
+ * Undoes a sale while none of its items is paid out: the order turns 'undone', its line items
+ * inactive, its items still held by it go back to Active (orderId and soldOn cleared) with log
+ * entries, and the ledger gets the reversing entries of what the sale wrote. Refused (409) once an
+ * item is in a payout or Paid, and for an order already undone.
+ */
+export async function undoSale(ctx: AppContext, store: StoreRow, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow }> {
+  return ctx.db.transaction(async (tx) => {
+    const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
+    if (order.status === 'undone') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
+    const inPayouts = await salesRepository.itemsInPayouts(
+      tx,
+      store.id,
+      items.map((i) => i.id),
+    );
+    const blocking = items.find((i) => isInventoryStatus(i.status) && blocksUndo({ status: i.status, inPayout: inPayouts.has(i.id) }));
+    if (blocking) throw conflict(SALE_MESSAGES.paidOut(blocking.code));
+    const now = new Date();
+    const held = items.filter((i) => (i.status === 'Sold' || i.status === 'PendingSale') && i.orderId === order.id);
+    await moveItems(tx, store.id, held, { status: 'Active', orderId: null, soldOn: null }, by, now);
+    const consignerOf = new Map(items.map((i) => [i.id, i.consignerId]));
+    const written = await ledgerRepository.entriesOfOrder(tx, store.id, order.id);
+    for (const e of written) consignerOf.set(e.inventoryId ?? '', e.consignerId);
+    await ledgerRepository.append(
+      tx,
+      undoLedgerAmounts(written).map((e) => ({
+        storeId: store.id,
+        consignerId: consignerOf.get(e.inventoryId ?? '')!,
+        kind: e.kind,
+        amount: e.amount,
+        inventoryId: e.inventoryId,
+        orderId: order.id,
+        createdById: by.id,
+      })),
+    );
+    await salesRepository.deactivateLineItems(tx, store.id, order.id);
+    const updated = await salesRepository.updateOrder(tx, store.id, order.id, { status: 'undone', undoneAt: now, undoneByName: by.name });
+    return { order: updated };
+  });
+}
