@@ -1,5 +1,5 @@
 // Paying consigners as an Admin meets it (issue 11, people doc sections 2, 4, 5 and 8): Ready to Pay
-// refuses a payout of nothing, pays the sold items of two demo consigners after the confirmation that
+// refuses a payout of nothing, pays items of two demo consigners sold at the counter after the confirmation that
 // lists each with their total (a double click makes one payout), the payout screen marks it paid, the
 // payouts list finds it (a consigner's row, their Bank Details), and the consigner sees it paid.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -8,7 +8,7 @@ import { signInBrowser } from '../fixtures/api';
 import { DEMO } from '../fixtures/demo';
 import { OPEN_POPCONFIRM } from '../fixtures/antd';
 import { snap as snapAt } from '../fixtures/screens';
-import { signedIn } from './inventory-lists/lists.fixture';
+import { addActive, newProduct, post, signedIn } from './inventory-lists/lists.fixture';
 
 // Screens render slowly on the shared two-core test machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -46,15 +46,22 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
   test('Ready to Pay -> confirmation -> the payout marked paid -> found in Payouts -> paid for the consigner', async ({ page }) => {
     test.setTimeout(180_000);
     const staff = await signedIn(DEMO.owner);
+    // Items of two demo consigners sold at the counter: a product of the test's own, so a search by its
+    // SKU shows exactly them. Ava's $4 item pays her nothing after her $5 minimum fee.
+    const product = await newProduct(staff, 'Payout Runner');
+    const avaItems = await addActive(staff, product, [{ size: '9', price: 120 }, { size: '10', price: 4 }], DEMO.ava);
+    const marcoItems = await addActive(staff, product, [{ size: '11', price: 250 }, { size: '12', price: 60 }], DEMO.marco);
+    await post(staff, '/api/sales', { lines: [...avaItems, ...marcoItems].map((i) => ({ inventoryId: i.id })), paymentMethod: 'cash' });
     const ready = await data<{ rows: ReadyItem[]; count: number; total: number }>(staff, '/api/inventories/ordersPayoutInventories');
-    // the sold items of two demo consigners (Ava and Marco have sold items in the demo shop)
-    const ofAva = ready.rows.filter((r) => r.consigner?.email === DEMO.ava);
-    const ofMarco = ready.rows.filter((r) => r.consigner?.email === DEMO.marco);
-    expect(ofAva.length, 'Ava has sold, unpaid items').toBeGreaterThan(0);
-    expect(ofMarco.length, 'Marco has sold, unpaid items').toBeGreaterThan(0);
+    const ofAva = ready.rows.filter((r) => avaItems.some((i) => i.id === r.id));
+    const ofMarco = ready.rows.filter((r) => marcoItems.some((i) => i.id === r.id));
+    expect(ofAva).toHaveLength(2);
+    expect(ofMarco).toHaveLength(2);
     const chosen = [...ofAva, ...ofMarco];
     const avaTotal = ofAva.reduce((s, r) => s + cents(r.total), 0) / 100;
     const marcoTotal = ofMarco.reduce((s, r) => s + cents(r.total), 0) / 100;
+    const zeroItem = ofAva.find((r) => r.total === 0)!;
+    expect(zeroItem, 'the $4 item pays nothing').toBeTruthy();
     const before = await data<{ total: number }>(staff, '/api/payouts?pageSize=10');
 
     await signInBrowser(page, DEMO.owner);
@@ -76,27 +83,26 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     await page.getByTestId('consigner-filter').click();
     await page.locator('.ant-select-dropdown:visible:not([class*="-leave"])').getByTitle('Ava Thompson', { exact: true }).click();
     await expect(page).toHaveURL(/consigner=/);
-    await expect(rows).toHaveCount(Math.min(ofAva.length, 10));
+    await expect(rows).toHaveCount(Math.min(ready.rows.filter((r) => r.consigner?.email === DEMO.ava).length, 10));
     await page.getByTestId('consigner-filter').locator('.ant-select-clear').click();
     await expect(rows).toHaveCount(Math.min(ready.count, 10));
+
+    // the test's items (a search by their SKU), Select All, then one chosen out and back in by its checkbox
+    const search = page.getByTestId('ready-search').locator('input');
+    await search.fill(product.sku);
+    await search.press('Enter');
+    await expect(rows).toHaveCount(chosen.length);
+    await expect(rows.filter({ hasText: zeroItem.code }).getByTestId('zero-payout-tag')).toBeVisible();
+    await page.getByTestId('select-all').click();
+    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length} selected · ${usd(avaTotal + marcoTotal)}`);
+    const first = rows.filter({ hasText: ofMarco[0]!.code });
+    await first.getByRole('checkbox').uncheck();
+    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length - 1} selected · ${usd(avaTotal + marcoTotal - ofMarco[0]!.total)}`);
+    await first.getByRole('checkbox').check();
     await snap(page, 'payouts-ready', async (width) => {
       if (width < 768) await expect(page.getByTestId('ready-cards')).toBeVisible();
       else await expect(page.locator('.br-pay-table')).toBeVisible();
     });
-
-    // choose the two consigners' items (their row's checkbox), then Payout Items
-    const search = page.getByTestId('ready-search').locator('input');
-    for (const item of chosen) {
-      await search.fill(item.code);
-      await search.press('Enter');
-      const row = rows.filter({ hasText: item.code });
-      await expect(row).toHaveCount(1);
-      await row.getByRole('checkbox').check();
-    }
-    // a selection hidden by the search is still chosen once the search is cleared
-    await search.fill('');
-    await search.press('Enter');
-    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length} selected · ${usd(avaTotal + marcoTotal)}`);
     await page.getByTestId('payout-items').click();
     const modal = page.getByTestId('payout-confirm');
     await expect(modal.locator('.ant-modal-title')).toHaveText('You are going to make a payout!');
@@ -105,6 +111,7 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     await expect(shares.filter({ hasText: 'Ava Thompson' }).getByTestId('share-total')).toHaveText(usd(avaTotal));
     await expect(shares.filter({ hasText: 'Marco Rossi' }).getByTestId('share-total')).toHaveText(usd(marcoTotal));
     await expect(modal.getByTestId('payout-total')).toHaveText(usd(avaTotal + marcoTotal));
+    await expect(modal.getByTestId('zero-payout-warning')).toContainText('*The current price will give a payout of $0.');
 
     // a double click on the confirmation makes one payout
     await modal.getByTestId('confirm-payout').dblclick();
@@ -187,7 +194,7 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     expect(mine.status).toBe('Paid');
     expect(mine.shareStatus).toBe('Paid');
     expect(mine.total).toBe(avaTotal);
-    expect(mine.inventories.map((i) => i.status)).toEqual(ofAva.map(() => 'Paid'));
+    expect(mine.inventories.map((i) => i.status)).toEqual(['Paid', 'Paid']);
     await Promise.all([staff.dispose(), ava.dispose()]);
   });
 });

@@ -224,19 +224,35 @@ export default function PendingPayoutsPage() {
   const first = rows.length === 0 ? 0 : (page.current - 1) * page.size + 1;
   const last = Math.min(rows.length, page.current * page.size);
 
-  const selectionBar = (
-    <Flex gap={isMobile ? 8 : 12} align="center" wrap justify="space-between" className={isMobile ? 'br-pay-bar br-pay-bar-phone' : 'br-pay-bar'} data-testid="selection-bar">
-      <Flex gap={8} align="center" wrap>
-        <Button onClick={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))} disabled={rows.length === 0} data-testid="select-all">
-          {allChosen ? 'Deselect All' : 'Select All'}
-        </Button>
-        <Typography.Text type="secondary" data-testid="selected-count">
-          {chosen.length} selected{chosen.length > 0 && <> · <Typography.Text strong>{money(chosenTotal / 100)}</Typography.Text></>}
-        </Typography.Text>
+  const selectAllButton = (
+    <Button onClick={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))} disabled={rows.length === 0} data-testid="select-all">
+      {allChosen ? 'Deselect All' : 'Select All'}
+    </Button>
+  );
+  const selectedCount = (
+    <Typography.Text type="secondary" data-testid="selected-count">
+      {chosen.length} selected{chosen.length > 0 && <> · <Typography.Text strong>{money(chosenTotal / 100)}</Typography.Text></>}
+    </Typography.Text>
+  );
+  const payoutButton = (
+    <Button type="primary" icon={<DollarOutlined />} onClick={onPayoutItems} data-testid="payout-items">
+      Payout Items
+    </Button>
+  );
+  // Desktop: one bar above the table. Phone: Select All above the cards, the count and Payout Items in
+  // a bar that stays at the bottom of the screen.
+  const selectionBar = isMobile ? (
+    <Flex gap={8} align="center" justify="space-between" className="br-pay-bar br-pay-bar-phone" data-testid="selection-bar">
+      {selectedCount}
+      {payoutButton}
+    </Flex>
+  ) : (
+    <Flex gap={12} align="center" justify="space-between" className="br-pay-bar" data-testid="selection-bar">
+      <Flex gap={8} align="center">
+        {selectAllButton}
+        {selectedCount}
       </Flex>
-      <Button type="primary" icon={<DollarOutlined />} onClick={onPayoutItems} data-testid="payout-items">
-        Payout Items
-      </Button>
+      {payoutButton}
     </Flex>
   );
 
@@ -325,6 +341,12 @@ export default function PendingPayoutsPage() {
               emptyState
             ) : (
               <Flex vertical gap={10} style={{ opacity: ready.isPlaceholderData ? 0.6 : 1 }} data-testid="ready-cards">
+                <Flex justify="space-between" align="center">
+                  {selectAllButton}
+                  <Typography.Text type="secondary">
+                    {rows.length} {rows.length === 1 ? 'item' : 'items'}
+                  </Typography.Text>
+                </Flex>
                 {rows.slice((page.current - 1) * page.size, page.current * page.size).map((item) => (
                   <label key={item.id} className={`br-pay-card${selected.has(item.id) ? ' br-pay-card-on' : ''}`} data-testid="ready-row">
                     <Flex gap={10} align="flex-start">
