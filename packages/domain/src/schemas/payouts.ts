@@ -71,7 +71,9 @@ export const ZPayoutPaidBody = z
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
   })
-  .default({ consignersInventoryToBeMarkedAsPaid: [] });
+  // a POST with no body at all: every share
+  .nullish()
+  .transform((b) => b ?? { consignersInventoryToBeMarkedAsPaid: [] as string[] });
 export type TPayoutPaidBody = z.output<typeof ZPayoutPaidBody>;
 
 /** POST /api/payouts/export: the payout items to write (ids or item objects); or every item of `payoutId`. */

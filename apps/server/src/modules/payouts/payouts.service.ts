@@ -54,16 +54,10 @@ export const PAYOUT_ERRORS = {
   notInAPayout: 'Item not found in a payout',
 } as const;
 
-/** Logs that are inserted per statement (a 2,000-item payout writes two). */
-const LOG_CHUNK = 1000;
 
 const isBought = (it: Pick<PayCandidate, 'bought'>) => it.bought;
 /** Ready to pay (as GET ordersPayoutInventories): sold, or bought by the store and accepted. */
 const isReady = (it: PayCandidate) => it.status === 'Sold' || (it.bought && it.acceptedOn !== null);
-
-async function writeLogsChunked(tx: DbOrTx, entries: Parameters<typeof writeInventoryLogs>[1]) {
-  for (let k = 0; k < entries.length; k += LOG_CHUNK) await writeInventoryLogs(tx, entries.slice(k, k + LOG_CHUNK));
-}
 
 /** Which providers the store may pay through (store_integrations 'checkbook' and 'paypal', enabled). */
 async function enabledProviders(ctx: AppContext, storeId: string): Promise<PayoutProvider[]> {
@@ -129,7 +123,7 @@ export async function payInventories(ctx: AppContext, store: StoreRow, actor: Ac
       });
       await repo.addItems(tx, store.id, created.id, ids, by);
       const now = new Date();
-      await writeLogsChunked(
+      await writeInventoryLogs(
         tx,
         items.map((it) => logEntry({ id: it.id, storeId: store.id, title: it.title }, by, [{ variableChanged: 'payoutId', beforeValue: null, afterValue: created.id }], now)),
       );
@@ -295,7 +289,7 @@ export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: 
   ]);
   await ledgerRepository.append(tx, entries);
   const now = new Date();
-  await writeLogsChunked(
+  await writeInventoryLogs(
     tx,
     paid.map((it) => logEntry(it, by, [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }], now)),
   );
