@@ -296,6 +296,21 @@ export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: 
   return { itemCount: items.length };
 }
 
+/**
+ * For an auto payout whose provider confirmed some shares: in the caller's transaction, locks the
+ * payout, settles those shares (settlePayoutShares) and closes the payout when nothing is left to pay.
+ * Shares already paid are skipped, so a repeated confirmation settles nothing twice.
+ */
+export async function settleConfirmedShares(tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[], by: LogAuthor): Promise<PayoutRow | null> {
+  const payout = await repo.find(tx, storeId, payoutId, { lock: true });
+  if (!payout) return null;
+  const [shares, cheques] = await Promise.all([repo.shares(tx, storeId, [payoutId]), repo.cheques(tx, storeId, [payoutId])]);
+  const chequesOf = groupBy(cheques, (ch) => ch.consignerId);
+  const unpaid = shares.filter((s) => consignerIds.includes(s.consignerId) && isUnpaid(s, chequesOf.get(s.consignerId) ?? [])).map((s) => s.consignerId);
+  await settlePayoutShares(tx, storeId, payoutId, unpaid, by);
+  return closeIfPaid(tx, storeId, payout);
+}
+
 /** After shares were settled: Paid (with paidAt) when no share is left to pay. */
 async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow): Promise<PayoutRow> {
   const [shares, cheques] = await Promise.all([repo.shares(tx, storeId, [payout.id]), repo.cheques(tx, storeId, [payout.id])]);
