@@ -20,6 +20,7 @@ import { forbidden } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(
 
   await app.register(authRoutes(ctx));
   await app.register(storesRoutes(ctx));
+  await app.register(integrationsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(employeesRoutes(ctx));
   await app.register(consignersRoutes(ctx));

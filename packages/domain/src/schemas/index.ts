@@ -16,3 +16,4 @@ export * from './files.ts';
 export * from './user.ts';
 export * from './inventory-batch.ts';
 export * from './store-settings.ts';
+export * from './integrations.ts';
