@@ -35,6 +35,7 @@ import { subLocationsRoutes } from './modules/subLocations/subLocations.routes.t
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { inventoryQueriesRoutes } from './modules/inventory-queries/inventory-queries.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { ResolvedStore } from './tenancy/resolve-store.ts';
@@ -123,6 +124,7 @@ export async function buildApp(
   await app.register(consignersRoutes(ctx));
   await app.register(inventoryRoutes(ctx));
   await app.register(inventoryQueriesRoutes(ctx));
+  await app.register(payoutsRoutes(ctx));
   await app.register(activityRoutes(ctx));
   // The dev mailbox exists only in development mode: production and tests have no such route.
   if (config.env === 'development') await app.register(devRoutes(ctx));

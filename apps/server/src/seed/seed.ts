@@ -319,6 +319,8 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
   const payoutTotal = [...byConsigner.values()].reduce((a, b) => a + b, 0);
   await tx.update(s.payouts).set({ total: payoutTotal, itemCount: paid.length }).where(eq(s.payouts.id, payout.id));
   await tx.insert(s.cheques).values([...byConsigner].map(([consignerId, amount]) => ({ id: rng.uuid(), storeId, payoutId: payout.id, consignerId, amount, status: 'Paid' })));
+  // the payout's items, with what each paid (an item is in at most one payout: payout_items' key)
+  await tx.insert(s.payoutItems).values(paid.map((item) => ({ storeId, payoutId: payout.id, inventoryId: item.id!, consignerId: item.consignerId, amount: item.total ?? 0 })));
 
   // Each item's history starts with its creation; later states with one status change.
   await tx.insert(s.inventoryLogs).values(

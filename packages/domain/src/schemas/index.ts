@@ -17,3 +17,4 @@ export * from './user.ts';
 export * from './inventory-batch.ts';
 export * from './store-settings.ts';
 export * from './integrations.ts';
+export * from './payouts.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LedgerKind } from '@backroom/domain';
+import type { LedgerKind, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
 import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
@@ -83,8 +83,9 @@ export const payouts = pgTable(
     status: text('status').$type<'Pending' | 'Failed' | 'Buying' | 'Paid'>().notNull().default('Pending'),
     total: integer('total').notNull().default(0),
     itemCount: integer('item_count').notNull().default(0),
-    // 'manual' (mark as paid) unless the store has automated payout with a provider's credentials.
-    provider: text('provider').$type<'manual' | 'checkbook' | 'paypal'>().notNull().default('manual'),
+    // 'manual' (mark as paid) unless the store has automated payout with a provider's credentials: the
+    // provider of its shares (cheques.provider), 'mixed' when they go through two (docs/payouts.md).
+    provider: text('provider').$type<PayoutProviderSummary>().notNull().default('manual'),
     failureReason: text('failure_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdById: text('created_by_id'),
@@ -133,6 +134,9 @@ export const cheques = pgTable(
     consignerId: uuid('consigner_id').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('Pending'),
+    // How this cheque is paid, decided when the payout is made (domain shareProviderOf) and never
+    // changed after: a retry goes through the same provider, so nobody is paid twice by two providers.
+    provider: text('provider').$type<PayoutProvider>().notNull().default('manual'),
     // 1, 2, ... within the consigner's share of the payout (one cheque per 2,000 of it).
     sequence: integer('sequence').notNull().default(1),
     // The provider's id of the sent cheque or payout item, and its reason when it failed.
