@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { autoPayoutRoutes } from './payouts/auto-payout.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(inventoryRoutes(ctx));
   await app.register(inventoryQueriesRoutes(ctx));
   await app.register(payoutsRoutes(ctx));
+  await app.register(autoPayoutRoutes(ctx));
   await app.register(activityRoutes(ctx));
   // The dev mailbox exists only in development mode: production and tests have no such route.
   if (config.env === 'development') await app.register(devRoutes(ctx));

@@ -17,3 +17,4 @@ export * from './constants.ts';
 export * from './hosts.ts';
 export * from './payouts.ts';
 export * from './schemas/index.ts';
+export * from './auto-payouts.ts';

@@ -2,10 +2,12 @@
 // cheque (an amount to one consigner) under an idempotency key and tells how a sent one stands.
 // Adapters: checkbook/ (digital cheques, consigners paid by Bank) and paypal/ (PayPal Payouts).
 
+import type { ChequeSentRequest } from '../db/schema/index.ts';
+
 export type ProviderName = 'checkbook' | 'paypal';
 
-/** One cheque to send: an amount in minor units to one consigner. */
-export type ChequeToSend = {
+/** One cheque to send: an amount in minor units to one consigner, as recorded before it is sent. */
+export type ChequeToSend = ChequeSentRequest & {
   chequeId: string;
   /**
    * The idempotency key of this attempt (docs/payouts-automated.md "Idempotency"): the cheque id on
@@ -13,12 +15,6 @@ export type ChequeToSend = {
    * never pays twice: Checkbook's Idempotency-Key header, PayPal's sender_batch_id.
    */
   key: string;
-  amountMinor: number;
-  currency: string;
-  recipient: { name: string; email: string };
-  /** What the consigner reads: the store, the payout's name, which cheque of how many. */
-  description: string;
-  storeName: string;
 };
 
 /**

@@ -18,3 +18,4 @@ export * from './inventory-batch.ts';
 export * from './store-settings.ts';
 export * from './integrations.ts';
 export * from './payouts.ts';
+export * from './auto-payouts.ts';
