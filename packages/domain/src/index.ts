@@ -19,3 +19,4 @@ export * from './payouts.ts';
 export * from './payout-preview.ts';
 export * from './schemas/index.ts';
 export * from './sales.ts';
+export * from './auto-payouts.ts';
