@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   PayoutStatus,
+  TAutoPayoutRetry,
   TInventoryItem,
   TOrdersPayoutInventories,
   TPayout,
@@ -12,7 +13,7 @@ import type {
   TPayoutPayBody,
   TPayoutShare,
 } from '@backroom/domain';
-import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
+import { ApiError, apiFetch, downloadCsv } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
 // Server shapes are the domain's: schemas/inventory-queries.ts (ready to pay) and schemas/payouts.ts.
@@ -38,6 +39,9 @@ export interface PayoutsQuery {
   page: number;
   pageSize: number;
 }
+
+/** How often a payout being sent by its provider is looked at again. */
+const AUTO_PAYOUT_POLL_MS = 5000;
 
 export const payoutKeys = {
   all: ['payouts'] as const,
@@ -111,6 +115,9 @@ export function usePayout(id: string) {
     queryKey: payoutKeys.one(id),
     queryFn: ({ signal }) => apiFetch<TPayoutDetail>(`/api/payouts/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    // While the payout provider sends it, the screen looks again now and then, so it turns Paid or
+    // Failed without a reload (the spec's "check back later").
+    refetchInterval: (query) => (query.state.data?.payout.action === 'autoInProgress' ? AUTO_PAYOUT_POLL_MS : false),
   });
 }
 
@@ -137,35 +144,13 @@ export function useMarkPayoutPaid(id: string) {
 export function useRetryAutoPayout(id: string) {
   const refresh = useRefreshPayouts();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>('/api/checkbook/retryAutoPayout', { method: 'POST', body: { payoutId: id } }),
+    // no consigners named: every unpaid automated cheque of the payout is sent again
+    mutationFn: () => apiFetch<TAutoPayoutRetry>('/api/checkbook/retryAutoPayout', { method: 'POST', body: { payoutId: id } }),
     onSuccess: refresh,
   });
 }
 
 /** POST /api/payouts/export: the payout's items as payouts.csv (the server's name). */
-export async function downloadPayoutCsv(payoutId: string): Promise<void> {
-  const response = await fetch('/api/payouts/export', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'text/csv', 'Content-Type': 'application/json', ...storeHeaders() },
-    body: JSON.stringify({ payoutId }),
-  });
-  if (!response.ok) {
-    let message = response.statusText || `Request failed (${response.status})`;
-    try {
-      const body = (await response.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      // not JSON: keep the status text
-    }
-    throw new ApiError(message, response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'payouts.csv';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadPayoutCsv(payoutId: string): Promise<void> {
+  return downloadCsv('/api/payouts/export', 'payouts.csv', { method: 'POST', body: { payoutId } });
 }
