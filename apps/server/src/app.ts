@@ -20,7 +20,9 @@ import { forbidden } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { autoPayoutRoutes } from './payouts/auto-payout.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -118,12 +120,14 @@ export async function buildApp(
 
   await app.register(authRoutes(ctx));
   await app.register(storesRoutes(ctx));
+  await app.register(integrationsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(employeesRoutes(ctx));
   await app.register(consignersRoutes(ctx));
   await app.register(inventoryRoutes(ctx));
   await app.register(inventoryQueriesRoutes(ctx));
   await app.register(payoutsRoutes(ctx));
+  await app.register(autoPayoutRoutes(ctx));
   await app.register(activityRoutes(ctx));
   // The dev mailbox exists only in development mode: production and tests have no such route.
   if (config.env === 'development') await app.register(devRoutes(ctx));

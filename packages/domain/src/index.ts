@@ -16,5 +16,7 @@ export * from './consigners.ts';
 export * from './constants.ts';
 export * from './hosts.ts';
 export * from './payouts.ts';
+export * from './payout-preview.ts';
 export * from './schemas/index.ts';
 export * from './sales.ts';
+export * from './auto-payouts.ts';

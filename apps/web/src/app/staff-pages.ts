@@ -29,6 +29,9 @@ export const staffPages = {
   consigner: () => import('../features/consigners/ConsignerPage'),
   addConsigner: () => import('../features/consigners/AddConsignerPage'),
   sell: () => import('../features/sell/SellPage'),
+  pendingPayouts: () => import('../features/payouts/PendingPayoutsPage'),
+  payouts: () => import('../features/payouts/PayoutsPage'),
+  payout: () => import('../features/payouts/PayoutPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -51,5 +54,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;
   if (first === 'addConsigner') return staffPages.addConsigner;
   if (first === 'sell') return staffPages.sell;
+  if (first === 'pendingPayouts') return staffPages.pendingPayouts;
+  if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
   return null;
 }

@@ -5,6 +5,9 @@ import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
 
+/** The request of a cheque's current send attempt (payouts/provider.ts ChequeToSend without its ids). */
+export type ChequeSentRequest = { recipient: { name: string; email: string }; amountMinor: number; currency: string; description: string; storeName: string };
+
 export type Customer = { first_name?: string | null; email?: string | null; phone?: string | null };
 
 export const orders = pgTable(
@@ -142,6 +145,14 @@ export const cheques = pgTable(
     // The provider's id of the sent cheque or payout item, and its reason when it failed.
     externalId: text('external_id'),
     failureReason: text('failure_reason'),
+    // Automated payouts (docs/payouts-automated.md "Idempotency"): the number of the current send
+    // attempt (its idempotency key is the cheque id, then `<id>-<n>` after a definite failure) and when
+    // that attempt was first sent, so a resend without an answer stays inside the provider's window.
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    // What that attempt sent (recipient, amount, wording): a resend under the same key sends exactly it,
+    // as a provider may ignore a known key whose request differs (docs.checkbook.io "Idempotent Requests").
+    sentRequest: jsonb('sent_request').$type<ChequeSentRequest>(),
     createdAt: createdAt(),
   },
   (t) => [

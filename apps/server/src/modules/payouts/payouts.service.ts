@@ -312,7 +312,7 @@ export async function settleConfirmedShares(tx: DbOrTx, storeId: string, payoutI
 }
 
 /** After shares were settled: Paid (with paidAt) when no share is left to pay. */
-async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow): Promise<PayoutRow> {
+export async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow): Promise<PayoutRow> {
   const [shares, cheques] = await Promise.all([repo.shares(tx, storeId, [payout.id]), repo.cheques(tx, storeId, [payout.id])]);
   const chequesOf = groupBy(cheques, (ch) => ch.consignerId);
   if (shares.some((s) => isUnpaid(s, chequesOf.get(s.consignerId) ?? []))) return payout;
