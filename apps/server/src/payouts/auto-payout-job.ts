@@ -123,17 +123,23 @@ async function handleCheque(ctx: AppContext, c: AutoChequeRow, open: () => Promi
 }
 
 /**
- * Settles the consigners whose automated cheques are all paid (payout row locked, only shares still
- * unpaid: a second run settles nothing twice), then closes the payout when nothing is left to pay.
+ * Settles the consigners whose automated cheques are all paid (payout row locked, only shares not yet
+ * settled: a second run settles nothing twice), then closes the payout when nothing is left to pay.
  */
 async function settlePaidShares(ctx: AppContext, storeId: string, payoutId: string) {
   await ctx.db.transaction(async (tx) => {
     const payout = await payoutsRepository.find(tx, storeId, payoutId, { lock: true });
     if (!payout || payout.status === 'Paid') return;
-    const [shares, cheques] = await Promise.all([payoutsRepository.shares(tx, storeId, [payoutId]), payoutsRepository.cheques(tx, storeId, [payoutId])]);
+    const [shares, cheques, settled] = await Promise.all([
+      payoutsRepository.shares(tx, storeId, [payoutId]),
+      payoutsRepository.cheques(tx, storeId, [payoutId]),
+      repo.settledConsignerIds(tx, storeId, payoutId),
+    ]);
+    // A cheque is Paid once its provider paid it; the share is settled once all of them are, and once
+    // only (a share of items the store bought has no Sold items to tell: the ledger tells).
     const ready = shares.filter((s) => {
       const own = cheques.filter((ch) => ch.consignerId === s.consignerId);
-      return s.unpaidItems > 0 && own.length > 0 && own.every((ch) => ch.provider !== 'manual' && ch.status === 'Paid');
+      return !settled.has(s.consignerId) && own.length > 0 && own.every((ch) => ch.provider !== 'manual' && ch.status === 'Paid');
     });
     if (ready.length === 0) return;
     await settlePayoutShares(
