@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHEQUE_LIMIT_MINOR, toMajor } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts';
+import { settleConfirmedShares } from '../src/modules/payouts/payouts.service.ts';
 import { otherStore, staff } from './consigners-fixtures.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 import { demoRefs, itemRow, logsOf, makeItem, type DemoRefs } from './inventory-fixtures.ts';
@@ -76,6 +77,37 @@ async function soldItem(consignerId: string, total: number, opts: { price?: numb
     { storeId: refs.store.id, consignerId, kind: 'fee', amount: total - price, inventoryId: item.id },
   ]);
   return item;
+}
+
+/** Many sold items at once (one insert each for the items and their sale entries). */
+async function soldItems(plan: { consignerId: string; total: number }[]) {
+  const items = await t.ctx.db
+    .insert(s.inventoryItems)
+    .values(
+      plan.map((p) => ({
+        storeId: refs.store.id,
+        code: `PT${crypto.randomBytes(5).toString('hex')}`,
+        productId: refs.sneaker.id,
+        consignerId: p.consignerId,
+        sku: refs.sneaker.sku,
+        title: refs.sneaker.title,
+        status: 'Sold',
+        price: p.total + 1000,
+        payout: p.total,
+        payoutFee: 1000,
+        total: p.total,
+        soldOn: new Date('2026-10-20T10:00:00Z'),
+      })),
+    )
+    .returning();
+  await ledgerRepository.append(
+    t.ctx.db,
+    items.flatMap((i) => [
+      { storeId: refs.store.id, consignerId: i.consignerId, kind: 'sale' as const, amount: i.price, inventoryId: i.id },
+      { storeId: refs.store.id, consignerId: i.consignerId, kind: 'fee' as const, amount: i.total - i.price, inventoryId: i.id },
+    ]),
+  );
+  return items;
 }
 
 /** The payout's rows as stored: the invariants are checked on the database, not on the answer. */
@@ -187,8 +219,11 @@ describe('POST /api/payouts/pay', () => {
   it('pays a bought item owed to its consigner as a Buying payout; its Pay marks it paid, the item stays in stock', async () => {
     const seller = await consigner();
     const bought = await makeItem(t, refs, { consignerId: seller.id, status: 'Active', buyingId: crypto.randomUUID(), paymentType: 'cash', price: 8000, payout: 8000, payoutFee: 0, total: 8000 });
+    const ready = json<{ data: { rows: { id: string }[] } }>(await get(`/api/inventories/ordersPayoutInventories?consigner=${seller.id}`, owner)).data.rows;
+    expect(ready.map((r) => r.id)).toEqual([bought.id]);
     const created = json<{ data: { id: string; status: string } }>(await pay([bought.id])).data;
     expect(created.status).toBe('Buying');
+    expect(json<{ data: { rows: unknown[] } }>(await get(`/api/inventories/ordersPayoutInventories?consigner=${seller.id}`, owner)).data.rows).toEqual([]);
     const d = await detail(created.id);
     expect(d.payout).toMatchObject({ status: 'Buying', action: 'pay' });
     expect(d.inventories[0]).toMatchObject({ bought: true, total: 80 });
@@ -227,8 +262,7 @@ describe('invariants', () => {
         // items: which consigner, what it pays (around the 2,000 cheque limit, zero included)
         fc.array(fc.record({ who: fc.integer({ min: 0, max: 3 }), total: fc.oneof(fc.integer({ min: 0, max: 250_000 }), fc.constantFrom(0, 1, 199_999, 200_000, 200_001, 400_000)) }), { minLength: 1, maxLength: 12 }),
         async (plan) => {
-          const items = [];
-          for (const p of plan) items.push(await soldItem(payees[p.who].id, p.total));
+          const items = await soldItems(plan.map((p) => ({ consignerId: payees[p.who].id, total: p.total })));
           const res = await pay(items.map((i) => i.id));
           expect(res.statusCode).toBe(201);
           const created = json<{ data: { id: string; total: number } }>(res).data;
@@ -242,7 +276,7 @@ describe('invariants', () => {
           for (const share of d.payout.consigners) expect(share.cheques.reduce((a, c) => a + Math.round(c.amount * 100), 0)).toBe(Math.round(share.total * 100));
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   }, 120_000);
 
@@ -502,6 +536,12 @@ describe('automated payouts', () => {
     const out = json<{ data: { sentConsignerIds: string[]; payout: Payout } }>(await post(`/api/payouts/paid/${id}`, owner, {})).data;
     expect(out).toMatchObject({ sentConsignerIds: [seller.id], payout: { status: 'Pending', action: 'autoInProgress' } });
     expect(autoPayout.calls).toContain(id);
+
+    // the provider confirms the share (what the auto payout calls): settled once, the payout Paid
+    const confirm = () => t.ctx.db.transaction((tx) => settleConfirmedShares(tx, refs.store.id, id, [seller.id], { id: 'provider', name: 'Checkbook' }));
+    expect((await confirm())!.status).toBe('Paid');
+    await confirm();
+    expect(await ledgerRepository.sumsByKind(t.ctx.db, refs.store.id, seller.id)).toEqual({ sale: 9000, payout: -9000 });
   });
 
   it('pays a share with an item bought for cash by hand', async () => {

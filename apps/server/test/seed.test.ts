@@ -22,7 +22,6 @@ async function demoData(app: TestApp): Promise<Record<string, unknown[]>> {
     );
   const out: Record<string, unknown[]> = { stores: [clean(store as unknown as Record<string, unknown>)] };
   for (const { table_name } of tables) {
-    // by the whole row: payout_items and store_integrations have no id column
     const rows = (await app.ctx.database.executeSql(`select * from "${table_name}" t where store_id = $1 order by t::text`, [store.id])).rows;
     out[table_name] = (rows as Record<string, unknown>[]).map(clean);
   }

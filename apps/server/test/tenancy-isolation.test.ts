@@ -45,7 +45,7 @@ async function snapshot(storeId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   out.stores = (await t.ctx.database.executeSql(`select * from stores where id = $1`, [storeId])).rows;
   for (const { table_name } of tables) {
-    out[table_name] = (await t.ctx.database.executeSql(`select * from "${table_name}" where store_id = $1 order by id`, [storeId])).rows;
+    out[table_name] = (await t.ctx.database.executeSql(`select * from "${table_name}" t where store_id = $1 order by t::text`, [storeId])).rows;
   }
   out.user = (await t.ctx.database.executeSql(
     `select * from "user" where id in (select fb_user_id from employees where store_id = $1 union select fb_user_id from consigners where store_id = $1) order by id`,

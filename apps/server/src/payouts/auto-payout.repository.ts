@@ -1,7 +1,7 @@
 import type { PayoutStatus } from '@backroom/domain';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { cheques, consigners, ledgerEntries, payouts, type ChequeSentRequest } from '../db/schema/index.ts';
+import { cheques, consigners, payouts, type ChequeSentRequest } from '../db/schema/index.ts';
 
 export type AutoChequeRow = typeof cheques.$inferSelect & {
   firstName: string;
@@ -100,20 +100,6 @@ export const autoPayoutRepository = {
       .update(cheques)
       .set({ status: 'Failed', failureReason: reason })
       .where(and(eq(cheques.storeId, storeId), eq(cheques.id, chequeId), eq(cheques.status, 'Sent'), isNull(cheques.externalId))),
-
-  /**
-   * The consigners of the payout whose share is settled: its ledger has their 'payout' entries
-   * (settlePayoutShares writes one per item, in the transaction that marks the share paid).
-   */
-  settledConsignerIds: async (db: DbOrTx, storeId: string, payoutId: string): Promise<Set<string>> =>
-    new Set(
-      (
-        await db
-          .selectDistinct({ consignerId: ledgerEntries.consignerId })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.payoutId, payoutId), eq(ledgerEntries.kind, 'payout')))
-      ).map((r) => r.consignerId),
-    ),
 
   /** The payout's status from one of `from` to `to`; answers whether it changed (two runs: one wins). */
   moveStatus: async (db: DbOrTx, storeId: string, payoutId: string, from: readonly PayoutStatus[], to: { status: 'Pending' | 'Failed'; failureReason: string | null }) =>

@@ -85,6 +85,39 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   return envelope.data as T;
 }
 
+/**
+ * Downloads a CSV answer of the API as `fileName`: GET with query fields, or POST with a JSON body
+ * (the spec's export calls take both). An `{ error }` answer throws an ApiError with its message.
+ */
+export async function downloadCsv(path: string, fileName: string, options: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<void> {
+  const method = options.method ?? 'GET';
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'text/csv', ...storeHeaders(), ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+    body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+  });
+  if (!response.ok) {
+    let message = response.statusText || `Request failed (${response.status})`;
+    try {
+      const body = (await response.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(message, response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has started the download by now; the object URL can go a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;

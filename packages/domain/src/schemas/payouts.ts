@@ -55,19 +55,26 @@ const itemIds = (max = MAX_PAYOUT_ITEMS) =>
  */
 export const ZPayoutPayBody = z.object({
   inventoriesToPay: itemIds().refine((ids) => ids.length > 0, { error: PAYOUT_MESSAGES.selectAtLeastOneItem }),
-  consignersAndInventories: z.array(z.unknown()).max(MAX_PAYOUT_ITEMS).optional(),
+  consignersAndInventories: z.unknown().optional(),
 });
 export type TPayoutPayBody = z.output<typeof ZPayoutPayBody>;
 
 /**
- * POST /api/payouts/paid/{id}. The consigners whose share is marked paid (ids, or objects naming
- * them); absent or empty: every share still to pay by hand. A share is paid whole (all its items).
+ * POST /api/payouts/paid/{id}. The consigners whose share is marked paid: a list (ids, or objects
+ * naming them) or an object keyed by consigner id; absent or empty: every share still to pay by hand.
+ * A share is paid whole (all its items): items named inside are not read.
  */
 export const ZPayoutPaidBody = z
   .object({
     consignersInventoryToBeMarkedAsPaid: z
-      .array(ZConsignerRef)
-      .max(MAX_PAYOUT_ITEMS, { error: 'Too many consigners' })
+      .union([
+        z.array(ZConsignerRef).max(MAX_PAYOUT_ITEMS, { error: 'Too many consigners' }),
+        // or keyed by consigner id: { [consignerId]: items }
+        z
+          .record(z.uuid({ error: 'Invalid consigner id' }), z.unknown())
+          .refine((r) => Object.keys(r).length <= MAX_PAYOUT_ITEMS, { error: 'Too many consigners' })
+          .transform((r) => Object.keys(r)),
+      ])
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
   })

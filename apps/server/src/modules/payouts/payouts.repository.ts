@@ -1,5 +1,6 @@
 import type { PayoutStatus } from '@backroom/domain';
 import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { cheques, consigners, inventoryItems, orders, payoutItems, payouts } from '../../db/schema/index.ts';
@@ -196,7 +197,7 @@ export const payoutsRepository = {
   },
 
   insertCheques: async (tx: DbOrTx, values: NewCheque[]) => {
-    for (let k = 0; k < values.length; k += 1000) await tx.insert(cheques).values(values.slice(k, k + 1000));
+    await insertJsonRows(tx, cheques, values);
   },
 
   find: async (db: DbOrTx, storeId: string, id: string, opts: { lock?: boolean } = {}) => {

@@ -54,16 +54,10 @@ export const PAYOUT_ERRORS = {
   notInAPayout: 'Item not found in a payout',
 } as const;
 
-/** Logs that are inserted per statement (a 2,000-item payout writes two). */
-const LOG_CHUNK = 1000;
 
 const isBought = (it: Pick<PayCandidate, 'bought'>) => it.bought;
 /** Ready to pay (as GET ordersPayoutInventories): sold, or bought by the store and accepted. */
 const isReady = (it: PayCandidate) => it.status === 'Sold' || (it.bought && it.acceptedOn !== null);
-
-async function writeLogsChunked(tx: DbOrTx, entries: Parameters<typeof writeInventoryLogs>[1]) {
-  for (let k = 0; k < entries.length; k += LOG_CHUNK) await writeInventoryLogs(tx, entries.slice(k, k + LOG_CHUNK));
-}
 
 /** Which providers the store may pay through (store_integrations 'checkbook' and 'paypal', enabled). */
 async function enabledProviders(ctx: AppContext, storeId: string): Promise<PayoutProvider[]> {
@@ -129,7 +123,7 @@ export async function payInventories(ctx: AppContext, store: StoreRow, actor: Ac
       });
       await repo.addItems(tx, store.id, created.id, ids, by);
       const now = new Date();
-      await writeLogsChunked(
+      await writeInventoryLogs(
         tx,
         items.map((it) => logEntry({ id: it.id, storeId: store.id, title: it.title }, by, [{ variableChanged: 'payoutId', beforeValue: null, afterValue: created.id }], now)),
       );
@@ -295,11 +289,27 @@ export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: 
   ]);
   await ledgerRepository.append(tx, entries);
   const now = new Date();
-  await writeLogsChunked(
+  await writeInventoryLogs(
     tx,
     paid.map((it) => logEntry(it, by, [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }], now)),
   );
   return { itemCount: items.length };
+}
+
+/**
+ * For an auto payout whose provider confirmed some shares: in the caller's transaction, locks the
+ * payout, settles those shares (settlePayoutShares) and closes the payout when nothing is left to pay.
+ * Shares already settled are skipped, so a repeated confirmation settles nothing twice. Settled is
+ * told by the ledger, not by the cheques: the payout job marks each cheque Paid as its provider pays
+ * it, before the share's last one, and a share of items the store bought has no Sold item to count.
+ */
+export async function settleConfirmedShares(tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[], by: LogAuthor): Promise<PayoutRow | null> {
+  const payout = await repo.find(tx, storeId, payoutId, { lock: true });
+  if (!payout) return null;
+  const [shares, settled] = await Promise.all([repo.shares(tx, storeId, [payoutId]), ledgerRepository.payoutSettledConsignerIds(tx, storeId, payoutId)]);
+  const unpaid = shares.filter((s) => consignerIds.includes(s.consignerId) && !settled.has(s.consignerId)).map((s) => s.consignerId);
+  await settlePayoutShares(tx, storeId, payoutId, unpaid, by);
+  return closeIfPaid(tx, storeId, payout);
 }
 
 /** After shares were settled: Paid (with paidAt) when no share is left to pay. */

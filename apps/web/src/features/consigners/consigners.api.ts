@@ -12,7 +12,7 @@ import type {
   ZConsignerMessage,
   ZConsignerUpdate,
 } from '@backroom/domain';
-import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
+import { ApiError, apiFetch, downloadCsv } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
 // Server shapes are the domain's (schemas/consigner.ts, schemas/consigner-type.ts). Money in major units.
@@ -143,26 +143,5 @@ export function useSendPasswordReset(id: string) {
 export async function downloadConsignersCsv(search: string): Promise<void> {
   const params = new URLSearchParams();
   if (search.trim()) params.set('search', search.trim());
-  const response = await fetch(`/api/consigners/export${params.size ? `?${params}` : ''}`, {
-    credentials: 'include',
-    headers: { Accept: 'text/csv', ...storeHeaders() },
-  });
-  if (!response.ok) {
-    let message = response.statusText || `Request failed (${response.status})`;
-    try {
-      const body = (await response.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      // not JSON: keep the status text
-    }
-    throw new ApiError(message, response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'consigners.csv';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadCsv(`/api/consigners/export${params.size ? `?${params}` : ''}`, 'consigners.csv');
 }

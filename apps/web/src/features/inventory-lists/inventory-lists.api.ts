@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InventoryStatus, SortOption, TActionResult, TInventoryItem, TInventoryList, TInventoryPage, TInventoryProductGroup, TQueuedJob } from '@backroom/domain';
-import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
+import { apiFetch, downloadCsv } from '../../shared/api';
 import { jobKeys } from '../../shared/jobs.api';
 import { useInventoryFilterOptions, type InventoryFilterOptions } from '../../shared/lookups.api';
 
@@ -168,27 +168,5 @@ export function useUpdateInventory() {
 
 /** GET /api/inventories/exportInventory, saved as inventoryExport.csv (catalogue doc section 7). */
 export async function downloadInventoryExport(q: Omit<InventoryQuery, 'pageSize' | 'currentPage' | 'grouped'>): Promise<void> {
-  const response = await fetch(`/api/inventories/exportInventory?${filterParams(q)}`, {
-    credentials: 'include',
-    headers: { Accept: 'text/csv', ...storeHeaders() },
-  });
-  if (!response.ok) {
-    let message = response.statusText || `Request failed (${response.status})`;
-    try {
-      const body = (await response.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      // not JSON: keep the status text
-    }
-    throw new ApiError(message, response.status);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'inventoryExport.csv';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadCsv(`/api/inventories/exportInventory?${filterParams(q)}`, 'inventoryExport.csv');
 }
