@@ -183,7 +183,8 @@ export async function runAutoPayoutRound(ctx: AppContext, jobCtx: JobContext) {
     .filter((c) => c.status === 'Failed' || c.status === 'Sent')
     .map((c) => ({
       label: label(c),
-      reason: c.status === 'Sent' ? AUTO_PAYOUT_MESSAGES.stillProcessing(INTEGRATIONS[c.provider as ProviderName].label) : (c.failureReason ?? 'Failed'),
+      // a cheque still Sent is at the provider: in progress, or its last look-up failed (why, then)
+      reason: c.status === 'Sent' ? (c.failureReason ?? AUTO_PAYOUT_MESSAGES.stillProcessing(INTEGRATIONS[c.provider as ProviderName].label)) : (c.failureReason ?? 'Failed'),
     }));
   if (problems.length > 0) {
     await repo.moveStatus(ctx.db, storeId, payout.id, ['Pending'], { status: 'Failed', failureReason: payoutFailureReason(problems, final.length) });
