@@ -3,6 +3,7 @@
 // back-off; a success settles the consigners (items Paid, log entries, ledger), a failure sets the
 // payout Failed with the provider's reason, and POST /api/checkbook/retryAutoPayout sends the unpaid
 // cheques again without ever paying one twice. On PGlite, and on PostgreSQL with DATABASE_URL.
+import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
@@ -149,6 +150,22 @@ describe('the payout job', () => {
     expect(st.items.every((i) => i.status === 'Paid')).toBe(true);
     expect(st.ledger.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-250_000, -200_000, -1_250]);
     expect((await logsOf(t, items[0].id)).at(-1)).toMatchObject({ lastUpdatedByName: 'Automated payout', modifiedFields: [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }] });
+  });
+
+  it('pays a Buying payout through its provider once staff press Pay, crediting the agreed price then paying it out', async () => {
+    const seller = await consigner('Bank');
+    const bought = await makeItem(t, refs, { consignerId: seller.id, status: 'Active', buyingId: crypto.randomUUID(), paymentType: 'auto', price: 9000, payout: 9000, payoutFee: 0, total: 9000 });
+    const id = await payOut([bought.id]);
+    expect((await stored(id)).payout.status).toBe('Buying');
+    expect((await post(`/api/payouts/paid/${id}`, owner, {})).statusCode).toBe(200);
+    const st = await settled(id);
+    expect(st.payout.status).toBe('Paid');
+    expect(checkbook.created().map((c) => c.amount)).toEqual([90]);
+    const ledger = await t.ctx.db.select().from(s.ledgerEntries).where(eq(s.ledgerEntries.payoutId, id));
+    expect(ledger.map((e) => [e.kind, e.amount]).sort()).toEqual([
+      ['payout', -9000],
+      ['sale', 9000],
+    ]);
   });
 
   it('sets the payout Failed with Checkbook’s reason, and a retry after the fix pays it under a new key', async () => {

@@ -18,7 +18,7 @@ import type { ChequeSentRequest } from '../db/schema/index.ts';
 import type { JobContext } from '../jobs/queue.ts';
 import type { LogAuthor } from '../modules/inventory/inventory-log.ts';
 import { payoutsRepository } from '../modules/payouts/payouts.repository.ts';
-import { closeIfPaid, settlePayoutShares } from '../modules/payouts/payouts.service.ts';
+import { settleConfirmedShares } from '../modules/payouts/payouts.service.ts';
 import { storesRepository } from '../modules/stores/stores.repository.ts';
 import { AUTO_PAYOUT_JOB, type AutoPayoutJobPayload } from './auto-payout-queue.ts';
 import { autoPayoutRepository as repo, type AutoChequeRow } from './auto-payout.repository.ts';
@@ -123,28 +123,16 @@ async function handleCheque(ctx: AppContext, c: AutoChequeRow, open: () => Promi
 }
 
 /**
- * Settles the consigners whose automated cheques are all paid (payout row locked, only shares still
- * unpaid: a second run settles nothing twice), then closes the payout when nothing is left to pay.
+ * Settles the consigners whose automated cheques are now all paid, with the payouts module's
+ * settleConfirmedShares (payout row locked, a share settled once, the payout closed when nothing is
+ * left to pay): items Sold -> Paid with their log entries and ledger 'payout' entries, in one transaction.
  */
-async function settlePaidShares(ctx: AppContext, storeId: string, payoutId: string) {
-  await ctx.db.transaction(async (tx) => {
-    const payout = await payoutsRepository.find(tx, storeId, payoutId, { lock: true });
-    if (!payout || payout.status === 'Paid') return;
-    const [shares, cheques] = await Promise.all([payoutsRepository.shares(tx, storeId, [payoutId]), payoutsRepository.cheques(tx, storeId, [payoutId])]);
-    const ready = shares.filter((s) => {
-      const own = cheques.filter((ch) => ch.consignerId === s.consignerId);
-      return s.unpaidItems > 0 && own.length > 0 && own.every((ch) => ch.provider !== 'manual' && ch.status === 'Paid');
-    });
-    if (ready.length === 0) return;
-    await settlePayoutShares(
-      tx,
-      storeId,
-      payoutId,
-      ready.map((s) => s.consignerId),
-      AUTO_PAYOUT_AUTHOR,
-    );
-    await closeIfPaid(tx, storeId, payout);
-  });
+async function settlePaidShares(ctx: AppContext, storeId: string, payoutId: string, cheques: AutoChequeRow[]) {
+  const byConsigner = new Map<string, AutoChequeRow[]>();
+  for (const c of cheques) byConsigner.set(c.consignerId, [...(byConsigner.get(c.consignerId) ?? []), c]);
+  const paid = [...byConsigner].filter(([, own]) => own.every((c) => c.status === 'Paid')).map(([id]) => id);
+  if (paid.length === 0) return;
+  await ctx.db.transaction((tx) => settleConfirmedShares(tx, storeId, payoutId, paid, AUTO_PAYOUT_AUTHOR));
 }
 
 /** One round of the payout job. */
@@ -174,10 +162,10 @@ export async function runAutoPayoutRound(ctx: AppContext, jobCtx: JobContext) {
     await handleCheque(ctx, c, open(c.provider as ProviderName), store, payout.name, countOf.get(c.consignerId) ?? 1, tally);
   }
   await jobCtx.recordOutcomes(tally);
-  await settlePaidShares(ctx, storeId, payout.id);
+  const after = await repo.automatedCheques(ctx.db, storeId, payout.id);
+  await settlePaidShares(ctx, storeId, payout.id, after);
 
   // What is left: cheques in flight (unanswered, or at the provider in progress) and definite failures.
-  const after = await repo.automatedCheques(ctx.db, storeId, payout.id);
   const label = (c: AutoChequeRow) => chequeLabel(nameOf(c), c.sequence, countOf.get(c.consignerId) ?? 1);
   const inFlight = after.filter((c) => c.status === 'Sent' && inScope(c));
   if (inFlight.length > 0 && payload.round < backoff.length) {
@@ -195,7 +183,8 @@ export async function runAutoPayoutRound(ctx: AppContext, jobCtx: JobContext) {
     .filter((c) => c.status === 'Failed' || c.status === 'Sent')
     .map((c) => ({
       label: label(c),
-      reason: c.status === 'Sent' ? AUTO_PAYOUT_MESSAGES.stillProcessing(INTEGRATIONS[c.provider as ProviderName].label) : (c.failureReason ?? 'Failed'),
+      // a cheque still Sent is at the provider: in progress, or its last look-up failed (why, then)
+      reason: c.status === 'Sent' ? (c.failureReason ?? AUTO_PAYOUT_MESSAGES.stillProcessing(INTEGRATIONS[c.provider as ProviderName].label)) : (c.failureReason ?? 'Failed'),
     }));
   if (problems.length > 0) {
     await repo.moveStatus(ctx.db, storeId, payout.id, ['Pending'], { status: 'Failed', failureReason: payoutFailureReason(problems, final.length) });

@@ -15,6 +15,19 @@ export const ledgerRepository = {
     // As one JSON parameter (db/bulk-insert.ts): a 2,000-item payout's entries in one short statement.
     await insertJsonRows(tx, ledgerEntries, entries);
   },
+  /**
+   * The consigners whose share of a payout is settled: its 'payout' entries are written (one per item,
+   * in the transaction that marks the share paid). What settles a share once, whatever its items are.
+   */
+  payoutSettledConsignerIds: async (db: DbOrTx, storeId: string, payoutId: string): Promise<Set<string>> =>
+    new Set(
+      (
+        await db
+          .selectDistinct({ consignerId: ledgerEntries.consignerId })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.payoutId, payoutId), eq(ledgerEntries.kind, 'payout')))
+      ).map((r) => r.consignerId),
+    ),
   /** Each consigner's balance (minor units), for the given consigners or the whole store. */
   balances: async (db: DbOrTx, storeId: string, consignerIds?: string[]) => {
     const rows = await db

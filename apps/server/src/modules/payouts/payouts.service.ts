@@ -299,14 +299,15 @@ export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: 
 /**
  * For an auto payout whose provider confirmed some shares: in the caller's transaction, locks the
  * payout, settles those shares (settlePayoutShares) and closes the payout when nothing is left to pay.
- * Shares already paid are skipped, so a repeated confirmation settles nothing twice.
+ * Shares already settled are skipped, so a repeated confirmation settles nothing twice. Settled is
+ * told by the ledger, not by the cheques: the payout job marks each cheque Paid as its provider pays
+ * it, before the share's last one, and a share of items the store bought has no Sold item to count.
  */
 export async function settleConfirmedShares(tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[], by: LogAuthor): Promise<PayoutRow | null> {
   const payout = await repo.find(tx, storeId, payoutId, { lock: true });
   if (!payout) return null;
-  const [shares, cheques] = await Promise.all([repo.shares(tx, storeId, [payoutId]), repo.cheques(tx, storeId, [payoutId])]);
-  const chequesOf = groupBy(cheques, (ch) => ch.consignerId);
-  const unpaid = shares.filter((s) => consignerIds.includes(s.consignerId) && isUnpaid(s, chequesOf.get(s.consignerId) ?? [])).map((s) => s.consignerId);
+  const [shares, settled] = await Promise.all([repo.shares(tx, storeId, [payoutId]), ledgerRepository.payoutSettledConsignerIds(tx, storeId, payoutId)]);
+  const unpaid = shares.filter((s) => consignerIds.includes(s.consignerId) && !settled.has(s.consignerId)).map((s) => s.consignerId);
   await settlePayoutShares(tx, storeId, payoutId, unpaid, by);
   return closeIfPaid(tx, storeId, payout);
 }
