@@ -3,7 +3,7 @@
 // from this process. Prints one table with both databases.
 //
 //   npx tsx bench/api-load.ts                      50 connections, 20 s per request, both databases
-//   options: --duration=20 --connections=50 --db=pglite|postgres|both --only=list,search,store,me
+//   options: --duration=20 --connections=50 --db=pglite|postgres|both --only=list,search,store,me,orders,payouts
 //            --one=200        one-connection mode: N sequential requests (list and /api/me), the list
 //                             request's SQL captured (Drizzle logger) and run directly on the database
 //            --store=big      the 200,000-item store of bench/inventory-queries.ts (--single-store data,
@@ -47,6 +47,9 @@ const REQUESTS = [
   { key: 'search', label: 'GET /api/products?search=nike', path: '/api/products?search=nike', auth: true },
   { key: 'store', label: 'GET /open/stores/current', path: '/open/stores/current', auth: false },
   { key: 'me', label: 'GET /api/me', path: '/api/me', auth: true },
+  // issue 11: the order item table and the payouts list, first page
+  { key: 'orders', label: 'GET /api/orders?pageSize=50', path: '/api/orders?pageSize=50', auth: true },
+  { key: 'payouts', label: 'GET /api/payouts', path: '/api/payouts', auth: true },
 ] as const;
 const only = args.get('only')?.split(',');
 const requests = REQUESTS.filter((r) => !only || only.includes(r.key));

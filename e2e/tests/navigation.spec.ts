@@ -99,7 +99,9 @@ test.describe('[NAVIGATION]: menus and links', () => {
     // The spec's entries whose screens later issues build are not offered at all.
     expect(desktop).toContain('/consigners');
     expect(desktop).toContain('/findOrders');
-    for (const hidden of ['/dashboard', '/activity', '/payouts', '/request']) {
+    expect(desktop).toContain('/pendingPayouts');
+    expect(desktop).toContain('/payouts');
+    for (const hidden of ['/dashboard', '/activity', '/request']) {
       expect(desktop).not.toContain(hidden);
     }
     await expect(mainMenu(page).getByRole('menuitem', { name: 'Dashboard', exact: true })).toHaveCount(0);

@@ -20,7 +20,9 @@ import { forbidden } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { autoPayoutRoutes } from './payouts/auto-payout.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -36,6 +38,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { inventoryQueriesRoutes } from './modules/inventory-queries/inventory-queries.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { ResolvedStore } from './tenancy/resolve-store.ts';
@@ -118,11 +121,14 @@ export async function buildApp(
 
   await app.register(authRoutes(ctx));
   await app.register(storesRoutes(ctx));
+  await app.register(integrationsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(employeesRoutes(ctx));
   await app.register(consignersRoutes(ctx));
   await app.register(inventoryRoutes(ctx));
   await app.register(inventoryQueriesRoutes(ctx));
+  await app.register(payoutsRoutes(ctx));
+  await app.register(autoPayoutRoutes(ctx));
   await app.register(activityRoutes(ctx));
   // The dev mailbox exists only in development mode: production and tests have no such route.
   if (config.env === 'development') await app.register(devRoutes(ctx));

@@ -38,7 +38,25 @@ const ZEnv = z.object({
   // The Linnworks API's sign-in address (integrations/linnworks, docs/orders.md); tests point it at a fake.
   LINNWORKS_API_URL: z.string().url().default('https://api.linnworks.net'),
   LINNWORKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  // Payout providers' API hosts (docs/payouts-automated.md); the defaults are the real ones, tests
+  // point them at local fakes. In NODE_ENV=test an unset host is a closed local port: a test never
+  // reaches a real provider.
+  CHECKBOOK_SANDBOX_URL: z.string().url().optional(),
+  CHECKBOOK_LIVE_URL: z.string().url().optional(),
+  PAYPAL_SANDBOX_URL: z.string().url().optional(),
+  PAYPAL_LIVE_URL: z.string().url().optional(),
+  // How long one call to a payout provider may take before it counts as no answer.
+  PAYOUT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // The waits (seconds) before each further round of an automated payout that met no answer or a
+  // payment still in progress; after the last one the payout is Failed with the reason.
+  AUTO_PAYOUT_BACKOFF_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'a comma list of whole seconds')
+    .default('30,120,600,3600,21600'),
 });
+
+/** A payout provider's API origin per mode. */
+export type ProviderHosts = { sandbox: string; live: string };
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -73,6 +91,13 @@ export type AppConfig = {
   linnworksApiUrl: string;
   /** How long one Linnworks call may take before the import gives up. */
   linnworksTimeoutMs: number;
+  /** Checkbook's API origin per mode (its paths start /v3). */
+  checkbookHosts: ProviderHosts;
+  /** PayPal's REST API origin per mode (its paths start /v1). */
+  paypalHosts: ProviderHosts;
+  payoutHttpTimeoutMs: number;
+  /** Seconds to wait before each further round of an automated payout (docs/payouts-automated.md). */
+  autoPayoutBackoffSeconds: number[];
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -86,6 +111,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     throw new Error('APP_URL (e.g. https://backoffice.example.com) must be set when NODE_ENV=production');
   }
   const dataDir = overrides.dataDir ?? parsed.DATA_DIR;
+  const isTest = (overrides.env ?? parsed.NODE_ENV) === 'test';
+  // Port 9 (discard) on the loopback: nothing listens, a call fails at once and no money moves.
+  const host = (value: string | undefined, real: string) => (value ? new URL(value).origin : isTest ? 'http://127.0.0.1:9' : real);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -110,6 +138,12 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     strictResponses: parsed.STRICT_RESPONSES ? parsed.STRICT_RESPONSES === 'true' : (overrides.env ?? parsed.NODE_ENV) === 'test',
     linnworksApiUrl: parsed.LINNWORKS_API_URL,
     linnworksTimeoutMs: parsed.LINNWORKS_TIMEOUT_MS,
+    // docs.checkbook.io "API Basics": https://api.sandbox.checkbook.io/v3/ and https://api.checkbook.io/v3/
+    checkbookHosts: { sandbox: host(parsed.CHECKBOOK_SANDBOX_URL, 'https://api.sandbox.checkbook.io'), live: host(parsed.CHECKBOOK_LIVE_URL, 'https://api.checkbook.io') },
+    // PayPal's Payouts OpenAPI document (servers): https://api-m.sandbox.paypal.com and https://api-m.paypal.com
+    paypalHosts: { sandbox: host(parsed.PAYPAL_SANDBOX_URL, 'https://api-m.sandbox.paypal.com'), live: host(parsed.PAYPAL_LIVE_URL, 'https://api-m.paypal.com') },
+    payoutHttpTimeoutMs: parsed.PAYOUT_HTTP_TIMEOUT_MS,
+    autoPayoutBackoffSeconds: parsed.AUTO_PAYOUT_BACKOFF_SECONDS.split(',').map(Number),
     ...overrides,
   };
 }

@@ -397,4 +397,15 @@ describe('money that reconciles', () => {
     expect(await itemRow(t, a.id)).toMatchObject({ status: 'Active' });
     await expectBooksReconcile();
   });
+
+  it('writes nothing to the seller’s ledger when the store resells an item it bought (its seller is paid by the buying payout)', async () => {
+    const bought = await makeItem(t, refs, { who: 'lena', paymentType: 'cash' });
+    const before = await books(refs.consigner.lena.id);
+    const { order } = await recordSale(t.ctx, refs.store, importer, { source: 'counter', financialStatus: 'paid', paymentMethod: 'card', lines: [{ inventoryId: bought.id }] });
+    expect(await itemRow(t, bought.id)).toMatchObject({ status: 'Sold', orderId: order.id });
+    expect(await ledgerRepository.entriesOfOrder(t.ctx.db, refs.store.id, order.id)).toEqual([]);
+    const after = await books(refs.consigner.lena.id);
+    expect(after.ledger).toEqual(before.ledger);
+    expect(after.report).toEqual(before.report);
+  });
 });

@@ -337,7 +337,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
@@ -355,6 +355,10 @@ describe('built screens', () => {
     expect(isBuiltRoute('/orders/12')).toBe(true);
     expect(isBuiltRoute('/findOrders')).toBe(true);
     expect(isBuiltRoute('/orders')).toBe(false);
+    expect(isBuiltRoute('/pendingPayouts')).toBe(true);
+    expect(isBuiltRoute('/payouts')).toBe(true);
+    expect(isBuiltRoute('/payouts/12')).toBe(true);
+    expect(isBuiltRoute('/payouts', 'consigner')).toBe(false);
     expect(isBuiltRoute('/dashboard')).toBe(false);
     expect(isBuiltRoute('/settings')).toBe(true);
     expect(isBuiltRoute('/billing')).toBe(true);
@@ -381,6 +385,8 @@ describe('built screens', () => {
     expect(mayOpenRoute('/findOrders', { role: 'Employee', accessControls: ['Inventory', 'Consigners'] })).toBe(false);
     expect(mayOpenRoute('/consigners/12', { role: 'Employee', accessControls: ['Consigners'] })).toBe(true);
     expect(mayOpenRoute('/consigners/12', { role: 'Employee', accessControls: ['Inventory'] })).toBe(false);
+    expect(mayOpenRoute('/payouts/12', { role: 'Employee', accessControls: ['Orders'] })).toBe(true);
+    expect(mayOpenRoute('/pendingPayouts', { role: 'Employee', accessControls: ['Inventory', 'Consigners'] })).toBe(false);
     expect(mayOpenRoute('/productItem/7', { role: 'Consigner', accessControls: null }, 'consigner')).toBe(true);
   });
 

@@ -190,6 +190,9 @@ export const BUILT_STAFF_ROUTES = [
   '/findOrders',
   '/orders/:id',
   '/sell',
+  '/pendingPayouts',
+  '/payouts',
+  '/payouts/:id',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

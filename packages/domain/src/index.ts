@@ -17,5 +17,7 @@ export * from './constants.ts';
 export * from './hosts.ts';
 export * from './payouts.ts';
 export * from './orders.ts';
+export * from './payout-preview.ts';
 export * from './schemas/index.ts';
 export * from './sales.ts';
+export * from './auto-payouts.ts';

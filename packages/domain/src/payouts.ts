@@ -30,3 +30,72 @@ export function payoutActionOf(status: PayoutStatus, automated: boolean): Payout
 /** What each kind of ledger entry means; amounts are signed from the consigner's side. */
 export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+// ---- payouts API (issue 11; docs/payouts.md) ------------------------------------------------------
+
+/** Staff labels of the payout statuses (GET /api/payouts/filterOptions). */
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { Pending: 'Pending', Failed: 'Failed', Buying: 'Buying', Paid: 'Paid' };
+/** The consigner portal shows Buying as Ready to Pay (people doc section 2, Payout page). */
+export const CONSIGNER_PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { ...PAYOUT_STATUS_LABELS, Buying: 'Ready to Pay' };
+
+/** How a consigner's share of a payout is paid: by hand (mark as paid) or through a provider. */
+export const PAYOUT_PROVIDERS = ['manual', 'checkbook', 'paypal'] as const;
+export type PayoutProvider = (typeof PAYOUT_PROVIDERS)[number];
+/** A payout's provider: its shares' one provider, or 'mixed' when its shares go through two providers. */
+export const PAYOUT_PROVIDER_SUMMARIES = [...PAYOUT_PROVIDERS, 'mixed'] as const;
+export type PayoutProviderSummary = (typeof PAYOUT_PROVIDER_SUMMARIES)[number];
+
+/**
+ * A cheque's status: Pending (to pay), Sent (handed to the provider, not yet confirmed), Paid, or
+ * Failed (the provider refused it; failureReason says why).
+ */
+export const CHEQUE_STATUSES = ['Pending', 'Sent', 'Paid', 'Failed'] as const;
+export type ChequeStatus = (typeof CHEQUE_STATUSES)[number];
+
+/**
+ * The provider of a consigner's share, decided when the payout is made: 'checkbook' for a consigner
+ * paid by bank, 'paypal' for one paid by PayPal, when the store has automated payout on and that
+ * provider's integration enabled; otherwise 'manual'. A share holding an item the store bought for
+ * cash is paid by hand.
+ */
+export function shareProviderOf(
+  payoutType: string | null | undefined,
+  store: { automatedPayout: boolean; enabledProviders: readonly string[] },
+  opts: { boughtForCash?: boolean } = {},
+): PayoutProvider {
+  if (!store.automatedPayout || opts.boughtForCash) return 'manual';
+  const type = (payoutType ?? '').trim().toLowerCase();
+  const provider: PayoutProvider | null = type === 'bank' ? 'checkbook' : type === 'paypal' ? 'paypal' : null;
+  return provider && store.enabledProviders.includes(provider) ? provider : 'manual';
+}
+
+/** A payout's provider from its shares': 'manual' when none is automated, 'mixed' for two providers. */
+export function payoutProviderOf(shareProviders: readonly PayoutProvider[]): PayoutProviderSummary {
+  const automated = [...new Set(shareProviders.filter((p) => p !== 'manual'))];
+  if (automated.length === 0) return 'manual';
+  return automated.length === 1 ? automated[0] : 'mixed';
+}
+
+/**
+ * The status of one consigner's share: Paid when every cheque is paid and no item waits (a share of
+ * nothing owed has no cheque); Failed when a cheque failed; else Pending.
+ */
+export function shareStatusOf(chequeStatuses: readonly string[], hasUnpaidItems: boolean): 'Pending' | 'Failed' | 'Paid' {
+  if (chequeStatuses.includes('Failed')) return 'Failed';
+  if (chequeStatuses.every((s) => s === 'Paid') && !hasUnpaidItems) return 'Paid';
+  return 'Pending';
+}
+
+const PAYOUT_NAME = /^PO-(\d{1,9})$/;
+/** The first payout of a store is PO-1001 (the demo's), the next PO-1002, and so on. */
+export const FIRST_PAYOUT_NUMBER = 1001;
+/** The name after the highest numbered one of the store (names not of the PO-n form are skipped). */
+export function nextPayoutName(highestNumber: number | null | undefined): string {
+  const n = highestNumber && highestNumber >= FIRST_PAYOUT_NUMBER ? highestNumber + 1 : FIRST_PAYOUT_NUMBER;
+  return `PO-${n}`;
+}
+/** The number of a payout name ('PO-1002' -> 1002), null for another form. */
+export function payoutNumberOf(name: string): number | null {
+  const m = PAYOUT_NAME.exec(name);
+  return m ? Number(m[1]) : null;
+}

@@ -10,6 +10,21 @@ export const integrationsRepository = {
   list: async (db: DbOrTx, storeId: string) => db.select().from(storeIntegrations).where(eq(storeIntegrations.storeId, storeId)),
   find: async (db: DbOrTx, storeId: string, kind: IntegrationKind) =>
     (await db.select().from(storeIntegrations).where(and(eq(storeIntegrations.storeId, storeId), eq(storeIntegrations.kind, kind))).limit(1))[0] ?? null,
+  /**
+   * The row, locked until the transaction ends (created empty first when missing), so two changes of
+   * one store's credentials at once apply one after the other and neither loses the other's field.
+   */
+  lockForChange: async (tx: DbOrTx, storeId: string, kind: IntegrationKind) => {
+    await tx.insert(storeIntegrations).values({ storeId, kind }).onConflictDoNothing();
+    return (
+      await tx
+        .select()
+        .from(storeIntegrations)
+        .where(and(eq(storeIntegrations.storeId, storeId), eq(storeIntegrations.kind, kind)))
+        .for('update')
+        .limit(1)
+    )[0]!;
+  },
   /** Creates or changes one; `secret: undefined` keeps the stored secret, `null` removes it. */
   upsert: async (db: DbOrTx, storeId: string, kind: IntegrationKind, values: { enabled?: boolean; settings?: Record<string, unknown>; secret?: string | null }) => {
     const set = { ...values, updatedAt: new Date() };

@@ -78,9 +78,10 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
         .returning();
       return job;
     },
-    async dispatch(job: JobRow) {
+    /** Queues the job; `startAfterSeconds` holds it back that long (a later round of retrying work). */
+    async dispatch(job: JobRow, opts: { startAfterSeconds?: number } = {}) {
       if (!boss) throw new Error('job queue not started');
-      await boss.send(QUEUE, { jobId: job.id }, { retryLimit: 1, expireInMinutes: 30 });
+      await boss.send(QUEUE, { jobId: job.id }, { retryLimit: 1, expireInMinutes: 30, ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}) });
     },
     async get(db2: DbOrTx, storeId: string, id: string) {
       return (await db2.select().from(backgroundJobs).where(and(eq(backgroundJobs.storeId, storeId), eq(backgroundJobs.id, id))).limit(1))[0] ?? null;

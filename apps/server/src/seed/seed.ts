@@ -317,7 +317,7 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
     if (item.status === 'Paid') item.payoutId = payout.id;
   }
   await tx.insert(s.inventoryItems).values(items);
-  // The lines went in before their items: their search text (migration 0018's trigger) takes the items' codes now.
+  // The lines went in before their items: their search text (migration 0020's trigger) takes the items' codes now.
   await tx.update(s.lineItems).set({ inventoryId: sql`${s.lineItems.inventoryId}` }).where(eq(s.lineItems.storeId, storeId));
 
   const paid = items.filter((i) => i.status === 'Paid');
@@ -326,6 +326,7 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
   const payoutTotal = [...byConsigner.values()].reduce((a, b) => a + b, 0);
   await tx.update(s.payouts).set({ total: payoutTotal, itemCount: paid.length }).where(eq(s.payouts.id, payout.id));
   await tx.insert(s.cheques).values([...byConsigner].map(([consignerId, amount]) => ({ id: rng.uuid(), storeId, payoutId: payout.id, consignerId, amount, status: 'Paid' })));
+  // the payout's items, with what each paid (an item is in at most one payout: payout_items' key)
   await tx.insert(s.payoutItems).values(paid.map((item) => ({ storeId, payoutId: payout.id, inventoryId: item.id!, consignerId: item.consignerId, amount: item.total ?? 0 })));
 
   // The ledger of the demo's money, as the sales and the payout would have written it (docs/sales.md):

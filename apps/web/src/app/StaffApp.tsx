@@ -36,6 +36,9 @@ const AddConsignerPage = lazy(staffPages.addConsigner);
 const FindOrdersPage = lazy(staffPages.findOrders);
 const OrderPage = lazy(staffPages.order);
 const SellPage = lazy(staffPages.sell);
+const PendingPayoutsPage = lazy(staffPages.pendingPayouts);
+const PayoutsPage = lazy(staffPages.payouts);
+const PayoutPage = lazy(staffPages.payout);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -109,6 +112,10 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="employees" element={<EmployeesPage user={user} />} />
             <Route path="employees/:id" element={<EmployeePage user={user} />} />
             <Route path="addEmployee" element={<AddEmployeePage />} />
+            {/* Payouts (features/payouts) */}
+            <Route path="pendingPayouts" element={<PendingPayoutsPage />} />
+            <Route path="payouts" element={<PayoutsPage />} />
+            <Route path="payouts/:id" element={<PayoutPage />} />
             <Route path="settings" element={<SettingsPage user={user} />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="dev/mailbox" element={<MailboxPage />} />

@@ -31,6 +31,9 @@ export const staffPages = {
   findOrders: () => import('../features/orders/FindOrdersPage'),
   order: () => import('../features/orders/OrderPage'),
   sell: () => import('../features/sell/SellPage'),
+  pendingPayouts: () => import('../features/payouts/PendingPayoutsPage'),
+  payouts: () => import('../features/payouts/PayoutsPage'),
+  payout: () => import('../features/payouts/PayoutPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -55,5 +58,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'findOrders') return staffPages.findOrders;
   if (first === 'orders' && second) return staffPages.order;
   if (first === 'sell') return staffPages.sell;
+  if (first === 'pendingPayouts') return staffPages.pendingPayouts;
+  if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
   return null;
 }

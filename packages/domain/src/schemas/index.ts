@@ -17,4 +17,7 @@ export * from './user.ts';
 export * from './inventory-batch.ts';
 export * from './store-settings.ts';
 export * from './order.ts';
+export * from './integrations.ts';
+export * from './payouts.ts';
 export * from './sales.ts';
+export * from './auto-payouts.ts';

@@ -101,6 +101,7 @@ export const ZLowestPriceForVariant = z.object({ key: z.union([z.string(), z.num
 
 /** GET /api/inventories/ordersPayoutInventories: items ready to pay, and their total. */
 export const ZOrdersPayoutInventories = z.object({ rows: z.array(ZInventoryItem), count: z.number(), total: z.number() });
+export type TOrdersPayoutInventories = z.output<typeof ZOrdersPayoutInventories>;
 
 const ZStatusSummary = z.object({ count: z.number(), units: z.number(), value: z.number(), payout: z.number(), cost: z.number() });
 const ZSummaryByStatus = z.array(ZStatusSummary.extend({ status: z.string() }));

@@ -6,7 +6,7 @@ import * as domain from './index.ts';
 
 // The response schemas of the catalogue, people and store routes, by name.
 const SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(
-  (['ZConsigner', 'ZConsignerBankChange', 'ZConsignerDeleted', 'ZConsignerList', 'ZConsignerReport', 'ZConsignerUpdateResult', 'ZPayoutRecalculation', 'ZEmployee', 'ZEmployeeInvite', 'ZLocation', 'ZOutboxMail', 'ZProductDetail', 'ZProductJobStarted', 'ZProductMergeResult', 'ZProductTemplate', 'ZProductTemplateDeleted', 'ZPublicStore', 'ZSignedInUser', 'ZStoreSettings', 'ZStoreSignupResult', 'ZStoreUsage', 'ZSubLocation', 'ZSubmittedProductCreated', 'ZVariantPrice'] as const).map((name) => [name, domain[name]]),
+  (['ZConsigner', 'ZConsignerBankChange', 'ZConsignerDeleted', 'ZConsignerList', 'ZConsignerReport', 'ZConsignerUpdateResult', 'ZPayoutRecalculation', 'ZEmployee', 'ZEmployeeInvite', 'ZIntegration', 'ZStoreIntegrations', 'ZLocation', 'ZOutboxMail', 'ZProductDetail', 'ZProductJobStarted', 'ZProductMergeResult', 'ZProductTemplate', 'ZProductTemplateDeleted', 'ZPublicStore', 'ZSignedInUser', 'ZStoreSettings', 'ZStoreSignupResult', 'ZStoreUsage', 'ZSubLocation', 'ZSubmittedProductCreated', 'ZVariantPrice', 'ZPayoutList', 'ZPayoutDetail', 'ZPayoutCreated', 'ZPayoutPaidResult', 'ZPayoutFilterOptions', 'ZConsignerPayoutList', 'ZChequeList', 'ZAutoPayoutRetry'] as const).map((name) => [name, domain[name]]),
 );
 
 /** Every key a schema lets through, nested ones as `parent.child`. */

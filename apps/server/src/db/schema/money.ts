@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LedgerKind } from '@backroom/domain';
+import type { LedgerKind, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
 import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
+
+/** The request of a cheque's current send attempt (payouts/provider.ts ChequeToSend without its ids). */
+export type ChequeSentRequest = { recipient: { name: string; email: string }; amountMinor: number; currency: string; description: string; storeName: string };
 
 export type Customer = { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null };
 
@@ -62,7 +65,7 @@ export const lineItems = pgTable(
     // true while the sale stands; an undone sale's lines turn false. An item is in at most one open
     // order: the partial unique index below refuses a second sale, also two at once.
     active: boolean('active').notNull().default(true),
-    // The order item table of /findOrders reads lines alone (docs/orders.md, migration 0018): the
+    // The order item table of /findOrders reads lines alone (docs/orders.md, migration 0020): the
     // order's date, and the lower-cased text its search looks in (the order's name and customer, the
     // line's title and SKU, the item's code), are copied onto each line by the database's triggers
     // (line_items_denormalise on a line's insert, orders_line_items_sync when the order changes), so
@@ -84,7 +87,7 @@ export const lineItems = pgTable(
 );
 
 /**
- * How many line items a store has, kept by line_items' statement triggers (migration 0018): the order
+ * How many line items a store has, kept by line_items' statement triggers (migration 0020): the order
  * item table's total when it is not filtered, without counting every line (docs/orders.md).
  */
 export const orderLineCounts = pgTable('order_line_counts', {
@@ -105,8 +108,9 @@ export const payouts = pgTable(
     status: text('status').$type<'Pending' | 'Failed' | 'Buying' | 'Paid'>().notNull().default('Pending'),
     total: integer('total').notNull().default(0),
     itemCount: integer('item_count').notNull().default(0),
-    // 'manual' (mark as paid) unless the store has automated payout with a provider's credentials.
-    provider: text('provider').$type<'manual' | 'checkbook' | 'paypal'>().notNull().default('manual'),
+    // 'manual' (mark as paid) unless the store has automated payout with a provider's credentials: the
+    // provider of its shares (cheques.provider), 'mixed' when they go through two (docs/payouts.md).
+    provider: text('provider').$type<PayoutProviderSummary>().notNull().default('manual'),
     failureReason: text('failure_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdById: text('created_by_id'),
@@ -155,11 +159,22 @@ export const cheques = pgTable(
     consignerId: uuid('consigner_id').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('Pending'),
+    // How this cheque is paid, decided when the payout is made (domain shareProviderOf) and never
+    // changed after: a retry goes through the same provider, so nobody is paid twice by two providers.
+    provider: text('provider').$type<PayoutProvider>().notNull().default('manual'),
     // 1, 2, ... within the consigner's share of the payout (one cheque per 2,000 of it).
     sequence: integer('sequence').notNull().default(1),
     // The provider's id of the sent cheque or payout item, and its reason when it failed.
     externalId: text('external_id'),
     failureReason: text('failure_reason'),
+    // Automated payouts (docs/payouts-automated.md "Idempotency"): the number of the current send
+    // attempt (its idempotency key is the cheque id, then `<id>-<n>` after a definite failure) and when
+    // that attempt was first sent, so a resend without an answer stays inside the provider's window.
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    // What that attempt sent (recipient, amount, wording): a resend under the same key sends exactly it,
+    // as a provider may ignore a known key whose request differs (docs.checkbook.io "Idempotent Requests").
+    sentRequest: jsonb('sent_request').$type<ChequeSentRequest>(),
     createdAt: createdAt(),
   },
   (t) => [

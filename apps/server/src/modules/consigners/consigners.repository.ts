@@ -307,6 +307,10 @@ export const consignersRepository = {
         and(
           eq(i.storeId, storeId),
           inArray(i.status, ['Sold', 'Paid']),
+          // Consignment sales only: an item the store bought is the store's own once bought; its seller's
+          // money is the buying payout (docs/payouts.md), not the resale.
+          isNull(i.buyingId),
+          isNull(i.paymentType),
           f.consignerId ? eq(i.consignerId, f.consignerId) : undefined,
           f.statuses.length ? inArray(i.status, f.statuses) : undefined,
           f.categories.length ? inArray(i.category, f.categories) : undefined,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   consignerTypes,
@@ -111,8 +112,9 @@ export const inventoryRepository = {
     if (ids.length) await tx.delete(inventoryItems).where(byStore(storeId, inArray(inventoryItems.id, ids)));
   },
 
+  /** As one JSON parameter (db/bulk-insert.ts): a bulk action's or a payout's thousands of entries in one short statement. */
   insertLogs: async (tx: DbOrTx, values: NewInventoryLog[]) => {
-    if (values.length) await tx.insert(inventoryLogs).values(values);
+    await insertJsonRows(tx, inventoryLogs, values);
   },
 
   /** The lowest price among Active items of one variant (product and option values). */

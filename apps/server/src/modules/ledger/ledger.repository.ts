@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
 
@@ -11,10 +12,22 @@ export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'cre
  */
 export const ledgerRepository = {
   append: async (tx: DbOrTx, entries: NewLedgerEntry[]) => {
-    if (entries.length === 0) return;
-    // Chunked: a 2,000-item payout would otherwise exceed the bind-parameter limit of one statement.
-    for (let i = 0; i < entries.length; i += 1000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000));
+    // As one JSON parameter (db/bulk-insert.ts): a 2,000-item payout's entries in one short statement.
+    await insertJsonRows(tx, ledgerEntries, entries);
   },
+  /**
+   * The consigners whose share of a payout is settled: its 'payout' entries are written (one per item,
+   * in the transaction that marks the share paid). What settles a share once, whatever its items are.
+   */
+  payoutSettledConsignerIds: async (db: DbOrTx, storeId: string, payoutId: string): Promise<Set<string>> =>
+    new Set(
+      (
+        await db
+          .selectDistinct({ consignerId: ledgerEntries.consignerId })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.payoutId, payoutId), eq(ledgerEntries.kind, 'payout')))
+      ).map((r) => r.consignerId),
+    ),
   /** Each consigner's balance (minor units), for the given consigners or the whole store. */
   balances: async (db: DbOrTx, storeId: string, consignerIds?: string[]) => {
     const rows = await db

@@ -79,7 +79,7 @@ export type OrderItemListRow = {
 
 /**
  * WHERE of the order item table: the line's store and the filters, on line_items alone (the order's
- * date and the search text are on each line, migration 0018): the order dates are a range of
+ * date and the search text are on each line, migration 0020): the order dates are a range of
  * line_items_store_date_idx, each search word a LIKE the trigram index line_items_search_text_trgm_idx
  * answers (all words at once), a consigner the lines of their items.
  */

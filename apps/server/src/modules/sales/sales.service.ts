@@ -64,9 +64,14 @@ export type SaleAuthor = { id: string | null; name: string };
 
 const author = (by: SaleAuthor): LogAuthor => ({ id: by.id ?? '', name: by.name });
 
-/** The ledger entries of items becoming Sold in an order. */
+/**
+ * The ledger entries of items becoming Sold in an order. An item the store bought from its consigner
+ * (buyingId or paymentType set) is the store's own when resold: its seller was credited once by the
+ * payout that bought it (docs/payouts.md), so its resale writes nothing to their ledger.
+ */
 function soldEntries(storeId: string, orderId: string, items: InventoryRow[], by: SaleAuthor): NewLedgerEntry[] {
-  return items.flatMap((item) =>
+  const consigned = items.filter((item) => item.buyingId === null && item.paymentType === null);
+  return consigned.flatMap((item) =>
     saleLedgerAmounts(item).map((e) => ({ storeId, consignerId: item.consignerId, kind: e.kind, amount: e.amount, inventoryId: item.id, orderId, createdById: by.id })),
   );
 }

@@ -2,10 +2,11 @@ import { useCallback } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { hasArea, type SignedInUser } from '@backroom/domain';
-import { useDocumentTitle } from '../../shared/hooks';
+import { hasArea, isAdmin, type SignedInUser } from '@backroom/domain';
+import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useSignOut } from '../auth/auth.api';
 import { useCurrentStore } from '../store/store.api';
+import { IntegrationsCard } from './IntegrationsCard';
 import { StoreSettingsForm } from './StoreSettingsForm';
 
 /**
@@ -20,6 +21,7 @@ export default function SettingsPage({ user }: { user: SignedInUser }) {
   // Spec 2: Logout clears the stored store handle and support e-mail, then signs out.
   const logout = useCallback(() => signOut.mutate({ clearStore: true }, { onSettled: () => navigate('/login', { replace: true }) }), [signOut, navigate]);
   const canEdit = hasArea(user.accessControls, 'Settings');
+  const isMobile = useIsMobile();
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1180 }}>
@@ -34,7 +36,13 @@ export default function SettingsPage({ user }: { user: SignedInUser }) {
           Logout
         </Button>
       </Flex>
-      {canEdit && store && <StoreSettingsForm storeId={store.id} />}
+      {canEdit && store && <StoreSettingsForm storeId={store.id} withIntegrations={isAdmin(user)} />}
+      {/* Outside the store form (its own saves); credentials are for Admins only. In the form's column. */}
+      {canEdit && isAdmin(user) && (
+        <div style={{ marginRight: isMobile ? 0 : 224 }}>
+          <IntegrationsCard />
+        </div>
+      )}
     </Flex>
   );
 }

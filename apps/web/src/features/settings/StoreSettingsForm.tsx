@@ -168,7 +168,7 @@ function PreviousHosts({ hosts }: { hosts: StoreSettings['previousHosts'] }) {
   );
 }
 
-function SettingsFormBody({ settings }: { settings: StoreSettings }) {
+function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSettings; withIntegrations: boolean }) {
   const { message } = App.useApp();
   const isMobile = useIsMobile();
   const [form] = Form.useForm<FormValues>();
@@ -471,7 +471,12 @@ function SettingsFormBody({ settings }: { settings: StoreSettings }) {
         </Flex>
         {!isMobile && (
           <div className="br-settings-nav">
-            <Anchor offsetTop={84} targetOffset={84} items={SECTIONS.map((s) => ({ key: s.key, href: `#${sectionId(s.key)}`, title: s.title }))} onClick={(e) => e.preventDefault()} />
+            <Anchor
+              offsetTop={84}
+              targetOffset={84}
+              items={[...SECTIONS, ...(withIntegrations ? [{ key: 'integrations', title: 'Integrations' }] : [])].map((s) => ({ key: s.key, href: `#${sectionId(s.key)}`, title: s.title }))}
+              onClick={(e) => e.preventDefault()}
+            />
           </div>
         )}
       </Flex>
@@ -479,8 +484,11 @@ function SettingsFormBody({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The store settings form (Settings access): loads GET /api/stores/{id}, saves with PUT. */
-export function StoreSettingsForm({ storeId }: { storeId: string }) {
+/**
+ * The store settings form (Settings access): loads GET /api/stores/{id}, saves with PUT.
+ * `withIntegrations`: the side navigation also leads to the Integrations card below the form.
+ */
+export function StoreSettingsForm({ storeId, withIntegrations = false }: { storeId: string; withIntegrations?: boolean }) {
   const settings = useStoreSettings(storeId);
   if (settings.isPending) {
     return (
@@ -494,5 +502,5 @@ export function StoreSettingsForm({ storeId }: { storeId: string }) {
     );
   }
   if (settings.isError) return <Alert type="error" showIcon title="The settings could not be loaded" description={errorMessage(settings.error)} />;
-  return <SettingsFormBody key={settings.data.id} settings={settings.data} />;
+  return <SettingsFormBody key={settings.data.id} settings={settings.data} withIntegrations={withIntegrations} />;
 }

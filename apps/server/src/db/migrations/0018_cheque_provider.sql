@@ -1,0 +1,1 @@
+ALTER TABLE "cheques" ADD COLUMN "provider" text DEFAULT 'manual' NOT NULL;

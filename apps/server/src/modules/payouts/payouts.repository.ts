@@ -1,0 +1,363 @@
+import type { PayoutStatus } from '@backroom/domain';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { insertJsonRows } from '../../db/bulk-insert.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { cheques, consigners, inventoryItems, orders, payoutItems, payouts } from '../../db/schema/index.ts';
+import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type NewPayout = typeof payouts.$inferInsert;
+export type ChequeRow = typeof cheques.$inferSelect;
+export type NewCheque = typeof cheques.$inferInsert;
+
+const i = inventoryItems;
+const pi = payoutItems;
+const c = consigners;
+
+/** ids as one uuid[] parameter (not one parameter per id): a 2,000-item payout is one short statement. */
+const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** An item asked to be paid, with what decides whether it may be. */
+export type PayCandidate = {
+  id: string;
+  code: string;
+  title: string;
+  status: string;
+  consignerId: string;
+  total: number;
+  payoutId: string | null;
+  inPayout: boolean;
+  bought: boolean;
+  acceptedOn: Date | null;
+  paymentType: 'cash' | 'auto' | null;
+  isStoreAccount: boolean;
+  payoutType: string | null;
+};
+
+/** A consigner's share of a payout, summed from its items. */
+export type ShareRow = {
+  payoutId: string;
+  consignerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  payoutType: string | null;
+  bankData: (typeof consigners.$inferSelect)['bankData'];
+  total: number;
+  itemCount: number;
+  /** items still Sold (not yet marked Paid) */
+  unpaidItems: number;
+};
+
+/** A payout item as the API shows it. */
+export type PayoutItemRow = {
+  id: string;
+  code: string;
+  title: string;
+  sku: string;
+  category: string | null;
+  option1Value: string | null;
+  option2Value: string | null;
+  option3Value: string | null;
+  image: string | null;
+  status: string;
+  price: number;
+  quantity: number;
+  payout: number;
+  amount: number;
+  consignerId: string;
+  firstName: string;
+  lastName: string;
+  soldOn: Date | null;
+  orderId: string | null;
+  orderName: string | null;
+  buyingId: string | null;
+  paymentType: 'cash' | 'auto' | null;
+};
+
+export type PayoutListFilter = { words: string[]; consignerId?: string; status?: PayoutStatus };
+
+const payoutFilter = (storeId: string, f: PayoutListFilter): SQL | undefined =>
+  and(
+    eq(payouts.storeId, storeId),
+    f.status ? eq(payouts.status, f.status) : undefined,
+    f.consignerId
+      ? sql`exists (select 1 from ${pi} where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${pi.consignerId} = ${f.consignerId})`
+      : undefined,
+    // every word in the payout's name or in one of its consigners' names and e-mails
+    ...f.words.map(
+      (w) =>
+        sql`(lower(${payouts.name}) like ${containsPattern(w)} or exists (select 1 from ${pi} join ${c} on ${c.storeId} = ${pi.storeId} and ${c.id} = ${pi.consignerId}
+          where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${like(c.searchText, containsPattern(w))}))`,
+    ),
+  );
+
+const itemColumns = {
+  id: i.id,
+  code: i.code,
+  title: i.title,
+  sku: i.sku,
+  category: i.category,
+  option1Value: i.option1Value,
+  option2Value: i.option2Value,
+  option3Value: i.option3Value,
+  image: i.image,
+  status: i.status,
+  price: i.price,
+  quantity: i.quantity,
+  payout: i.payout,
+  amount: pi.amount,
+  consignerId: pi.consignerId,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  soldOn: i.soldOn,
+  orderId: i.orderId,
+  orderName: orders.name,
+  buyingId: i.buyingId,
+  paymentType: i.paymentType,
+};
+
+/** payouts.csv (POST /api/payouts/export): one line per item, the payout and the consigner with it. */
+const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
+  ['Payout', csvSql.text(payouts.name)],
+  ['Payout status', csvSql.text(payouts.status)],
+  ['Payout date', csvSql.timestamp(payouts.createdAt)],
+  ['Consigner', csvSql.text(sql`${c.firstName} || ' ' || ${c.lastName}`)],
+  ['Email', csvSql.text(c.email)],
+  ['Payout type', csvSql.text(c.payoutType)],
+  ['Code', csvSql.text(i.code)],
+  ['Title', csvSql.text(i.title)],
+  ['SKU', csvSql.text(i.sku)],
+  ['Option 1', csvSql.text(i.option1Value)],
+  ['Option 2', csvSql.text(i.option2Value)],
+  ['Option 3', csvSql.text(i.option3Value)],
+  ['Price', csvSql.number(sql`${i.price} / 100.0`, 2)],
+  ['Quantity', csvSql.number(i.quantity)],
+  ['Payout', csvSql.number(sql`${pi.amount} / 100.0`, 2)],
+  ['Item status', csvSql.text(i.status)],
+  ['Sold on', csvSql.timestamp(i.soldOn)],
+];
+export const PAYOUT_EXPORT_HEADERS = EXPORT_COLUMNS.map(([name]) => name);
+
+export const payoutsRepository = {
+  /**
+   * Serialises the making of payouts in one store until the transaction ends: the next name is read
+   * and used without a race, and a second request over the same items waits and then finds them taken.
+   */
+  lockStorePayouts: async (tx: DbOrTx, storeId: string) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payouts:${storeId}`}, 0))`);
+  },
+
+  /** The asked items of the store, row-locked, with their consigner's flags. Unknown ids are absent. */
+  payCandidatesForUpdate: async (tx: DbOrTx, storeId: string, ids: readonly string[]): Promise<PayCandidate[]> =>
+    tx
+      .select({
+        id: i.id,
+        code: i.code,
+        title: i.title,
+        status: i.status,
+        consignerId: i.consignerId,
+        total: i.total,
+        payoutId: i.payoutId,
+        inPayout: sql<boolean>`exists (select 1 from ${pi} where ${pi.storeId} = ${storeId} and ${pi.inventoryId} = ${i.id})`,
+        bought: sql<boolean>`(${i.buyingId} is not null or ${i.paymentType} is not null)`,
+        acceptedOn: i.acceptedOn,
+        paymentType: i.paymentType,
+        isStoreAccount: c.isStoreAccount,
+        payoutType: c.payoutType,
+      })
+      .from(i)
+      .innerJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))
+      .where(and(eq(i.storeId, storeId), sql`${i.id} = any(${uuids(ids)})`))
+      .orderBy(asc(i.id))
+      .for('update', { of: i }),
+
+  /** The highest PO-n number of the store's payouts (null when none). */
+  highestPayoutNumber: async (tx: DbOrTx, storeId: string): Promise<number | null> => {
+    const [row] = await tx
+      .select({ n: sql<number | null>`max(substring(${payouts.name} from '^PO-([0-9]{1,9})$')::int)` })
+      .from(payouts)
+      .where(eq(payouts.storeId, storeId));
+    return row?.n === null || row?.n === undefined ? null : Number(row.n);
+  },
+
+  insertPayout: async (tx: DbOrTx, values: NewPayout) => (await tx.insert(payouts).values(values).returning())[0],
+
+  /** The items into the payout (what each consigner is owed: the item's total) and the items pointing at it. */
+  addItems: async (tx: DbOrTx, storeId: string, payoutId: string, ids: readonly string[], by: { id: string; name: string }) => {
+    await tx.execute(sql`
+      insert into ${pi} (store_id, payout_id, inventory_id, consigner_id, amount)
+      select ${i.storeId}, ${payoutId}::uuid, ${i.id}, ${i.consignerId}, ${i.total}
+      from ${i} where ${i.storeId} = ${storeId} and ${i.id} = any(${uuids(ids)})`);
+    await tx
+      .update(i)
+      .set({ payoutId, lastUpdatedById: by.id, lastUpdatedByName: by.name, updatedAt: new Date() })
+      .where(and(eq(i.storeId, storeId), sql`${i.id} = any(${uuids(ids)})`));
+  },
+
+  insertCheques: async (tx: DbOrTx, values: NewCheque[]) => {
+    await insertJsonRows(tx, cheques, values);
+  },
+
+  find: async (db: DbOrTx, storeId: string, id: string, opts: { lock?: boolean } = {}) => {
+    const q = db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.storeId, storeId), eq(payouts.id, id)))
+      .limit(1);
+    return (opts.lock ? await q.for('update') : await q)[0] ?? null;
+  },
+
+  update: async (tx: DbOrTx, storeId: string, id: string, values: Partial<NewPayout>) =>
+    (await tx.update(payouts).set(values).where(and(eq(payouts.storeId, storeId), eq(payouts.id, id))).returning())[0],
+
+  /** A page of payouts, newest first, and the number of all matches. */
+  list: async (db: DbOrTx, storeId: string, f: PayoutListFilter, page: { offset: number; limit: number }) => {
+    const where = payoutFilter(storeId, f);
+    const [rows, [{ count }]] = await Promise.all([
+      db.select().from(payouts).where(where).orderBy(desc(payouts.createdAt), desc(payouts.id)).limit(page.limit).offset(page.offset),
+      db.select({ count: sql<number>`count(*)::int` }).from(payouts).where(where),
+    ]);
+    return { rows, count };
+  },
+
+  /** The payouts a consigner has a share in, newest first (search: payout name, or an item's title, code or SKU). */
+  listOfConsigner: async (db: DbOrTx, storeId: string, consignerId: string, f: Omit<PayoutListFilter, 'consignerId'>, page: { offset: number; limit: number }) => {
+    const where = and(
+      eq(payouts.storeId, storeId),
+      f.status ? eq(payouts.status, f.status) : undefined,
+      sql`exists (select 1 from ${pi} where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${pi.consignerId} = ${consignerId})`,
+      ...f.words.map(
+        (w) =>
+          sql`(lower(${payouts.name}) like ${containsPattern(w)} or exists (select 1 from ${pi} join ${i} on ${i.storeId} = ${pi.storeId} and ${i.id} = ${pi.inventoryId}
+            where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${pi.consignerId} = ${consignerId}
+            and (lower(${i.title}) like ${containsPattern(w)} or lower(${i.code}) like ${containsPattern(w)} or lower(${i.sku}) like ${containsPattern(w)})))`,
+      ),
+    );
+    const [rows, [{ count }]] = await Promise.all([
+      db.select().from(payouts).where(where).orderBy(desc(payouts.createdAt), desc(payouts.id)).limit(page.limit).offset(page.offset),
+      db.select({ count: sql<number>`count(*)::int` }).from(payouts).where(where),
+    ]);
+    return { rows, count };
+  },
+
+  /** Each consigner's share of the payouts (sums of their items), by name. */
+  shares: async (db: DbOrTx, storeId: string, payoutIds: readonly string[], consignerId?: string): Promise<ShareRow[]> => {
+    if (payoutIds.length === 0) return [];
+    return db
+      .select({
+        payoutId: pi.payoutId,
+        consignerId: pi.consignerId,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        payoutType: c.payoutType,
+        bankData: c.bankData,
+        total: sql<number>`sum(${pi.amount})::bigint`.mapWith(Number),
+        itemCount: sql<number>`count(*)::int`,
+        unpaidItems: sql<number>`(count(*) filter (where ${i.status} = 'Sold'))::int`,
+      })
+      .from(pi)
+      .innerJoin(c, and(eq(c.storeId, pi.storeId), eq(c.id, pi.consignerId)))
+      .innerJoin(i, and(eq(i.storeId, pi.storeId), eq(i.id, pi.inventoryId)))
+      .where(and(eq(pi.storeId, storeId), sql`${pi.payoutId} = any(${uuids(payoutIds)})`, consignerId ? eq(pi.consignerId, consignerId) : undefined))
+      .groupBy(pi.payoutId, pi.consignerId, c.firstName, c.lastName, c.email, c.payoutType, c.bankData)
+      .orderBy(asc(c.firstName), asc(c.lastName), asc(pi.consignerId));
+  },
+
+  cheques: async (db: DbOrTx, storeId: string, payoutIds: readonly string[], consignerId?: string) => {
+    if (payoutIds.length === 0) return [];
+    return db
+      .select()
+      .from(cheques)
+      .where(and(eq(cheques.storeId, storeId), sql`${cheques.payoutId} = any(${uuids(payoutIds)})`, consignerId ? eq(cheques.consignerId, consignerId) : undefined))
+      .orderBy(asc(cheques.consignerId), asc(cheques.sequence), asc(cheques.id));
+  },
+
+  /** The items of payouts (optionally of one consigner), by consigner name then code. */
+  items: async (db: DbOrTx, storeId: string, payoutIds: readonly string[], consignerId?: string): Promise<(PayoutItemRow & { payoutId: string })[]> => {
+    if (payoutIds.length === 0) return [];
+    return db
+      .select({ ...itemColumns, payoutId: pi.payoutId })
+      .from(pi)
+      .innerJoin(i, and(eq(i.storeId, pi.storeId), eq(i.id, pi.inventoryId)))
+      .innerJoin(c, and(eq(c.storeId, pi.storeId), eq(c.id, pi.consignerId)))
+      .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
+      .where(and(eq(pi.storeId, storeId), sql`${pi.payoutId} = any(${uuids(payoutIds)})`, consignerId ? eq(pi.consignerId, consignerId) : undefined))
+      .orderBy(asc(c.firstName), asc(c.lastName), asc(pi.consignerId), asc(i.code));
+  },
+
+  consignerExists: async (db: DbOrTx, storeId: string, id: string) =>
+    (await db.select({ id: c.id }).from(c).where(and(eq(c.storeId, storeId), eq(c.id, id))).limit(1)).length > 0,
+
+  /** Consigners with a share in some payout of the store, by name (the list's consigner filter). */
+  consignersWithPayouts: async (db: DbOrTx, storeId: string) =>
+    db
+      .select({ id: c.id, firstName: c.firstName, lastName: c.lastName })
+      .from(c)
+      .where(and(eq(c.storeId, storeId), sql`exists (select 1 from ${pi} where ${pi.storeId} = ${storeId} and ${pi.consignerId} = ${c.id})`))
+      .orderBy(asc(c.firstName), asc(c.lastName), asc(c.id)),
+
+  /** The payout items among `ids` of the store (those in no payout, or of another store, are absent). */
+  payoutItemIds: async (db: DbOrTx, storeId: string, ids: readonly string[]) =>
+    (
+      await db
+        .select({ id: pi.inventoryId })
+        .from(pi)
+        .where(and(eq(pi.storeId, storeId), sql`${pi.inventoryId} = any(${uuids(ids)})`))
+    ).map((r) => r.id),
+
+  /** payouts.csv lines of the given payout items, or of every item of one payout. */
+  exportLines: async (db: DbOrTx, storeId: string, by: { ids: readonly string[] } | { payoutId: string }) => {
+    const rows = await db
+      .select({ line: csvSql.line(EXPORT_COLUMNS.map(([, cell]) => cell)) })
+      .from(pi)
+      .innerJoin(payouts, and(eq(payouts.storeId, pi.storeId), eq(payouts.id, pi.payoutId)))
+      .innerJoin(i, and(eq(i.storeId, pi.storeId), eq(i.id, pi.inventoryId)))
+      .innerJoin(c, and(eq(c.storeId, pi.storeId), eq(c.id, pi.consignerId)))
+      .where(and(eq(pi.storeId, storeId), 'payoutId' in by ? eq(pi.payoutId, by.payoutId) : sql`${pi.inventoryId} = any(${uuids(by.ids)})`))
+      .orderBy(asc(payouts.createdAt), asc(payouts.id), asc(c.firstName), asc(c.lastName), asc(i.code));
+    return rows.map((r) => r.line);
+  },
+
+  // ---- marking paid ----
+
+  /** Items of the consigners' shares of a payout still Sold: now Paid. Returns them as they were. */
+  markItemsPaid: async (tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[], by: { id: string; name: string }) =>
+    tx
+      .update(i)
+      .set({ status: 'Paid', lastUpdatedById: by.id, lastUpdatedByName: by.name, updatedAt: new Date() })
+      .where(
+        and(
+          eq(i.storeId, storeId),
+          eq(i.status, 'Sold'),
+          sql`${i.id} in (select ${pi.inventoryId} from ${pi} where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payoutId} and ${pi.consignerId} = any(${uuids(consignerIds)}))`,
+        ),
+      )
+      .returning({ id: i.id, storeId: i.storeId, title: i.title }),
+
+  /** The consigners' cheques of a payout not yet Paid: now Paid. */
+  markChequesPaid: async (tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[]) =>
+    tx
+      .update(cheques)
+      .set({ status: 'Paid', failureReason: null })
+      .where(and(eq(cheques.storeId, storeId), eq(cheques.payoutId, payoutId), inArray(cheques.consignerId, [...consignerIds]), sql`${cheques.status} <> 'Paid'`))
+      .returning({ id: cheques.id }),
+
+  /** The payout items of the consigners' shares, for their ledger entries. */
+  shareItems: async (tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[]) =>
+    tx
+      .select({
+        inventoryId: pi.inventoryId,
+        consignerId: pi.consignerId,
+        amount: pi.amount,
+        status: i.status,
+        orderId: i.orderId,
+        bought: sql<boolean>`(${i.buyingId} is not null or ${i.paymentType} is not null)`,
+      })
+      .from(pi)
+      .innerJoin(i, and(eq(i.storeId, pi.storeId), eq(i.id, pi.inventoryId)))
+      .where(and(eq(pi.storeId, storeId), eq(pi.payoutId, payoutId), sql`${pi.consignerId} = any(${uuids(consignerIds)})`))
+      .orderBy(asc(pi.consignerId), asc(pi.inventoryId)),
+};

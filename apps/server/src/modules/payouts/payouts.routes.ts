@@ -1,0 +1,82 @@
+import {
+  responses,
+  ZChequeList,
+  ZChequesQuery,
+  ZConsignerPayoutList,
+  ZConsignerPayoutsQuery,
+  ZPayoutCreated,
+  ZPayoutDetail,
+  ZPayoutExportBody,
+  ZPayoutFilterOptions,
+  ZPayoutList,
+  ZPayoutPaidBody,
+  ZPayoutPaidResult,
+  ZPayoutPayBody,
+  ZPayoutsQuery,
+} from '@backroom/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
+import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
+import { exportPayoutItems, getPayout, listCheques, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions } from './payouts.service.ts';
+
+const ZId = z.object({ id: z.uuid('Invalid id') });
+const tags = ['payouts'];
+
+/** Payouts and cheques (people doc sections 2 and 7; docs/payouts.md). Staff need Orders access. */
+export const payoutsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/payouts/pay',
+      { schema: { tags, summary: 'Make a payout of ready items: grouped per consigner, with its cheques', body: ZPayoutPayBody, response: responses(ZPayoutCreated, 201) } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Orders');
+        return reply.status(201).send({ data: await payInventories(ctx, requireStore(request), actor, request.body) });
+      },
+    );
+
+    app.get('/api/payouts', { schema: { tags, summary: 'A page of payouts, newest first, with their consigners', querystring: ZPayoutsQuery, response: responses(ZPayoutList) } }, async (request) => {
+      const actor = await requireStaff(ctx, request, 'Orders');
+      return { data: await listPayouts(ctx, requireStore(request), actor, request.query) };
+    });
+
+    app.get('/api/payouts/filterOptions', { schema: { tags, summary: 'Payout statuses and consigners to filter by', response: responses(ZPayoutFilterOptions) } }, async (request) => {
+      await requireStaff(ctx, request, 'Orders');
+      return { data: await payoutFilterOptions(ctx, requireStore(request)) };
+    });
+
+    app.get(
+      '/api/payouts/consigner/:id',
+      { schema: { tags, summary: "A consigner's payouts, their share only (a consigner: their own)", params: ZId, querystring: ZConsignerPayoutsQuery, response: responses(ZConsignerPayoutList) } },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
+        return { data: await listConsignerPayouts(ctx, requireStore(request), actor, request.params.id, request.query) };
+      },
+    );
+
+    app.post('/api/payouts/export', { schema: { tags, summary: 'payouts.csv of payout items', body: ZPayoutExportBody, response: CSV_RESPONSES } }, async (request, reply) => {
+      await requireStaff(ctx, request, 'Orders');
+      return sendCsv(reply, 'payouts.csv', await exportPayoutItems(ctx, requireStore(request), request.body));
+    });
+
+    app.get('/api/payouts/:id', { schema: { tags, summary: 'A payout with its items grouped per consigner', params: ZId, response: responses(ZPayoutDetail) } }, async (request) => {
+      const actor = await requireStaff(ctx, request, 'Orders');
+      return { data: await getPayout(ctx, requireStore(request), actor, request.params.id) };
+    });
+
+    app.post(
+      '/api/payouts/paid/:id',
+      { schema: { tags, summary: "Mark consigners' shares paid (all when none given); a Buying payout's Pay", params: ZId, body: ZPayoutPaidBody, response: responses(ZPayoutPaidResult) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Orders');
+        return { data: await markPayoutPaid(ctx, requireStore(request), actor, request.params.id, request.body) };
+      },
+    );
+
+    app.get('/api/cheques', { schema: { tags, summary: "A payout's cheques (a consigner: their own)", querystring: ZChequesQuery, response: responses(ZChequeList) } }, async (request) => {
+      const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
+      return { data: await listCheques(ctx, requireStore(request), actor, request.query.payoutId) };
+    });
+  };

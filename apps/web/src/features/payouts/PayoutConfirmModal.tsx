@@ -1,0 +1,98 @@
+import { Alert, Avatar, Divider, Flex, Modal, Typography } from 'antd';
+import { PEOPLE_MESSAGES, ZERO_PAYOUT_WARNING, type ConsignerShare } from '@backroom/domain';
+import { formatPrice, initials } from '../../shared/format';
+import { useIsMobile } from '../../shared/hooks';
+import { consignerName, type ConsignerLike } from './parts';
+
+export type ConfirmShare = ConsignerShare & { consigner: ConsignerLike | null; zeroPayoutItems: number };
+
+/**
+ * 'You are going to make a payout!' (people doc section 2): each consigner with their total (store
+ * currency, 2 decimals), their items and cheques, and the payout's total. OK stays disabled while the
+ * payout is being made, so a double click makes one payout.
+ */
+export function PayoutConfirmModal({
+  open,
+  shares,
+  itemCount,
+  totalMinor,
+  currency,
+  word,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  shares: readonly ConfirmShare[];
+  itemCount: number;
+  totalMinor: number;
+  currency: string;
+  word: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const isMobile = useIsMobile();
+  const money = (minor: number) => formatPrice(minor / 100, currency);
+  const zeroItems = shares.reduce((n, s) => n + s.zeroPayoutItems, 0);
+  return (
+    <Modal
+      open={open}
+      title={PEOPLE_MESSAGES.payoutConfirmTitle}
+      okText={`Pay ${money(totalMinor)}`}
+      onOk={onConfirm}
+      onCancel={pending ? undefined : onCancel}
+      confirmLoading={pending}
+      cancelButtonProps={{ disabled: pending }}
+      okButtonProps={{ 'data-testid': 'confirm-payout' } as Record<string, string>}
+      closable={!pending}
+      mask={{ closable: !pending }}
+      width={isMobile ? undefined : 560}
+      destroyOnHidden
+      data-testid="payout-confirm"
+    >
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        {itemCount} {itemCount === 1 ? 'item' : 'items'} to {shares.length} {shares.length === 1 ? word.toLowerCase() : `${word.toLowerCase()}s`}.
+        Their items are marked paid when the payout is.
+      </Typography.Paragraph>
+      <Flex vertical className="br-pay-shares" data-testid="payout-shares">
+        {shares.map((share) => {
+          const name = consignerName(share.consigner);
+          return (
+            <Flex key={share.consignerId} align="center" gap={12} className="br-pay-share" data-testid="payout-share">
+              <Avatar style={{ background: '#1f4e79', flex: 'none' }}>{initials(name)}</Avatar>
+              <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+                <Typography.Text strong ellipsis data-testid="share-name">
+                  {name}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {share.itemIds.length} {share.itemIds.length === 1 ? 'item' : 'items'} · {share.cheques} {share.cheques === 1 ? 'cheque' : 'cheques'}
+                </Typography.Text>
+              </Flex>
+              <Typography.Text strong className="br-pay-amount" data-testid="share-total">
+                {money(share.totalMinor)}
+              </Typography.Text>
+            </Flex>
+          );
+        })}
+      </Flex>
+      <Divider style={{ margin: '12px 0' }} />
+      <Flex justify="space-between" align="baseline">
+        <Typography.Text>Total</Typography.Text>
+        <Typography.Text strong style={{ fontSize: 18 }} data-testid="payout-total">
+          {money(totalMinor)}
+        </Typography.Text>
+      </Flex>
+      {zeroItems > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={ZERO_PAYOUT_WARNING}
+          description={`${zeroItems} of the chosen ${zeroItems === 1 ? 'item pays' : 'items pay'} its ${word.toLowerCase()} nothing after fees.`}
+          data-testid="zero-payout-warning"
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,447 @@
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { useNavigate } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Empty, Flex, Input, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DollarOutlined, ExclamationCircleOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  PAGE_SIZES,
+  PEOPLE_MESSAGES,
+  ZERO_PAYOUT_WARNING,
+  consignerWord,
+  formatDateShort,
+  itemHasZeroPayoutWarning,
+  paginationText,
+  previewPayout,
+  toMinor,
+  truncateSku,
+} from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
+import { formatPrice } from '../../shared/format';
+import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { RouteLink } from '../../shared/ui/RouteLink';
+import { useCurrentStore } from '../store/store.api';
+import { useUrlListState } from '../transfers/url-state';
+import { ConsignerFilter, ConsignerName, consignerName, type ConsignerChoice } from './parts';
+import { PayoutConfirmModal, type ConfirmShare } from './PayoutConfirmModal';
+import { useCreatePayout, useReadyToPay, type ReadyItem } from './payouts.api';
+import './payouts.css';
+
+const FILTER_KEYS = ['search', 'consigner', 'from', 'to'] as const;
+const DAY = 'YYYY-MM-DD';
+
+const PLACEHOLDER =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" rx="6" fill="#eef1f6"/></svg>');
+
+function Thumb({ src, size = 44 }: { src: string | null; size?: number }) {
+  return (
+    <img
+      src={src || PLACEHOLDER}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      className="br-pay-thumb"
+      onError={(e) => {
+        if (e.currentTarget.src !== PLACEHOLDER) e.currentTarget.src = PLACEHOLDER;
+      }}
+    />
+  );
+}
+
+const warnsZero = (item: ReadyItem) => itemHasZeroPayoutWarning({ payoutFeeMinor: toMinor(item.payoutFee), payoutMinor: toMinor(item.payout) });
+
+/** /pendingPayouts, Ready to Pay (Orders access; people doc section 2, Payouts). */
+export default function PendingPayoutsPage() {
+  useDocumentTitle('Ready to Pay');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const store = useCurrentStore();
+  const currency = store?.currency || 'USD';
+  const word = consignerWord(store?.isBuyingStore);
+  const money = (major: number) => formatPrice(major, currency);
+
+  const state = useUrlListState(FILTER_KEYS);
+  const { search = '', consigner, from, to } = state.values;
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+  const ready = useReadyToPay({ search, consigner, from, to });
+  // Everyone with a ready item, from the list without the consigner filter (a store account's items are never ready).
+  const everyone = useReadyToPay({ search: '', consigner: undefined, from: undefined, to: undefined });
+
+  const rows = useMemo(() => ready.data?.rows ?? [], [ready.data]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [confirming, setConfirming] = useState(false);
+  const create = useCreatePayout();
+  const sending = useRef(false);
+  // Back to page 1 when the filters change.
+  useEffect(() => setPage((p) => ({ ...p, current: 1 })), [search, consigner, from, to]);
+
+  // Only items on the list now can be paid: a selection hidden by a filter is not sent.
+  const chosen = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const chosenTotal = chosen.reduce((sum, r) => sum + toMinor(r.total), 0);
+
+  const consignerChoices: ConsignerChoice[] = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const item of everyone.data?.rows ?? []) if (item.consigner && !seen.has(item.consignerId)) seen.set(item.consignerId, consignerName(item.consigner));
+    return [...seen].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [everyone.data]);
+
+  const shares: ConfirmShare[] = useMemo(() => {
+    const preview = previewPayout(chosen.map((r) => ({ id: r.id, consignerId: r.consignerId, totalMinor: toMinor(r.total) })));
+    const byId = new Map(chosen.map((r) => [r.id, r]));
+    return preview.consigners.map((share) => {
+      const items = share.itemIds.map((id) => byId.get(id)!);
+      return { ...share, consigner: items[0]?.consigner ?? null, zeroPayoutItems: items.filter(warnsZero).length };
+    });
+  }, [chosen]);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const onPayoutItems = () => {
+    if (chosen.length === 0) {
+      void message.warning(PEOPLE_MESSAGES.selectAtLeastOneItem);
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const onConfirm = () => {
+    // One payout per confirmation, however often OK is pressed: a double click calls this twice before
+    // React re-renders with isPending (and a second mutate would drop the first one's callbacks).
+    if (sending.current) return;
+    sending.current = true;
+    create.mutate(
+      {
+        inventoriesToPay: chosen.map((r) => r.id),
+        // the spec's grouping for the confirmation; the server groups the items itself
+        consignersAndInventories: shares.map((s) => ({ consignerId: s.consignerId, inventories: s.itemIds })),
+      },
+      {
+        onSuccess: (payout) => {
+          setConfirming(false);
+          setSelected(new Set());
+          navigate(`/payouts/${payout.id}`);
+        },
+        onError: (error) => void message.error(errorMessage(error), 6),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  const setRange = (range: [Dayjs | null, Dayjs | null] | null) => {
+    const [start, end] = range ?? [null, null];
+    if (start && end) state.setFilters({ from: start.format(DAY), to: end.format(DAY) });
+    else if (!start && !end) state.setFilters({ from: undefined, to: undefined });
+  };
+  const rangeValue: [Dayjs, Dayjs] | null = from && to ? [dayjs(from), dayjs(to)] : null;
+  const filtered = Boolean(search || consigner || from);
+
+  const itemCell = (item: ReadyItem) => (
+    <Flex gap={10} align="center" style={{ minWidth: 0 }}>
+      <Thumb src={item.image ?? item.product.image} />
+      <Flex vertical style={{ minWidth: 0 }}>
+        <RouteLink to={`/inventories/${item.id}`} className="br-pay-title">
+          {item.product.title || item.title}
+        </RouteLink>
+        <span className="br-pay-sub" title={item.product.sku || item.sku}>
+          {item.code} · {truncateSku(item.product.sku || item.sku)}
+          {item.option1Value ? ` · ${item.option1Value}` : ''}
+        </span>
+      </Flex>
+    </Flex>
+  );
+
+  const payoutCell = (item: ReadyItem) => (
+    <Flex vertical align={isMobile ? 'flex-start' : 'flex-end'}>
+      <span className="br-pay-amount" data-testid="ready-payout">
+        {money(item.total)}
+      </span>
+      {item.quantity > 1 && <span className="br-pay-sub">{item.quantity} × {money(item.payout)}</span>}
+      {warnsZero(item) && (
+        <Tooltip title={ZERO_PAYOUT_WARNING}>
+          <Tag color="warning" icon={<ExclamationCircleOutlined />} style={{ marginInlineEnd: 0, marginTop: 2 }} data-testid="zero-payout-tag">
+            {money(0)} payout
+          </Tag>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+
+  const kindTag = (item: ReadyItem) =>
+    item.status === 'Sold' ? null : (
+      <Tooltip title="Bought by the store: the agreed price is owed">
+        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+          Bought
+        </Tag>
+      </Tooltip>
+    );
+
+  const columns: TableColumnsType<ReadyItem> = [
+    { title: 'Item', key: 'item', render: (_, item) => itemCell(item) },
+    { title: word, key: 'consigner', width: 200, render: (_, item) => <ConsignerName consigner={item.consigner} /> },
+    {
+      title: 'Order',
+      key: 'order',
+      width: 170,
+      render: (_, item) =>
+        item.order ? (
+          <Flex vertical>
+            <RouteLink to={`/orders/${item.order.id}`}>{item.order.name}</RouteLink>
+            <span className="br-pay-sub">{formatDateShort(item.order.orderDate)}</span>
+          </Flex>
+        ) : (
+          kindTag(item) ?? <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    { title: 'Date sold', key: 'soldOn', width: 110, render: (_, item) => (item.soldOn ? formatDateShort(item.soldOn) : <Typography.Text type="secondary">—</Typography.Text>) },
+    { title: 'Price', key: 'price', width: 110, align: 'right', render: (_, item) => money(item.price) },
+    { title: 'Payout', key: 'payout', width: 150, align: 'right', render: (_, item) => payoutCell(item) },
+  ];
+
+  const emptyState = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={filtered ? 'No ready items match these filters.' : 'Nothing to pay yet. Items show here once they are sold.'}
+      data-testid="ready-empty"
+    >
+      {filtered && <Button onClick={() => state.setFilters({ search: '', consigner: undefined, from: undefined, to: undefined })}>Clear filters</Button>}
+    </Empty>
+  );
+
+  const first = rows.length === 0 ? 0 : (page.current - 1) * page.size + 1;
+  const last = Math.min(rows.length, page.current * page.size);
+
+  const selectAllButton = (
+    <Button onClick={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))} disabled={rows.length === 0} data-testid="select-all">
+      {allChosen ? 'Deselect All' : 'Select All'}
+    </Button>
+  );
+  const selectedCount = (
+    <Typography.Text type="secondary" data-testid="selected-count">
+      {chosen.length} selected{chosen.length > 0 && <> · <Typography.Text strong>{money(chosenTotal / 100)}</Typography.Text></>}
+    </Typography.Text>
+  );
+  const payoutButton = (
+    <Button type="primary" icon={<DollarOutlined />} onClick={onPayoutItems} data-testid="payout-items">
+      Payout Items
+    </Button>
+  );
+  // Desktop: one bar above the table. Phone: Select All above the cards, the count and Payout Items in
+  // a bar that stays at the bottom of the screen.
+  const selectionBar = isMobile ? (
+    <Flex gap={8} align="center" justify="space-between" className="br-pay-bar br-pay-bar-phone" data-testid="selection-bar">
+      {selectedCount}
+      {payoutButton}
+    </Flex>
+  ) : (
+    <Flex gap={12} align="center" justify="space-between" className="br-pay-bar" data-testid="selection-bar">
+      <Flex gap={8} align="center">
+        {selectAllButton}
+        {selectedCount}
+      </Flex>
+      {payoutButton}
+    </Flex>
+  );
+
+  const dateFilter = isMobile ? (
+    <Flex gap={8}>
+      <DatePicker
+        placeholder="Ordered from"
+        value={from ? dayjs(from) : null}
+        onChange={(d) => setRange([d, to ? dayjs(to) : d])}
+        inputReadOnly
+        style={{ flex: 1 }}
+        data-testid="order-from"
+      />
+      <DatePicker
+        placeholder="Ordered to"
+        value={to ? dayjs(to) : null}
+        onChange={(d) => (d ? setRange([from ? dayjs(from) : d, d]) : setRange(null))}
+        inputReadOnly
+        style={{ flex: 1 }}
+        data-testid="order-to"
+      />
+    </Flex>
+  ) : (
+    <DatePicker.RangePicker
+      value={rangeValue}
+      onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)}
+      placeholder={['Ordered from', 'Ordered to']}
+      allowEmpty={[false, false]}
+      style={{ width: 280 }}
+      data-testid="order-range"
+    />
+  );
+
+  return (
+    <Card
+      className="br-payouts"
+      title={
+        <Flex align="center" gap={10} wrap>
+          {!isMobile && <WalletOutlined />}
+          <span>Ready to Pay</span>
+          {ready.data && (
+            <Tag style={{ marginInlineEnd: 0, fontWeight: 400 }} data-testid="ready-count">
+              {ready.data.count} {ready.data.count === 1 ? 'item' : 'items'} · {money(ready.data.total)}
+            </Tag>
+          )}
+        </Flex>
+      }
+      style={{ maxWidth: 1400 }}
+      styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
+    >
+      <Flex gap={8} wrap vertical={isMobile} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder="Search title, SKU or code"
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            if (e.target.value === '' && search) state.setFilters({ search: '' });
+          }}
+          onSearch={(value) => state.setFilters({ search: value.trim() })}
+          style={{ maxWidth: isMobile ? undefined : 340, flex: isMobile ? undefined : 1 }}
+          data-testid="ready-search"
+        />
+        <ConsignerFilter
+          value={consigner}
+          options={consignerChoices}
+          loading={everyone.isPending}
+          onChange={(id) => state.setFilters({ consigner: id })}
+          word={word}
+          style={{ width: isMobile ? '100%' : 220 }}
+        />
+        {dateFilter}
+      </Flex>
+
+      {ready.isError ? (
+        <Alert type="error" showIcon title={errorMessage(ready.error, 'The ready items could not be loaded.')} />
+      ) : (
+        <>
+          {!isMobile && selectionBar}
+          {isMobile ? (
+            ready.isPending ? (
+              <div data-testid="ready-loading">
+                <Skeleton active paragraph={{ rows: 6 }} />
+              </div>
+            ) : rows.length === 0 ? (
+              emptyState
+            ) : (
+              <Flex vertical gap={10} style={{ opacity: ready.isPlaceholderData ? 0.6 : 1 }} data-testid="ready-cards">
+                <Flex justify="space-between" align="center">
+                  {selectAllButton}
+                  <Typography.Text type="secondary">
+                    {rows.length} {rows.length === 1 ? 'item' : 'items'}
+                  </Typography.Text>
+                </Flex>
+                {rows.slice((page.current - 1) * page.size, page.current * page.size).map((item) => (
+                  <label key={item.id} className={`br-pay-card${selected.has(item.id) ? ' br-pay-card-on' : ''}`} data-testid="ready-row">
+                    <Flex gap={10} align="flex-start">
+                      <Checkbox checked={selected.has(item.id)} onChange={(e) => toggle(item.id, e.target.checked)} aria-label={`Select ${item.code}`} />
+                      <div style={{ minWidth: 0, flex: 1 }}>{itemCell(item)}</div>
+                    </Flex>
+                    <dl className="br-pay-facts">
+                      <div>
+                        <dt>{word}</dt>
+                        <dd>
+                          <ConsignerName consigner={item.consigner} />
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>Order</dt>
+                        <dd>
+                          {item.order ? `${item.order.name} · ${formatDateShort(item.order.orderDate)}` : (kindTag(item) ?? '—')}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>Price</dt>
+                        <dd>{money(item.price)}</dd>
+                      </div>
+                      <div>
+                        <dt>Payout</dt>
+                        <dd>{payoutCell(item)}</dd>
+                      </div>
+                    </dl>
+                  </label>
+                ))}
+              </Flex>
+            )
+          ) : (
+            <Table<ReadyItem>
+              rowKey="id"
+              className="br-pay-table"
+              loading={ready.isPending || (ready.isFetching && ready.isPlaceholderData)}
+              dataSource={rows}
+              columns={columns}
+              tableLayout="fixed"
+              rowSelection={{
+                selectedRowKeys: chosen.map((r) => r.id),
+                preserveSelectedRowKeys: false,
+                onSelect: (row, on) => toggle(row.id, on),
+                onSelectAll: (on, _rows, changed) =>
+                  setSelected((current) => {
+                    const next = new Set(current);
+                    for (const r of changed) if (on) next.add(r.id);
+                    else next.delete(r.id);
+                    return next;
+                  }),
+                columnWidth: 48,
+              }}
+              pagination={{
+                current: page.current,
+                pageSize: page.size,
+                showSizeChanger: true,
+                showQuickJumper: true,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showTotal: () => <span data-testid="pagination-text">{paginationText(first, last, rows.length)}</span>,
+                onChange: (current, size) => setPage({ current: size !== page.size ? 1 : current, size }),
+                hideOnSinglePage: false,
+              }}
+              onRow={(row) => ({ 'data-testid': 'ready-row', onClick: (e) => { if (!(e.target as HTMLElement).closest('a,button,input,.ant-checkbox-wrapper')) toggle(row.id, !selected.has(row.id)); } }) as HTMLAttributes<HTMLElement>}
+              locale={{ emptyText: ready.isPending ? <div style={{ height: 240 }} /> : emptyState }}
+            />
+          )}
+          {isMobile && rows.length > page.size && (
+            <Flex justify="center" gap={8} style={{ marginTop: 12 }}>
+              <Button disabled={page.current === 1} onClick={() => setPage((p) => ({ ...p, current: p.current - 1 }))}>
+                Previous
+              </Button>
+              <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="pagination-text">
+                {paginationText(first, last, rows.length)}
+              </Typography.Text>
+              <Button disabled={last >= rows.length} onClick={() => setPage((p) => ({ ...p, current: p.current + 1 }))}>
+                Next
+              </Button>
+            </Flex>
+          )}
+          {isMobile && selectionBar}
+        </>
+      )}
+
+      <PayoutConfirmModal
+        open={confirming}
+        shares={shares}
+        itemCount={chosen.length}
+        totalMinor={chosenTotal}
+        currency={currency}
+        word={word}
+        pending={create.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
