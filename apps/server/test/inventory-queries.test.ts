@@ -117,7 +117,7 @@ describe('GET /api/inventories/paginatedInventories', () => {
     const newest = [...dbItems].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1)).slice(0, 10);
     expect(rows.map((r) => r.id)).toEqual(newest.map((i) => i.id));
     const sold = (await all('status=Sold')).rows[0];
-    expect(sold).toMatchObject({ product: { id: sold.productId }, consigner: { id: sold.consignerId }, order: { id: expect.any(String), name: expect.stringMatching(/^#/) } });
+    expect(sold).toMatchObject({ product: { id: sold.productId }, consigner: { id: sold.consignerId }, order: { id: expect.any(String), name: expect.stringMatching(/^S-\d+$/) } });
     expect(sold.productTemplate).toMatchObject({ id: expect.any(String) });
     const raw = dbItems.find((i) => i.id === sold.id)!;
     expect(sold.price).toBe(toMajor(raw.price));
