@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Card, Empty, Flex, Input, Pagination, Popconfirm, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, PEOPLE_MESSAGES, consignerWord, pageBounds, paginationText } from '@backroom/domain';
+import { PEOPLE_MESSAGES, consignerWord } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { ListPagination } from '../../shared/ui/ListPagination';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
 import { downloadConsignersCsv, useConsigners, useDeleteConsigner, useReloadConsigners, useToggleConsigner, type ConsignerRow } from './consigners.api';
@@ -176,7 +177,6 @@ export default function ConsignersPage() {
     { title: '', key: 'actions', width: 64, align: 'right', render: (_, row) => deleteButton(row) },
   ];
 
-  const { first, last } = pageBounds(state.page, state.pageSize, total);
   const emptyText = search ? `No ${plural.toLowerCase()} match "${search}".` : `No ${plural.toLowerCase()} yet. Add the first one to start taking in their items.`;
   const addLabel = `Add ${word}`;
   const emptyState = (
@@ -284,24 +284,7 @@ export default function ConsignersPage() {
           locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
         />
       )}
-      {total > 0 && (
-        <Flex justify={isMobile ? 'center' : 'space-between'} align="center" wrap gap={8} vertical={isMobile} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="pagination-text">
-            {paginationText(first, last, total)}
-          </Typography.Text>
-          <Pagination
-            current={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            size={isMobile ? 'small' : undefined}
-            showSizeChanger
-            showQuickJumper
-            pageSizeOptions={PAGE_SIZES.map(String)}
-            onChange={(p, size) => state.setPage(p, size)}
-            data-testid="consigners-pagination"
-          />
-        </Flex>
-      )}
+      <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={(p, size) => state.setPage(p, size)} testId="consigners-pagination" />
     </Card>
   );
 }

@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Input, Pagination, Segmented, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, ShoppingOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   consignerWord,
   formatDateShort,
   ORDER_SOURCE_LABELS,
-  PAGE_SIZES,
-  pageBounds,
-  paginationText,
   QUICK_RANGES,
   quickRange,
   truncateSku,
@@ -18,6 +15,7 @@ import {
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { ListPagination } from '../../shared/ui/ListPagination';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { StatusTag } from '../inventory-lists/ItemCells';
 import { useCurrentStore } from '../store/store.api';
@@ -217,7 +215,6 @@ export default function FindOrdersPage() {
     </Flex>
   );
 
-  const { first, last } = pageBounds(state.page, state.pageSize, total);
 
   return (
     <Card
@@ -321,24 +318,7 @@ export default function FindOrdersPage() {
           locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
         />
       )}
-      {total > 0 && (
-        <Flex justify={isMobile ? 'center' : 'space-between'} align="center" wrap gap={8} vertical={isMobile} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="pagination-text">
-            {paginationText(first, last, total)}
-          </Typography.Text>
-          <Pagination
-            current={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            size={isMobile ? 'small' : undefined}
-            showSizeChanger
-            showQuickJumper
-            pageSizeOptions={PAGE_SIZES.map(String)}
-            onChange={(p, size) => state.setPage(p, size)}
-            data-testid="orders-pagination"
-          />
-        </Flex>
-      )}
+      <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={(p, size) => state.setPage(p, size)} testId="orders-pagination" />
     </Card>
   );
 }

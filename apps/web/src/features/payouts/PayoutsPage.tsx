@@ -1,12 +1,13 @@
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Card, Empty, Flex, Input, Pagination, Radio, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Radio, Skeleton, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { BankOutlined, DownOutlined, EyeOutlined, FileDoneOutlined, RightOutlined, WalletOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, PAYOUT_STATUSES, consignerWord, formatDateShort, pageBounds, paginationText, type PayoutStatus } from '@backroom/domain';
+import { PAYOUT_STATUSES, consignerWord, formatDateShort, type PayoutStatus } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { ListPagination } from '../../shared/ui/ListPagination';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
 import { BankDetailsDialog } from './BankDetailsDialog';
@@ -159,7 +160,6 @@ export default function PayoutsPage() {
   );
 
   const toggleRow = (id: string) => setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
-  const { first, last } = pageBounds(state.page, state.pageSize, total);
 
   return (
     <Card
@@ -279,23 +279,7 @@ export default function PayoutsPage() {
           locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
         />
       )}
-      {total > 0 && (
-        <Flex justify={isMobile ? 'center' : 'space-between'} align="center" wrap gap={8} vertical={isMobile} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="pagination-text">
-            {paginationText(first, last, total)}
-          </Typography.Text>
-          <Pagination
-            current={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            size={isMobile ? 'small' : undefined}
-            showSizeChanger
-            showQuickJumper
-            pageSizeOptions={PAGE_SIZES.map(String)}
-            onChange={(p, size) => state.setPage(p, size)}
-          />
-        </Flex>
-      )}
+      <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={(p, size) => state.setPage(p, size)} />
       <BankDetailsDialog share={bankShare} currency={currency} onClose={() => setBankShare(null)} />
     </Card>
   );
