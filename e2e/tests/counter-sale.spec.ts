@@ -1,6 +1,6 @@
 // The counter sale (/sell, issue 11; docs/sales.md) on a phone: three items sold by scanning, typing
 // and searching, the refusals the server gives, the receipt (and its e-mail and print view), then
-// another sale undone from Recent sales with its item back on sale.
+// another sale undone from Recent sales with its item back on sale, and the sale found in Orders > Find.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -138,6 +138,18 @@ test.describe('[SELL]: the counter sale', () => {
     // New sale: an empty register again.
     await page.getByTestId('new-sale').click();
     await expect(page.getByTestId('sale-empty')).toBeVisible();
+
+    // The sale is an order: Orders > Find finds it by its name, with its three items (issue 11's loop).
+    await page.goto('/findOrders');
+    const search = page.getByTestId('order-search').locator('input');
+    await search.fill(name);
+    await search.press('Enter');
+    const orderRows = page.getByTestId('order-row');
+    await expect(orderRows).toHaveCount(3);
+    for (const link of await orderRows.getByTestId('order-link').allInnerTexts()) expect(link).toBe(name);
+    await orderRows.first().getByTestId('order-link').click();
+    await expect(page.getByTestId('order-title')).toHaveText(`Order ${name}`);
+    await expect(page.getByTestId('order-line')).toHaveCount(3);
     await staff.dispose();
   });
 });
