@@ -2,17 +2,13 @@
 // GET /api/consigners at the API (app.inject: routing, session, store and actor lookups, page and
 // count queries, mapping), on PGlite and, when DATABASE_URL is set, on PostgreSQL.
 // Budget: p95 < 50 ms on both. Run: npx tsx bench/consigners.ts
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
+import { openBench } from './bench-db.ts';
 
 const CONSIGNERS = Number(process.env.BENCH_CONSIGNERS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -40,33 +36,6 @@ const sqlArray = (list: string[]) => `ARRAY[${list.map((v) => `'${v.replaceAll("
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (n: number) => Math.round(n * 10) / 10;
-
-async function openBench(kind: 'pglite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-'));
-  if (kind === 'pglite') {
-    return { database: await openDatabase({ dataDir }), dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `backroom_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  return {
-    database: await openDatabase({ databaseUrl, dataDir }),
-    dataDir,
-    databaseUrl,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function run(kind: 'pglite' | 'postgres') {
   const bench = await openBench(kind);

@@ -3,17 +3,13 @@
 // payout, its items, log entries and cheques), then POST /api/payouts/paid/{id} (items Paid with log
 // entries, cheques, 2,000 ledger entries) and GET /api/payouts/{id}, on PGlite and, when DATABASE_URL
 // is set, on PostgreSQL. Budget: the pay under 2 s on both. Run: npx tsx bench/payouts.ts
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
+import { openBench } from './bench-db.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000);
 const CONSIGNERS = Number(process.env.BENCH_CONSIGNERS ?? 200);
@@ -21,33 +17,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUDGET_MS = 2000;
 
 const round = (n: number) => Math.round(n);
-
-async function openBench(kind: 'pglite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-'));
-  if (kind === 'pglite') {
-    return { database: await openDatabase({ dataDir }), dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `backroom_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  return {
-    database: await openDatabase({ databaseUrl, dataDir }),
-    dataDir,
-    databaseUrl,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function run(kind: 'pglite' | 'postgres') {
   const bench = await openBench(kind);
