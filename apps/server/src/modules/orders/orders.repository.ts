@@ -23,6 +23,22 @@ const c = consigners;
 
 const consignerName = sql<string>`trim(${c.firstName} || ' ' || ${c.lastName})`;
 
+/** The item a line sold and its consigner: in a row of the order item table and in an order's lines. */
+const itemColumns = {
+  itemId: i.id,
+  itemCode: i.code,
+  itemTitle: i.title,
+  itemSku: i.sku,
+  option1Value: i.option1Value,
+  option2Value: i.option2Value,
+  option3Value: i.option3Value,
+  itemPrice: i.price,
+  itemPayout: i.payout,
+  itemStatus: i.status,
+  consignerId: c.id,
+  consignerName,
+};
+
 /** The columns of a row of the order item table. */
 const rowColumns = {
   id: l.id,
@@ -37,18 +53,7 @@ const rowColumns = {
   source: o.source,
   orderStatus: o.status,
   financialStatus: o.financialStatus,
-  itemId: i.id,
-  itemCode: i.code,
-  itemTitle: i.title,
-  itemSku: i.sku,
-  option1Value: i.option1Value,
-  option2Value: i.option2Value,
-  option3Value: i.option3Value,
-  itemPrice: i.price,
-  itemPayout: i.payout,
-  itemStatus: i.status,
-  consignerId: c.id,
-  consignerName,
+  ...itemColumns,
 };
 export type OrderItemListRow = {
   id: string;
@@ -212,18 +217,7 @@ export const ordersRepository = {
         quantity: l.quantity,
         active: l.active,
         inventoryId: l.inventoryId,
-        itemId: i.id,
-        itemCode: i.code,
-        itemTitle: i.title,
-        itemSku: i.sku,
-        option1Value: i.option1Value,
-        option2Value: i.option2Value,
-        option3Value: i.option3Value,
-        itemPrice: i.price,
-        itemPayout: i.payout,
-        itemStatus: i.status,
-        consignerId: c.id,
-        consignerName,
+        ...itemColumns,
       })
       .from(l)
       .leftJoin(i, and(eq(i.storeId, l.storeId), eq(i.id, l.inventoryId)))
