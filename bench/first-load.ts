@@ -15,20 +15,15 @@
 // The median of the rounds is compared with the 1 s budget; the renderer's main-thread CPU time until
 // then is printed beside it, the figure to compare when other work shares the machine's cores.
 // Exit code 1 when a page is over either budget.
-import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { chromium, request, type Browser, type BrowserContextOptions, type Response } from 'playwright-core';
+import { buildWeb, CHROMIUM_ARGS, freePort, startServer } from './web-server.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OWNER = 'owner@demo.backroom.test';
 const PASSWORD = 'backroom-demo';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 type PageSpec = { name: string; path: string; signedIn: boolean; ready: string; budgetKb: number; budgetMs: number };
 const PAGES: PageSpec[] = [
@@ -61,53 +56,6 @@ const WATCHER = (ready: string) => `(() => {
   };
   requestAnimationFrame(tick);
 })();`;
-
-async function freePort(): Promise<number> {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function buildWeb(): string {
-  if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-web-'));
-  execSync(`npm run build -w @backroom/web --silent -- --outDir ${JSON.stringify(dir)} --emptyOutDir`, {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  return dir;
-}
-
-async function startServer(webDist: string, port: number) {
-  // a server left on the port (another run) would be measured instead of this build
-  if (await fetch(`http://localhost:${port}/open/stores/current`).then(() => true, () => false)) throw new Error(`port ${port} is taken`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-first-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, SEED_DEMO: 'true', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // stop the server however this process ends (a closed pipe, Ctrl-C)
-  process.on('exit', () => child.kill());
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGPIPE'] as const) process.on(signal, () => process.exit(1));
-  for (let i = 0; i < 360; i += 1) {
-    try {
-      if ((await fetch(`http://localhost:${port}/open/stores/current`)).ok) return { child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
 
 type Script = { url: string; bytes: number; brotli: number; servedBr: boolean };
 type Round = { usableMs: number; workMs: number; scripts: Script[] };
@@ -162,7 +110,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const port = await freePort();
 const base = `http://localhost:${port}`;
 const webDist = buildWeb();
-const { child, dataDir } = await startServer(webDist, port);
+const { child, dataDir } = await startServer(webDist, port, { name: 'first-load' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 let over = false;
 try {

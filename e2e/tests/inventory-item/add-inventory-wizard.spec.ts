@@ -92,9 +92,14 @@ test('[ADD INVENTORY WIZARD]: a consigner lists an item step by step, reads the 
   await expect(listed.getByTestId('listed-status')).toHaveText(added[0].status === 'Pending' ? 'Drop off pending' : 'Requested');
   await expect(listed).toContainText(added[0].code);
   await shotBoth(page, 'wizard-end');
-  await confirmation.getByTestId('follow-listings').click();
+  // Followed where the drop-offs are: pre-approved (Pending) on Drop Off Pending, requests on Requested.
+  await expect(confirmation.getByTestId('follow-listings')).toHaveText(added[0].status === 'Pending' ? 'Follow on Drop Off Pending' : 'Follow on Requested');
+  await confirmation.getByTestId('product-listings-link').click();
   await expect(page).toHaveURL(new RegExp(`/productItem/${product.id}$`));
   await expect(page.getByTestId('product-listings')).toContainText('Your listings');
+  await page.goBack();
+  await page.getByTestId('listing-confirmation').getByTestId('follow-listings').click();
+  await expect(page).toHaveURL(added[0].status === 'Pending' ? /\/dropoffPending$/ : /\/dropoff$/);
   await api.dispose();
 });
 

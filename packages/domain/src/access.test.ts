@@ -342,8 +342,10 @@ describe('built screens', () => {
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
 
-  it('leaves the consigner Products and Help until the other portal screens exist', () => {
-    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }).map((i) => i.label)).toEqual(['Products', 'Help']);
+  it('shows the whole consigner menu but Store Request until the store requests exist', () => {
+    expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }).map((i) => i.label)).toEqual([
+      'Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Payout', 'Settings', 'Help',
+    ]);
   });
 
   it('matches concrete addresses against the built patterns, per kind of user', () => {
@@ -358,13 +360,15 @@ describe('built screens', () => {
     expect(isBuiltRoute('/pendingPayouts')).toBe(true);
     expect(isBuiltRoute('/payouts')).toBe(true);
     expect(isBuiltRoute('/payouts/12')).toBe(true);
-    expect(isBuiltRoute('/payouts', 'consigner')).toBe(false);
+    expect(isBuiltRoute('/payouts', 'consigner')).toBe(true);
+    expect(isBuiltRoute('/storeRequest', 'consigner')).toBe(false);
     expect(isBuiltRoute('/dashboard')).toBe(false);
     expect(isBuiltRoute('/settings')).toBe(true);
     expect(isBuiltRoute('/billing')).toBe(true);
     expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);
     expect(isBuiltRoute('/productItem/7', 'consigner')).toBe(true);
-    expect(isBuiltRoute('/dropoff', 'consigner')).toBe(false);
+    expect(isBuiltRoute('/dropoff', 'consigner')).toBe(true);
+    expect(isBuiltRoute('/dropoffPending', 'consigner')).toBe(true);
   });
 
   it('lets the settings screen check its area itself (title and Logout for everyone), and nothing else', () => {

@@ -202,6 +202,11 @@ export const BUILT_CONSIGNER_ROUTES: readonly string[] = [
   '/products/:id',
   '/productItem/:id',
   '/addInventory/:id',
+  '/inventory',
+  '/dropoff',
+  '/dropoffPending',
+  '/payouts',
+  '/settings',
 ];
 
 /** Whether the screen at `path` (a concrete address such as /consigners/12) exists for this kind of user. */

@@ -21,3 +21,4 @@ export * from './payout-preview.ts';
 export * from './schemas/index.ts';
 export * from './sales.ts';
 export * from './auto-payouts.ts';
+export * from './consigner-notifications.ts';

@@ -74,9 +74,17 @@ export function percentOf(minor: number, percent: number): number {
   return toSafeNumber(divRoundHalfUp(BigInt(minor) * bp, 10000n), 'Amount') || 0;
 }
 
+// Building an Intl.NumberFormat costs far more than formatting with one (a list of prices formats
+// hundreds of amounts): one per locale and currency, kept.
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
 function currencyFormatter(currency: string, locale: string): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  const known = formatters.get(key);
+  if (known !== undefined) return known;
+  let formatter: Intl.NumberFormat | null;
   try {
-    return new Intl.NumberFormat(locale, {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
@@ -84,8 +92,11 @@ function currencyFormatter(currency: string, locale: string): Intl.NumberFormat 
       maximumFractionDigits: 2,
     });
   } catch {
-    return null;
+    formatter = null;
   }
+  // bounded: currency codes come from store settings, but a caller could pass anything
+  if (formatters.size < 500) formatters.set(key, formatter);
+  return formatter;
 }
 
 /** '$19.99', 'R 1,250.00', '€0.50'; an unknown code falls back to 'XYZ 19.99'. */

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -39,9 +39,55 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
     }
   }
 
+  /**
+   * One message built up by several transactions (a bulk job's chunks, an import's orders): the
+   * undelivered row of (storeId, groupKey) is locked and rebuilt from its payload, or written when
+   * there is none. Deliver it (deliverIds) once the last of those transactions has committed.
+   */
+  async function enqueueMerged<P>(
+    tx: DbOrTx,
+    msg: { storeId: string; to: string; groupKey: string },
+    build: (previous: P | null) => { subject: string; text: string; payload: P },
+  ): Promise<OutboxRow> {
+    const [existing] = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.storeId, msg.storeId), eq(outbox.groupKey, msg.groupKey), isNull(outbox.sentAt)))
+      .limit(1)
+      .for('update');
+    const next = build(existing ? ((existing.payload ?? null) as P | null) : null);
+    if (existing) {
+      const [row] = await tx.update(outbox).set({ subject: next.subject, text: next.text, payload: next.payload }).where(eq(outbox.id, existing.id)).returning();
+      return row;
+    }
+    const [row] = await tx
+      .insert(outbox)
+      .values({ storeId: msg.storeId, to: msg.to, subject: next.subject, text: next.text, groupKey: msg.groupKey, payload: next.payload })
+      .returning();
+    return row;
+  }
+
   return {
     enqueue,
+    enqueueMerged,
     deliver,
+    /**
+     * Delivers rows by id as they are now: a row whose transaction rolled back is not there (nothing
+     * is sent), a row rebuilt by a later transaction goes out with its last text, a sent row is skipped.
+     */
+    async deliverIds(ids: readonly string[]): Promise<void> {
+      if (!ids.length) return;
+      const rows = await opts.db.select().from(outbox).where(and(inArray(outbox.id, [...ids]), isNull(outbox.sentAt)));
+      for (const row of rows) await deliver(row);
+    },
+    /** Delivers the undelivered rows of an action's groups (`prefix` is a key of ours: no wildcards in it). */
+    async deliverGroup(storeId: string, prefix: string): Promise<void> {
+      const rows = await opts.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.storeId, storeId), like(outbox.groupKey, `${prefix}:%`), isNull(outbox.sentAt)));
+      for (const row of rows) await deliver(row);
+    },
     /** Store and deliver at once, for mail that is not part of a larger change. */
     async send(msg: MailMessage): Promise<OutboxRow> {
       const row = await enqueue(opts.db, msg);

@@ -18,6 +18,7 @@ import type { ChequeSentRequest } from '../db/schema/index.ts';
 import type { JobContext } from '../jobs/queue.ts';
 import type { LogAuthor } from '../modules/inventory/inventory-log.ts';
 import { payoutsRepository } from '../modules/payouts/payouts.repository.ts';
+import { consignerNotifier } from '../modules/notifications/notifications.service.ts';
 import { settleConfirmedShares } from '../modules/payouts/payouts.service.ts';
 import { storesRepository } from '../modules/stores/stores.repository.ts';
 import { AUTO_PAYOUT_JOB, type AutoPayoutJobPayload } from './auto-payout-queue.ts';
@@ -132,7 +133,9 @@ async function settlePaidShares(ctx: AppContext, storeId: string, payoutId: stri
   for (const c of cheques) byConsigner.set(c.consignerId, [...(byConsigner.get(c.consignerId) ?? []), c]);
   const paid = [...byConsigner].filter(([, own]) => own.every((c) => c.status === 'Paid')).map(([id]) => id);
   if (paid.length === 0) return;
-  await ctx.db.transaction((tx) => settleConfirmedShares(tx, storeId, payoutId, paid, AUTO_PAYOUT_AUTHOR));
+  const notifier = consignerNotifier(ctx, storeId);
+  await ctx.db.transaction((tx) => settleConfirmedShares(tx, storeId, payoutId, paid, AUTO_PAYOUT_AUTHOR, notifier));
+  await notifier.deliver();
 }
 
 /** One round of the payout job. */

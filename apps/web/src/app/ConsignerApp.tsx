@@ -2,16 +2,23 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { consignerWord, helpHref, visibleConsignerMenu, type SignedInUser } from '@backroom/domain';
 import { AppShell } from './layouts/AppShell';
+import { consignerPages } from './consigner-pages';
 import { useCurrentStore } from '../features/store/store.api';
 import { useSignOut } from '../features/auth/auth.api';
 import { TermsDialog } from '../features/auth/TermsDialog';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { fullName } from '../shared/format';
 
-const AddInventoryWizardPage = lazy(() => import('../features/add-inventory/AddInventoryWizardPage'));
-const ProductSearchPage = lazy(() => import('../features/products/ProductSearchPage'));
-const CreateProductPage = lazy(() => import('../features/products/CreateProductPage'));
-const ProductPage = lazy(() => import('../features/products/ProductPage'));
+// One folder per portal screen (features/consigner-portal/<screen>; consigner-pages.ts); the product
+// creation form and the listing wizard are the staff ones, which adapt to a consigner.
+const AddInventoryWizardPage = lazy(consignerPages.addInventoryWizard);
+const CreateProductPage = lazy(consignerPages.createProduct);
+const ConsignerProductsPage = lazy(consignerPages.products);
+const ConsignerProductItemPage = lazy(consignerPages.productItem);
+const ConsignerInventoryPage = lazy(consignerPages.inventory);
+const DropoffPage = lazy(consignerPages.dropoff);
+const ConsignerPayoutsPage = lazy(consignerPages.payouts);
+const ConsignerSettingsPage = lazy(consignerPages.settings);
 
 /** The consigner (seller) portal: its own menu and routes (spec 2, Consigner portal). */
 export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser; needsTerms: boolean }) {
@@ -42,15 +49,20 @@ export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser;
       ) : (
         <Suspense fallback={<FullPageSpinner />}>
           <Routes>
-            {/* Products search; a card opens the product's page until the Add Inventory modal takes the click */}
-            <Route index element={<ProductSearchPage user={user} onProductClick={(p) => navigate(`/productItem/${p.id}`)} />} />
+            <Route index element={<ConsignerProductsPage user={user} />} />
             <Route path="products" element={<Navigate to="/" replace />} />
             <Route path="products/create" element={<CreateProductPage user={user} />} />
-            <Route path="productItem/:id" element={<ProductPage user={user} />} />
+            <Route path="productItem/:id" element={<ConsignerProductItemPage user={user} />} />
             {/* CREATE A LISTING: the add-inventory wizard; /products/{id} is its listing steps (catalogue doc section 2) */}
             <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
             <Route path="products/:id" element={<AddInventoryWizardPage />} />
-            {/* Any other address (a staff screen, or a portal screen of a later issue) leads home: a
+            <Route path="inventory" element={<ConsignerInventoryPage user={user} />} />
+            {/* Requested Inventory: drop-off requests (Requested) and accepted drop-offs to bring in (Pending) */}
+            <Route path="dropoff" element={<DropoffPage key="Requested" user={user} status="Requested" />} />
+            <Route path="dropoffPending" element={<DropoffPage key="Pending" user={user} status="Pending" />} />
+            <Route path="payouts" element={<ConsignerPayoutsPage user={user} />} />
+            <Route path="settings" element={<ConsignerSettingsPage user={user} />} />
+            {/* Any other address (a staff screen, or /storeRequest until the store requests exist) leads home: a
                 consigner never meets a 404 page (the spec's guards send a refused route to /). */}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>

@@ -79,8 +79,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route index element={hasArea(user.accessControls, 'Products') ? <WithAddInventory>{(open) => <ProductSearchPage user={user} onProductClick={open} />}</WithAddInventory> : <StaffHomePage user={user} menu={menu} />} />
             <Route path="products" element={<Navigate to="/" replace />} />
             <Route path="products/create" element={<CreateProductPage user={user} />} />
-            <Route path="products/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
-            <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage user={user} onAddInventory={open} />}</WithAddInventory>} />
+            <Route path="products/:id" element={<WithAddInventory>{(open) => <ProductPage onAddInventory={open} />}</WithAddInventory>} />
+            <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage onAddInventory={open} />}</WithAddInventory>} />
             <Route path="productTemplates" element={<ProductTemplatesPage />} />
             <Route path="subLocations" element={<SubLocationsPage />} />
             <Route path="fees" element={<FeesPage />} />

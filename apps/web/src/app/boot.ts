@@ -4,6 +4,8 @@ import { loadAntdRoot } from './antd-root';
 import { storeQuery } from '../features/store/store.api';
 import { publicPageAt } from './public-pages';
 import { staffPageAt } from './staff-pages';
+import { getLastUserKind, setLastUserKind } from '../shared/storage';
+import { consignerPageAt } from './consigner-pages';
 
 // Public screens that still ask who is signed in (to send a signed-in user on).
 const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount']);
@@ -24,6 +26,10 @@ export function startLoading(queryClient: QueryClient, pathname: string): void {
     if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
     return;
   }
+  // A browser that was signed in before starts that app's code now, beside the question of who is
+  // signed in, rather than after its answer (the answer starts the right code anyway).
+  const lastKind = getLastUserKind();
+  if (lastKind) startAppCode(lastKind, pathname);
   queryClient
     .fetchQuery(meQuery())
     .then((state) => startSignedInCode(state, pathname))
@@ -36,12 +42,22 @@ export function startLoading(queryClient: QueryClient, pathname: string): void {
  * the user is known, so the next screen does not wait for its chunks one after the other.
  */
 export function startSignedInCode(state: MeState, pathname: string): void {
-  if (state.status !== 'signedIn') return;
+  if (state.status !== 'signedIn') {
+    setLastUserKind(null);
+    return;
+  }
+  setLastUserKind(state.user.kind);
+  startAppCode(state.user.kind, pathname);
+}
+
+/** antd's root, the app of this kind of user and its screen at `pathname` (module imports run once). */
+function startAppCode(kind: 'employee' | 'consigner', pathname: string): void {
   void loadAntdRoot().catch(() => undefined);
-  if (state.user.kind === 'employee') {
+  if (kind === 'employee') {
     void import('./StaffApp').catch(() => undefined);
     void staffPageAt(pathname)?.().catch(() => undefined);
   } else {
     void import('./ConsignerApp').catch(() => undefined);
+    void consignerPageAt(pathname)?.().catch(() => undefined);
   }
 }

@@ -16,6 +16,31 @@ export function setStoreHandle(handle: string): void {
   localStorage.setItem(STORE_HANDLE_KEY, handle);
 }
 
+/**
+ * Which app this browser signed in to last ('employee' or 'consigner'): on the next visit the boot starts
+ * that app's code while it still asks who is signed in (app/boot.ts). Only a hint: a wrong one loads a
+ * chunk for nothing. Sign-out forgets it.
+ */
+const LAST_USER_KIND_KEY = 'lastUserKind';
+
+export function getLastUserKind(): 'employee' | 'consigner' | null {
+  try {
+    const kind = localStorage.getItem(LAST_USER_KIND_KEY);
+    return kind === 'employee' || kind === 'consigner' ? kind : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setLastUserKind(kind: 'employee' | 'consigner' | null): void {
+  try {
+    if (kind) localStorage.setItem(LAST_USER_KIND_KEY, kind);
+    else localStorage.removeItem(LAST_USER_KIND_KEY);
+  } catch {
+    // private mode or storage full: the hint is only an optimisation
+  }
+}
+
 /** Logout clears the picked store and its support address (spec: Staff menu, Logout). */
 export function clearStoreChoice(): void {
   localStorage.removeItem(STORE_HANDLE_KEY);

@@ -21,3 +21,4 @@ export * from './integrations.ts';
 export * from './payouts.ts';
 export * from './sales.ts';
 export * from './auto-payouts.ts';
+export * from './intake-check.ts';

@@ -4,7 +4,7 @@ import { CHEQUE_STATUSES, PAYOUT_PROVIDER_SUMMARIES, PAYOUT_PROVIDERS, PAYOUT_ST
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, pageNumber } from './common.ts';
-import { ZBankDataView } from './consigner.ts';
+import { ZBankDataView, ZReportDate } from './consigner.ts';
 
 // The payouts API (issue 11; people doc sections 2 Payouts, 3 Payout and Cheque, 4, 5, 7; docs/payouts.md).
 // Money in the shop's currency units (major units, 120.5 = 120.50), as everywhere in the API.
@@ -118,9 +118,54 @@ export const ZPayoutsQuery = z.object({
 });
 export type TPayoutsQuery = z.output<typeof ZPayoutsQuery>;
 
-/** GET /api/payouts/consigner/{id}: one consigner's payouts (search on the payout name). */
-export const ZConsignerPayoutsQuery = ZPayoutsQuery.omit({ consigner: true });
+/** A consigner's share of a payout: Paid when every cheque is and no item is still Sold (shareStatusOf). */
+export const SHARE_STATUSES = ['Pending', 'Failed', 'Paid'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
+export const CONSIGNER_PAYOUT_MESSAGES = {
+  rangeOrder: 'The start date must be on or before the end date',
+} as const;
+
+/** dateRangeStart and dateRangeEnd of the consigner payout page (report dates: YYYY-MM-DD is a whole day). */
+const dateRangeShape = { dateRangeStart: ZReportDate.optional(), dateRangeEnd: ZReportDate.optional() };
+// zod runs an object's refinement after a field failed too (the field then holds its raw input): only
+// two parsed dates are compared; a bad one is already an issue of its own.
+const rangeInOrder = (q: { dateRangeStart?: unknown; dateRangeEnd?: unknown }) => {
+  const at = (v: unknown) => (v && typeof v === 'object' && 'at' in v && v.at instanceof Date ? v.at.getTime() : null);
+  const start = at(q.dateRangeStart);
+  const end = at(q.dateRangeEnd);
+  return start === null || end === null || start <= end;
+};
+
+/**
+ * GET /api/payouts/consigner/{id}: one consigner's payouts (search on the payout name and their items).
+ * `status` is the payout's status, `shareStatus` the consigner's share's (the portal's Paid tab: their
+ * share is paid even when another consigner's share of the same payout is not yet). The date range
+ * bounds the payout's date (createdAt), [start, end] with the consigner report's end rule (reportRange).
+ */
+export const ZConsignerPayoutsQuery = ZPayoutsQuery.omit({ consigner: true })
+  .extend({
+    shareStatus: z
+      .union([z.enum(SHARE_STATUSES), z.literal(''), z.literal('all')], { error: `shareStatus must be one of ${SHARE_STATUSES.join(', ')} or all` })
+      .optional()
+      .transform((v) => (v && v !== 'all' ? v : undefined)),
+    ...dateRangeShape,
+  })
+  .refine(rangeInOrder, { error: CONSIGNER_PAYOUT_MESSAGES.rangeOrder, path: ['dateRangeEnd'] });
 export type TConsignerPayoutsQuery = z.output<typeof ZConsignerPayoutsQuery>;
+
+/**
+ * GET /api/payouts/consigner/{id}/buying (the portal's Ready to Pay tab): the items the store bought
+ * from the consigner and accepted, not yet paid for. The date range bounds the acceptance date.
+ */
+export const ZConsignerBuyingQuery = z
+  .object({
+    search: boundedText('search', 'Search').optional(),
+    page: pageNumber('page').default(1),
+    pageSize: ZPageSize,
+    ...dateRangeShape,
+  })
+  .refine(rangeInOrder, { error: CONSIGNER_PAYOUT_MESSAGES.rangeOrder, path: ['dateRangeEnd'] });
+export type TConsignerBuyingQuery = z.output<typeof ZConsignerBuyingQuery>;
 
 /** GET /api/cheques */
 export const ZChequesQuery = z.object({ payoutId: z.uuid({ error: 'Invalid payout id' }) });
@@ -296,6 +341,32 @@ export const ZConsignerPayout = z.object({
 export type TConsignerPayout = z.output<typeof ZConsignerPayout>;
 export const ZConsignerPayoutList = z.object({ rows: z.array(ZConsignerPayout), total: z.number() });
 export type TConsignerPayoutList = z.output<typeof ZConsignerPayoutList>;
+
+/** An item the store bought from the consigner, owed and not yet paid (in no payout yet, or in one not yet paid). */
+export const ZConsignerBuyingItem = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  sku: z.string(),
+  option1Value: z.string().nullable(),
+  option2Value: z.string().nullable(),
+  option3Value: z.string().nullable(),
+  image: z.string().nullable(),
+  status: z.enum(INVENTORY_STATUSES),
+  quantity: z.number(),
+  /** what the store owes for it: the agreed price x quantity (the payout's amount once in a payout) */
+  total: z.number(),
+  paymentType: z.enum(['cash', 'auto']).nullable(),
+  /** when the store took the item in (the date range bounds it) */
+  acceptedOn: isoDate.nullable(),
+  /** the payout it is in, when one was made (not yet paid) */
+  payoutId: z.string().nullable(),
+  payoutName: z.string().nullable(),
+});
+export type TConsignerBuyingItem = z.output<typeof ZConsignerBuyingItem>;
+/** A page of them, the number of all matches and what all of them are owed. */
+export const ZConsignerBuyingList = z.object({ rows: z.array(ZConsignerBuyingItem), total: z.number(), amount: z.number() });
+export type TConsignerBuyingList = z.output<typeof ZConsignerBuyingList>;
 
 /** GET /api/cheques: a payout's cheques, by consigner and sequence. */
 export const ZChequeList = z.array(ZCheque);

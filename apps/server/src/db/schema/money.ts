@@ -256,7 +256,16 @@ export const outbox = pgTable(
     html: text('html'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    // A message built up by several transactions of one action (a bulk job's chunks, an import's
+    // orders) until it is delivered: the key names the action and recipient, payload what it lists.
+    groupKey: text('group_key'),
+    payload: jsonb('payload').$type<unknown>(),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_to_idx').on(t.to), index('outbox_store_idx').on(t.storeId, t.createdAt)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_to_idx').on(t.to),
+    index('outbox_store_idx').on(t.storeId, t.createdAt),
+    index('outbox_group_idx').on(t.storeId, t.groupKey).where(sql`"group_key" is not null`),
+  ],
 );

@@ -253,7 +253,8 @@ export async function updateConsigner(ctx: AppContext, store: StoreRow, actor: A
         if (body[field] !== undefined && differs(body[field], c[field])) throw forbidden(CONSIGNER_MESSAGES.staffOnlyField(field));
       }
       if (body.isRecalculateInventoryPayout) throw forbidden(CONSIGNER_MESSAGES.staffOnlyField('isRecalculateInventoryPayout'));
-      if (body.acceptedTOS === false && c.acceptedTOS) throw forbidden(CONSIGNER_MESSAGES.staffOnlyField('acceptedTOS'));
+      // the terms are accepted through the terms dialog (POST /api/me/acceptTerms), never set here
+      if (body.acceptedTOS !== undefined && body.acceptedTOS !== c.acceptedTOS) throw forbidden(CONSIGNER_MESSAGES.staffOnlyField('acceptedTOS'));
     }
 
     // Profile.

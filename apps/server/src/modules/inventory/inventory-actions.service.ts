@@ -15,6 +15,7 @@ import {
   type InventoryActor,
   type InventoryStatus,
   type LOCATION_OPTIONS,
+  type NoticeKind,
   type ZActionResult,
 } from '@backroom/domain';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ import type { ModifiedField } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, toAppError, unprocessable } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { ledgerRepository } from '../ledger/ledger.repository.ts';
+import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/notifications.service.ts';
 import { feeColumns, feesFor } from './inventory-fees.ts';
 import { logEntry, modifiedFields, removedFields, writeInventoryLogs, type LogAuthor } from './inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
@@ -46,7 +48,14 @@ export function domainActor(by: ActingUser, item?: Pick<InventoryRow, 'consigner
   return by.kind === 'employee' ? { kind: 'staff', accessControls: by.accessControls } : { kind: 'consigner', ownsItem: item ? item.consignerId === by.id : true };
 }
 
-export type ActionScope = { ctx: AppContext; store: StoreRow; by: ActingUser; lookups: InventoryLookups };
+export type ActionScope = {
+  ctx: AppContext;
+  store: StoreRow;
+  by: ActingUser;
+  lookups: InventoryLookups;
+  /** Where the consigners' e-mails of the action go (delivered by whoever commits); groupKey: one e-mail across transactions. */
+  notices?: { notifier: Notifier; groupKey?: string };
+};
 
 export const actionScope = (ctx: AppContext, store: StoreRow, by: ActingUser): ActionScope => ({ ctx, store, by, lookups: createLookups(store.id) });
 
@@ -223,6 +232,27 @@ export const OPERATIONS = {
 
 export type Operation = keyof typeof OPERATIONS;
 
+/**
+ * The operations that e-mail the item's consigner (their notification preferences) and what about:
+ * staff answering the consigner's drop-off, price change and withdrawal requests.
+ */
+const NOTICE_OF_OPERATION: Partial<Record<Operation, NoticeKind>> = {
+  acceptRequestToSell: 'requestAccepted',
+  acceptInventory: 'inventoryAccepted',
+  acceptInventoryPrice: 'priceAccepted',
+  declineInventoryPrice: 'priceDeclined',
+  acceptInventoryWithdrawal: 'withdrawalAccepted',
+  declineInventoryWithdrawal: 'withdrawalDeclined',
+};
+
+/** The e-mails of the items an operation changed, in its transaction (one per consigner). */
+async function notifyOutcomes(tx: DbOrTx, scope: ActionScope, op: Operation, outcomes: ActionOutcome[]): Promise<void> {
+  const kind = NOTICE_OF_OPERATION[op];
+  if (!kind || !scope.notices) return;
+  const changed = outcomes.filter((o) => !o.removed && o.changed).map((o) => noticeItemOf(o.item));
+  await scope.notices.notifier.add(tx, kind, changed, { groupKey: scope.notices.groupKey });
+}
+
 /** The access check that comes before anything else: may this user ever do this? */
 export function assertMayPerform(op: Operation, by: ActingUser): void {
   assertActorMay(OPERATIONS[op].rule, domainActor(by));
@@ -232,6 +262,15 @@ export function assertMayPerform(op: Operation, by: ActingUser): void {
 function labelled(err: unknown, label: string | null): unknown {
   const appError = toAppError(err);
   return label && appError ? new AppError(appError.code, `${label}: ${appError.message}`, appError.reason) : err;
+}
+
+/**
+ * The item as this user may reach it: a consigner reaches only their own items, and someone else's
+ * reads as not found (404, as GET and PUT answer), so an id never tells whether it exists.
+ */
+function reachable(by: ActingUser, item: InventoryRow | null | undefined): InventoryRow {
+  if (!item || (by.kind === 'consigner' && item.consignerId !== by.id)) throw notFound('Inventory not found');
+  return item;
 }
 
 /** What an operation will do to one locked item; worked out before anything is written. */
@@ -289,21 +328,23 @@ async function applyPlans(tx: DbOrTx, scope: ActionScope, plans: Plan[], now: Da
       return [];
     }),
   );
-  return plans.map((plan) => (plan.kind === 'remove' ? { item: plan.item, removed: true } : { item: updated.get(plan.item.id) ?? plan.item, removed: false }));
+  return plans.map((plan) =>
+    plan.kind === 'remove' ? { item: plan.item, removed: true, changed: true } : { item: updated.get(plan.item.id) ?? plan.item, removed: false, changed: plan.kind === 'update' },
+  );
 }
 
-export type ActionOutcome = { item: InventoryRow; removed: boolean };
+export type ActionOutcome = { item: InventoryRow; removed: boolean; changed: boolean };
 
 /**
  * One operation on one item inside the caller's transaction. The row lock means a second request
  * for the same item waits here and then meets the new status (409), so nothing is done or logged twice.
  */
 export async function performAction(tx: DbOrTx, scope: ActionScope, op: Operation, id: string, input: ActionInput): Promise<ActionOutcome> {
-  const item = await inventoryRepository.lockById(tx, scope.store.id, id);
-  if (!item) throw notFound('Inventory not found');
+  const item = reachable(scope.by, await inventoryRepository.lockById(tx, scope.store.id, id));
   const now = new Date();
-  const [outcome] = await applyPlans(tx, scope, [await planAction(tx, scope, op, item, input, now)], now);
-  return outcome;
+  const outcomes = await applyPlans(tx, scope, [await planAction(tx, scope, op, item, input, now)], now);
+  await notifyOutcomes(tx, scope, op, outcomes);
+  return outcomes[0];
 }
 
 /**
@@ -320,23 +361,27 @@ export async function performActionBatch(
   input: ActionInput,
   opts: { onRefusal: 'throw' | 'collect'; consignerId?: string | null },
 ): Promise<{ outcomes: ActionOutcome[]; refused: { id: string; error: string }[] }> {
-  const locked = new Map((await inventoryRepository.lockByIds(tx, scope.store.id, ids)).map((r) => [r.id, r]));
+  const locked = new Map((await inventoryRepository.lockByIds(tx, scope.store.id, ids)).map((r) => [r.id, r] as const));
   const now = new Date();
   const plans: Plan[] = [];
   const refused: { id: string; error: string }[] = [];
   for (const id of ids) {
-    const item = locked.get(id);
+    // An item the user may not reach is refused without its code: that would say it exists.
+    let label: string | null = null;
     try {
-      if (!item) throw notFound('Inventory not found');
+      const item = reachable(scope.by, locked.get(id));
+      label = item.code;
       if (opts.consignerId && item.consignerId !== opts.consignerId) throw badRequest('This item does not belong to this consigner');
       plans.push(await planAction(tx, scope, op, item, input, now));
     } catch (err) {
       const appError = toAppError(err);
-      if (opts.onRefusal === 'throw' || !appError) throw ids.length > 1 ? labelled(err, item?.code ?? null) : err;
+      if (opts.onRefusal === 'throw' || !appError) throw ids.length > 1 ? labelled(err, label) : err;
       refused.push({ id, error: appError.message });
     }
   }
-  return { outcomes: await applyPlans(tx, scope, plans, now), refused };
+  const outcomes = await applyPlans(tx, scope, plans, now);
+  await notifyOutcomes(tx, scope, op, outcomes);
+  return { outcomes, refused };
 }
 
 /** `inventory` is the first (or only) item still there, for single-item callers. */
@@ -349,11 +394,14 @@ export type ActionResult = z.input<typeof ZActionResult>;
 export async function runAction(scope: ActionScope, op: Operation, ids: string[], input: ActionInput, opts: { consignerId?: string | null } = {}): Promise<ActionResult> {
   assertMayPerform(op, scope.by);
   const unique = [...new Set(ids)];
+  const notifier = scope.notices?.notifier ?? consignerNotifier(scope.ctx, scope.store.id, scope.store);
+  const notified: ActionScope = { ...scope, notices: { notifier, groupKey: scope.notices?.groupKey } };
   const outcomes = await scope.ctx.db.transaction(async (tx) =>
     unique.length === 1 && !opts.consignerId
-      ? [await performAction(tx, scope, op, unique[0], input)]
-      : (await performActionBatch(tx, scope, op, unique, input, { onRefusal: 'throw', consignerId: opts.consignerId })).outcomes,
+      ? [await performAction(tx, notified, op, unique[0], input)]
+      : (await performActionBatch(tx, notified, op, unique, input, { onRefusal: 'throw', consignerId: opts.consignerId })).outcomes,
   );
+  if (!scope.notices) await notifier.deliver();
   const kept = outcomes.filter((o) => !o.removed).map((o) => o.item.id);
   const rows = await inventoryRepository.findWithRelations(scope.ctx.db, scope.store.id, kept);
   const def: OperationDef = OPERATIONS[op];

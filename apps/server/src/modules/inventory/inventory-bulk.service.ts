@@ -7,6 +7,7 @@ import { notFound, toAppError } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
 import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { consignerNotifier } from '../notifications/notifications.service.ts';
 import { storesRepository } from '../stores/stores.repository.ts';
 import {
   actionScope,
@@ -78,7 +79,9 @@ export async function runBulkJob(ctx: AppContext, { job, itemDone, itemFailed, r
   const payload = job.payload as BulkPayload;
   const store: StoreRow | null = await storesRepository.findById(ctx.db, job.storeId);
   if (!store) throw new Error('Store not found');
-  const scope = actionScope(ctx, store, payload.by);
+  // The job's e-mails: one per consigner for the whole job (its chunks build it), sent at its end.
+  const notifier = consignerNotifier(ctx, store.id, store);
+  const scope: ActionScope = { ...actionScope(ctx, store, payload.by), notices: { notifier, groupKey: `job:${job.id}` } };
   const resumeAt = Math.min(job.done + job.failed, payload.ids.length);
   let done = job.done;
   const fail = async (id: string, err: unknown) => {
@@ -113,6 +116,7 @@ export async function runBulkJob(ctx: AppContext, { job, itemDone, itemFailed, r
       }
     }
   }
+  await notifier.deliver(`job:${job.id}`);
   return { op: payload.op, done, failed: payload.ids.length - done };
 }
 

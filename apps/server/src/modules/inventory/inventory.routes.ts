@@ -9,6 +9,7 @@ import {
   ZInventoryItem,
   ZInventoryItemDetail,
   ZPreapprovalStatus,
+  ZIntakeCheckRow,
   ZQueuedJob,
   ZScanResult,
   ZUpdatedInventory,
@@ -17,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
-import { forbidden } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { actingUser, actionScope, runAction, type ActionResult, type ActionScope, type Operation } from './inventory-actions.service.ts';
 import { scanCode } from './inventory-scan.service.ts';
 import { queueBulkAction, queueResync, registerInventoryJobs, runOrQueueAction, type QueuedJob } from './inventory-bulk.service.ts';
@@ -26,6 +27,7 @@ import {
   getInventory,
   getInventoryByCode,
   preapprovalStatus,
+  checkInventories,
   quoteFees,
   updateInventories,
   updateInventory,
@@ -64,6 +66,22 @@ export const inventoryRoutes =
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
         const items = await createInventories(ctx, requireStore(request), actor, request.body.inventoryFormArray);
         return reply.status(201).send({ data: items });
+      },
+    );
+
+    app.post(
+      '/api/inventories/check',
+      {
+        schema: {
+          tags: ['inventory'],
+          summary: 'What adding these rows would make (status, pre-approval, payout), nothing written',
+          body: ZCreateInventories,
+          response: responses(z.array(ZIntakeCheckRow)),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
+        return { data: await checkInventories(ctx, requireStore(request), actor, request.body.inventoryFormArray) };
       },
     );
 
@@ -132,7 +150,8 @@ export const inventoryRoutes =
       queued(await queueBulkAction(scope, 'acceptInventory', b.ids, b, INVENTORY_MESSAGES.acceptingInventories)),
     );
     action('cancelDropoff', 'Cancel drop-offs (the items are removed)', B.cancelDropoff, async (scope, b) => {
-      if (scope.by.kind === 'consigner' && b.consigner && b.consigner !== scope.by.id) throw forbidden('You can only cancel your own drop-offs');
+      // a consigner naming another consigner learns nothing of them (404, as for their items)
+      if (scope.by.kind === 'consigner' && b.consigner && b.consigner !== scope.by.id) throw notFound('Consigner not found');
       // Staff may name the consigner whose drop-offs these are; a consigner's own are checked by ownership.
       return done(await runAction(scope, 'cancelDropoff', b.ids, {}, { consignerId: scope.by.kind === 'employee' ? b.consigner : null }));
     });

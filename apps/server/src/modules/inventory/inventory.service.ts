@@ -19,6 +19,7 @@ import {
   type InventoryStatus,
   type PriceRange,
   type ZFeeQuote,
+  type ZIntakeCheckRow,
   type ZInventoryItemDetail,
   type ZPreapprovalStatus,
 } from '@backroom/domain';
@@ -71,6 +72,46 @@ export async function createInventories(
 ) {
   const newCode = opts.newCode ?? (() => generateInventoryCode());
   const by = actingUser(actor);
+  const now = new Date();
+  const values = await prepareInventories(ctx, store, actor, rows, now);
+
+  const ids = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertWithFreeCodes(tx, values, newCode);
+    const stamp = stampOf(by);
+    await writeInventoryLogs(
+      tx,
+      inserted.map((item) => logEntry(item, stamp, [createdOnField(now)], now)),
+    );
+    return values.map((v) => v.id!);
+  });
+  return mapped(ctx, store.id, ids);
+}
+
+/**
+ * POST /api/inventories/check: what the create would make of each row (status, pre-approval, payout),
+ * from the very preparation the create runs, without writing. The consigner's review panel shows its
+ * Pre-Approved and Request Drop Off lists from it, so they agree with the items the Submit makes
+ * (unless the variant's lowest Active price moves in between; the created items then tell).
+ */
+export async function checkInventories(ctx: AppContext, store: StoreRow, actor: Actor, rows: TInventoryRow[]): Promise<z.input<typeof ZIntakeCheckRow>[]> {
+  const values = await prepareInventories(ctx, store, actor, rows, new Date());
+  return values.map((v) => {
+    const lowest = v.lowestPrice ?? null;
+    const range = v.status === 'Pending' || v.status === 'Requested' ? preapprovalRange(lowest, store) : null;
+    return {
+      status: v.status as InventoryStatus,
+      preapproved: v.preapprovalStatus === 'preapproved',
+      lowestPrice: lowest === null ? null : toMajor(lowest),
+      range: range ? { low: toMajor(range.low), high: toMajor(range.high) } : null,
+      payout: toMajor(v.payout ?? 0),
+      total: toMajor(v.total ?? 0),
+    };
+  });
+}
+
+/** Every row checked and turned into the item it makes (status, fees, placement), nothing written. */
+async function prepareInventories(ctx: AppContext, store: StoreRow, actor: Actor, rows: TInventoryRow[], now: Date): Promise<NewInventoryRow[]> {
+  const by = actingUser(actor);
   const lookups = createLookups(store.id);
   const db = ctx.db;
   const products = new Map(
@@ -83,7 +124,6 @@ export async function createInventories(
     if (!lowestByVariant.has(key)) lowestByVariant.set(key, inventoryRepository.lowestActivePrice(db, store.id, v));
     return lowestByVariant.get(key)!;
   };
-  const now = new Date();
   const values: NewInventoryRow[] = [];
 
   for (const row of rows) {
@@ -157,17 +197,7 @@ export async function createInventories(
     }
     values.push(item);
   }
-
-  const ids = await ctx.db.transaction(async (tx) => {
-    const inserted = await insertWithFreeCodes(tx, values, newCode);
-    const stamp = stampOf(by);
-    await writeInventoryLogs(
-      tx,
-      inserted.map((item) => logEntry(item, stamp, [createdOnField(now)], now)),
-    );
-    return values.map((v) => v.id!);
-  });
-  return mapped(ctx, store.id, ids);
+  return values;
 }
 
 /**
@@ -345,6 +375,11 @@ async function consignerEdits(tx: DbOrTx, lookups: InventoryLookups, item: Inven
   set('notes', clean(body.notes));
   set('image', clean(body.image));
   set('trackingCode', clean(body.trackingCode));
+  // The consigner ships what the marketplace sold (Add tracking): a tracking code belongs to their Sold
+  // item at ONLINE MARKETPLACE only (catalogue doc section 4, Tracking).
+  if ('trackingCode' in changes && !(item.status === 'Sold' && item.location === ONLINE_MARKETPLACE)) {
+    throw conflict(`A tracking code can only be added to a sold item at ${ONLINE_MARKETPLACE}`);
+  }
   const location = clean(body.location);
   const subLocation = clean(body.subLocation);
   if ((location !== undefined && location !== item.location) || (subLocation !== undefined && subLocation !== item.subLocation)) {

@@ -3,6 +3,7 @@
 // recorded through recordSale, the one entry of every sale: an order is recorded once whatever the
 // number of imports (orders.source = 'linnworks' + externalId, unique; recordSale answers an order
 // already recorded with created: false).
+import crypto from 'node:crypto';
 import { MAX_AMOUNT_MINOR, ORDER_MESSAGES, splitFullName, TEXT_LIMITS, type TOrderImportResult } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { Customer } from '../../db/schema/index.ts';
@@ -17,6 +18,7 @@ import {
   type LinnworksOrder,
 } from '../../integrations/linnworks/linnworks.client.ts';
 import { decryptSecret } from '../../integrations/secrets.ts';
+import { consignerNotifier } from '../notifications/notifications.service.ts';
 import { recordSale, type SaleAuthor, type SaleInput } from '../sales/sales.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
@@ -220,30 +222,37 @@ export async function importLinnworksOrders(ctx: AppContext, store: StoreRow, pr
   const itemsByCode = new Map<string, ItemRef>();
   for (let i = 0; i < codes.length; i += 1000) for (const item of await repo.itemsByCode(ctx.db, store.id, codes.slice(i, i + 1000))) itemsByCode.set(item.code, item);
 
+  // One 'sold' e-mail per consigner for the whole import (its orders build it), sent at its end.
+  const notices = { notifier: consignerNotifier(ctx, store.id, store), groupKey: `import:${crypto.randomUUID()}` };
   const result: TOrderImportResult = { source: 'linnworks', fetched, imported: 0, alreadyImported, skipped: 0, failed: [], unmatchedLines: 0, orders: [], syncedUntil: null };
-  for (const order of orders) {
-    const name = linnworksOrderName(order);
-    const { input, unmatched } = saleOfLinnworksOrder(order, itemsByCode);
-    if (skipReason(order) || input.lines.length === 0) {
-      result.skipped += 1;
-      await progress.orderDone?.();
-      continue;
-    }
-    try {
-      const { order: recorded, created } = await recordSale(ctx, store, LINNWORKS_AUTHOR, input);
-      if (created) {
-        result.imported += 1;
-        result.unmatchedLines += unmatched;
-        result.orders.push({ id: recorded.id, name: recorded.name });
-      } else {
-        result.alreadyImported += 1;
+  try {
+    for (const order of orders) {
+      const name = linnworksOrderName(order);
+      const { input, unmatched } = saleOfLinnworksOrder(order, itemsByCode);
+      if (skipReason(order) || input.lines.length === 0) {
+        result.skipped += 1;
+        await progress.orderDone?.();
+        continue;
       }
-      await progress.orderDone?.();
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      result.failed.push({ externalId: order.OrderId, name, error: err.message });
-      await progress.orderFailed?.(order.OrderId, `${name}: ${err.message}`);
+      try {
+        const { order: recorded, created } = await recordSale(ctx, store, LINNWORKS_AUTHOR, input, { notices });
+        if (created) {
+          result.imported += 1;
+          result.unmatchedLines += unmatched;
+          result.orders.push({ id: recorded.id, name: recorded.name });
+        } else {
+          result.alreadyImported += 1;
+        }
+        await progress.orderDone?.();
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        result.failed.push({ externalId: order.OrderId, name, error: err.message });
+        await progress.orderFailed?.(order.OrderId, `${name}: ${err.message}`);
+      }
     }
+  } finally {
+    // the orders recorded so far are committed: their e-mails go even when the import broke off
+    await notices.notifier.deliver(notices.groupKey);
   }
   await integrationsRepository.advanceSyncedUntil(ctx.db, store.id, 'linnworks', startedAt);
   result.syncedUntil = startedAt.toISOString();

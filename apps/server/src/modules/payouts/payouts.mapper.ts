@@ -8,6 +8,7 @@ import {
   type PayoutProvider,
   type PayoutStatus,
   type ZCheque,
+  type ZConsignerBuyingItem,
   type ZConsignerPayout,
   type ZPayout,
   type ZPayoutBankDetails,
@@ -15,7 +16,7 @@ import {
   type ZPayoutShare,
 } from '@backroom/domain';
 import type { z } from 'zod';
-import type { ChequeRow, PayoutItemRow, PayoutRow, ShareRow } from './payouts.repository.ts';
+import type { ChequeRow, PayoutItemRow, PayoutRow, ShareRow, payoutsRepository } from './payouts.repository.ts';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -139,5 +140,28 @@ export function toConsignerPayout(p: PayoutRow, share: ShareRow, shareCheques: C
     paidAt: p.paidAt?.toISOString() ?? null,
     cheques: shareCheques.map(toCheque),
     inventories: items.map(toPayoutItem),
+  };
+}
+
+type BoughtRow = Awaited<ReturnType<typeof payoutsRepository.owedBoughtItems>>['rows'][number];
+
+/** An item the store bought from the consigner and still owes them (the portal's Ready to Pay tab). */
+export function toConsignerBuyingItem(r: BoughtRow): z.input<typeof ZConsignerBuyingItem> {
+  return {
+    id: r.id,
+    code: r.code,
+    title: r.title,
+    sku: r.sku,
+    option1Value: r.option1Value,
+    option2Value: r.option2Value,
+    option3Value: r.option3Value,
+    image: r.image,
+    status: r.status as z.input<typeof ZConsignerBuyingItem>['status'],
+    quantity: r.quantity,
+    total: toMajor(r.amount),
+    paymentType: r.paymentType,
+    acceptedOn: r.acceptedOn?.toISOString() ?? null,
+    payoutId: r.payoutId,
+    payoutName: r.payoutName,
   };
 }

@@ -1,5 +1,5 @@
-import type { PayoutStatus } from '@backroom/domain';
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { PayoutStatus, ShareStatus } from '@backroom/domain';
+import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -92,6 +92,38 @@ const payoutFilter = (storeId: string, f: PayoutListFilter): SQL | undefined =>
           where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${like(c.searchText, containsPattern(w))}))`,
     ),
   );
+
+export type ConsignerPayoutFilter = Omit<PayoutListFilter, 'consignerId'> & { shareStatus?: ShareStatus; from?: Date | null; to?: Date | null };
+
+/**
+ * The consigner's share of the payout row has this status, as shareStatusOf reads it: Failed when a
+ * cheque failed; Paid when every cheque is paid and none of their items is still Sold; else Pending.
+ */
+function shareStatusIs(storeId: string, consignerId: string, status: ShareStatus): SQL {
+  const chequeOf = (cond: SQL) =>
+    sql`exists (select 1 from ${cheques} where ${cheques.storeId} = ${storeId} and ${cheques.payoutId} = ${payouts.id} and ${cheques.consignerId} = ${consignerId} and ${cond})`;
+  const failed = chequeOf(sql`${cheques.status} = 'Failed'`);
+  const paid = sql`(not ${chequeOf(sql`${cheques.status} <> 'Paid'`)} and not exists (select 1 from ${pi} join ${i} on ${i.storeId} = ${pi.storeId} and ${i.id} = ${pi.inventoryId}
+    where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${pi.consignerId} = ${consignerId} and ${i.status} = 'Sold'))`;
+  if (status === 'Failed') return failed;
+  if (status === 'Paid') return sql`(not ${failed} and ${paid})`;
+  return sql`(not ${failed} and not ${paid})`;
+}
+
+/**
+ * Bought from the consigner and accepted (docs/payouts.md "What is ready to pay"), not yet paid for: in
+ * no payout, or in one whose share for them still has a cheque to pay.
+ */
+const owedBought = (storeId: string, consignerId: string): SQL =>
+  and(
+    eq(i.storeId, storeId),
+    eq(i.consignerId, consignerId),
+    or(isNotNull(i.buyingId), isNotNull(i.paymentType)),
+    isNotNull(i.acceptedOn),
+    sql`not exists (select 1 from ${c} where ${c.storeId} = ${storeId} and ${c.id} = ${i.consignerId} and ${c.isStoreAccount})`,
+    sql`(${i.payoutId} is null or exists (select 1 from ${cheques} where ${cheques.storeId} = ${storeId} and ${cheques.payoutId} = ${i.payoutId}
+      and ${cheques.consignerId} = ${consignerId} and ${cheques.status} <> 'Paid'))`,
+  )!;
 
 const itemColumns = {
   id: i.id,
@@ -223,10 +255,13 @@ export const payoutsRepository = {
   },
 
   /** The payouts a consigner has a share in, newest first (search: payout name, or an item's title, code or SKU). */
-  listOfConsigner: async (db: DbOrTx, storeId: string, consignerId: string, f: Omit<PayoutListFilter, 'consignerId'>, page: { offset: number; limit: number }) => {
+  listOfConsigner: async (db: DbOrTx, storeId: string, consignerId: string, f: ConsignerPayoutFilter, page: { offset: number; limit: number }) => {
     const where = and(
       eq(payouts.storeId, storeId),
       f.status ? eq(payouts.status, f.status) : undefined,
+      f.shareStatus ? shareStatusIs(storeId, consignerId, f.shareStatus) : undefined,
+      f.from ? gte(payouts.createdAt, f.from) : undefined,
+      f.to ? lt(payouts.createdAt, f.to) : undefined,
       sql`exists (select 1 from ${pi} where ${pi.storeId} = ${storeId} and ${pi.payoutId} = ${payouts.id} and ${pi.consignerId} = ${consignerId})`,
       ...f.words.map(
         (w) =>
@@ -286,6 +321,55 @@ export const payoutsRepository = {
       .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
       .where(and(eq(pi.storeId, storeId), sql`${pi.payoutId} = any(${uuids(payoutIds)})`, consignerId ? eq(pi.consignerId, consignerId) : undefined))
       .orderBy(asc(c.firstName), asc(c.lastName), asc(pi.consignerId), asc(i.code));
+  },
+
+  /** A page of the items the store bought from the consigner and still owes them (Ready to Pay), newest accepted first. */
+  owedBoughtItems: async (
+    db: DbOrTx,
+    storeId: string,
+    consignerId: string,
+    f: { words: string[]; from?: Date | null; to?: Date | null },
+    page: { offset: number; limit: number },
+  ) => {
+    const where = and(
+      owedBought(storeId, consignerId),
+      f.from ? gte(i.acceptedOn, f.from) : undefined,
+      f.to ? lt(i.acceptedOn, f.to) : undefined,
+      ...f.words.map((w) => sql`(lower(${i.title}) like ${containsPattern(w)} or lower(${i.code}) like ${containsPattern(w)} or lower(${i.sku}) like ${containsPattern(w)})`),
+    );
+    const owed = sql<number>`coalesce(${pi.amount}, ${i.total})`;
+    const from = () =>
+      db
+        .select({
+          id: i.id,
+          code: i.code,
+          title: i.title,
+          sku: i.sku,
+          option1Value: i.option1Value,
+          option2Value: i.option2Value,
+          option3Value: i.option3Value,
+          image: i.image,
+          status: i.status,
+          quantity: i.quantity,
+          amount: owed.mapWith(Number),
+          paymentType: i.paymentType,
+          acceptedOn: i.acceptedOn,
+          payoutId: pi.payoutId,
+          payoutName: payouts.name,
+        })
+        .from(i)
+        .leftJoin(pi, and(eq(pi.storeId, i.storeId), eq(pi.inventoryId, i.id)))
+        .leftJoin(payouts, and(eq(payouts.storeId, pi.storeId), eq(payouts.id, pi.payoutId)))
+        .where(where);
+    const [rows, [sums]] = await Promise.all([
+      from().orderBy(desc(i.acceptedOn), desc(i.id)).limit(page.limit).offset(page.offset),
+      db
+        .select({ count: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${owed}), 0)::bigint`.mapWith(Number) })
+        .from(i)
+        .leftJoin(pi, and(eq(pi.storeId, i.storeId), eq(pi.inventoryId, i.id)))
+        .where(where),
+    ]);
+    return { rows, count: sums.count, amount: sums.amount };
   },
 
   consignerExists: async (db: DbOrTx, storeId: string, id: string) =>
@@ -354,6 +438,10 @@ export const payoutsRepository = {
         amount: pi.amount,
         status: i.status,
         orderId: i.orderId,
+        code: i.code,
+        title: i.title,
+        option1Value: i.option1Value,
+        location: i.location,
         bought: sql<boolean>`(${i.buyingId} is not null or ${i.paymentType} is not null)`,
       })
       .from(pi)

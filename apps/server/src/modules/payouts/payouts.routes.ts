@@ -2,6 +2,8 @@ import {
   responses,
   ZChequeList,
   ZChequesQuery,
+  ZConsignerBuyingList,
+  ZConsignerBuyingQuery,
   ZConsignerPayoutList,
   ZConsignerPayoutsQuery,
   ZPayoutCreated,
@@ -19,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
-import { exportPayoutItems, getPayout, listCheques, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions } from './payouts.service.ts';
+import { exportPayoutItems, getPayout, listCheques, listConsignerBuyingItems, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions } from './payouts.service.ts';
 
 const ZId = z.object({ id: z.uuid('Invalid id') });
 const tags = ['payouts'];
@@ -53,6 +55,23 @@ export const payoutsRoutes =
       async (request) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
         return { data: await listConsignerPayouts(ctx, requireStore(request), actor, request.params.id, request.query) };
+      },
+    );
+
+    app.get(
+      '/api/payouts/consigner/:id/buying',
+      {
+        schema: {
+          tags,
+          summary: 'Items the store bought from a consigner and still owes them: Ready to Pay (a consigner: their own)',
+          params: ZId,
+          querystring: ZConsignerBuyingQuery,
+          response: responses(ZConsignerBuyingList),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
+        return { data: await listConsignerBuyingItems(ctx, requireStore(request), actor, request.params.id, request.query) };
       },
     );
 

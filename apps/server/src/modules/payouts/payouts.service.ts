@@ -12,12 +12,15 @@ import {
   splitIntoCheques,
   toMajor,
   type PayoutProvider,
+  reportRange,
+  type TConsignerBuyingQuery,
   type TConsignerPayoutsQuery,
   type TPayoutExportBody,
   type TPayoutPaidBody,
   type TPayoutPayBody,
   type TPayoutsQuery,
   type ZCheque,
+  type ZConsignerBuyingList,
   type ZConsignerPayoutList,
   type ZPayout,
   type ZPayoutCreated,
@@ -36,9 +39,10 @@ import { integrationsRepository } from '../../integrations/integrations.reposito
 import { startAutoPayout } from '../../payouts/auto-payout.ts';
 import { logEntry, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
 import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
+import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/notifications.service.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
-import { toCheque, toConsignerPayout, toPayout, toPayoutItem, toShare, shareProvider } from './payouts.mapper.ts';
+import { toCheque, toConsignerBuyingItem, toConsignerPayout, toPayout, toPayoutItem, toShare, shareProvider } from './payouts.mapper.ts';
 import { PAYOUT_EXPORT_HEADERS, payoutsRepository as repo, type ChequeRow, type PayCandidate, type PayoutRow, type ShareRow } from './payouts.repository.ts';
 
 export const PAYOUT_ERRORS = {
@@ -208,6 +212,35 @@ export async function getPayout(ctx: AppContext, store: StoreRow, actor: Actor, 
   };
 }
 
+/** A consigner asks for their own figures only; staff for a consigner of this store (404 otherwise, never their data). */
+async function assertConsignerOf(ctx: AppContext, store: StoreRow, actor: Actor, consignerId: string): Promise<void> {
+  if (actor.kind === 'consigner' && actor.id !== consignerId) throw notFound(PAYOUT_ERRORS.consignerNotFound);
+  if (actor.kind === 'employee' && !(await repo.consignerExists(ctx.db, store.id, consignerId))) throw notFound(PAYOUT_ERRORS.consignerNotFound);
+}
+
+/**
+ * GET /api/payouts/consigner/{id}/buying: the items the store bought from the consigner and still owes
+ * them (the portal's Ready to Pay tab, the payout status Buying's label): accepted, not yet paid for.
+ */
+export async function listConsignerBuyingItems(
+  ctx: AppContext,
+  store: StoreRow,
+  actor: Actor,
+  consignerId: string,
+  q: TConsignerBuyingQuery,
+): Promise<z.input<typeof ZConsignerBuyingList>> {
+  await assertConsignerOf(ctx, store, actor, consignerId);
+  const range = reportRange(q.dateRangeStart, q.dateRangeEnd);
+  const { rows, count, amount } = await repo.owedBoughtItems(
+    ctx.db,
+    store.id,
+    consignerId,
+    { words: searchWords(q.search), from: range.start, to: range.end },
+    { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
+  );
+  return { rows: rows.map(toConsignerBuyingItem), total: count, amount: toMajor(amount) };
+}
+
 /** GET /api/payouts/consigner/{id}: a consigner's payouts, their share only. A consigner sees their own only. */
 export async function listConsignerPayouts(
   ctx: AppContext,
@@ -216,13 +249,13 @@ export async function listConsignerPayouts(
   consignerId: string,
   q: TConsignerPayoutsQuery,
 ): Promise<z.input<typeof ZConsignerPayoutList>> {
-  if (actor.kind === 'consigner' && actor.id !== consignerId) throw notFound(PAYOUT_ERRORS.consignerNotFound);
-  if (actor.kind === 'employee' && !(await repo.consignerExists(ctx.db, store.id, consignerId))) throw notFound(PAYOUT_ERRORS.consignerNotFound);
+  await assertConsignerOf(ctx, store, actor, consignerId);
+  const range = reportRange(q.dateRangeStart, q.dateRangeEnd);
   const { rows, count } = await repo.listOfConsigner(
     ctx.db,
     store.id,
     consignerId,
-    { words: searchWords(q.search), status: q.status },
+    { words: searchWords(q.search), status: q.status, shareStatus: q.shareStatus, from: range.start, to: range.end },
     { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
   );
   const ids = rows.map((p) => p.id);
@@ -277,7 +310,14 @@ const isUnpaid = (share: ShareRow, cheques: ChequeRow[]) => share.unpaidItems > 
  * of the agreed price), as nothing else records that debt (docs/payouts.md). Also what an auto payout
  * calls when its provider confirms a share.
  */
-export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[], by: LogAuthor): Promise<{ itemCount: number }> {
+export async function settlePayoutShares(
+  tx: DbOrTx,
+  storeId: string,
+  payoutId: string,
+  consignerIds: readonly string[],
+  by: LogAuthor,
+  notice?: PayoutNotice,
+): Promise<{ itemCount: number }> {
   if (consignerIds.length === 0) return { itemCount: 0 };
   const items = await repo.shareItems(tx, storeId, payoutId, consignerIds);
   const paid = await repo.markItemsPaid(tx, storeId, payoutId, consignerIds, by);
@@ -293,8 +333,22 @@ export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: 
     tx,
     paid.map((it) => logEntry(it, by, [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }], now)),
   );
+  if (notice) {
+    // the moment a consigner's share is paid (by hand, or confirmed by its provider): one e-mail each
+    const totals = new Map<string, number>();
+    for (const it of items) totals.set(it.consignerId, (totals.get(it.consignerId) ?? 0) + it.amount);
+    await notice.notifier.add(
+      tx,
+      'payout',
+      items.map((it) => noticeItemOf({ ...it, price: null, payout: it.amount })),
+      { payout: { name: notice.payoutName, total: (consignerId) => totals.get(consignerId) ?? 0 } },
+    );
+  }
   return { itemCount: items.length };
 }
+
+/** The payout e-mails of settled shares: the action's notifier (delivered after commit) and the payout's name. */
+export type PayoutNotice = { notifier: Notifier; payoutName: string };
 
 /**
  * For an auto payout whose provider confirmed some shares: in the caller's transaction, locks the
@@ -303,12 +357,19 @@ export async function settlePayoutShares(tx: DbOrTx, storeId: string, payoutId: 
  * told by the ledger, not by the cheques: the payout job marks each cheque Paid as its provider pays
  * it, before the share's last one, and a share of items the store bought has no Sold item to count.
  */
-export async function settleConfirmedShares(tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[], by: LogAuthor): Promise<PayoutRow | null> {
+export async function settleConfirmedShares(
+  tx: DbOrTx,
+  storeId: string,
+  payoutId: string,
+  consignerIds: readonly string[],
+  by: LogAuthor,
+  notifier?: Notifier,
+): Promise<PayoutRow | null> {
   const payout = await repo.find(tx, storeId, payoutId, { lock: true });
   if (!payout) return null;
   const [shares, settled] = await Promise.all([repo.shares(tx, storeId, [payoutId]), ledgerRepository.payoutSettledConsignerIds(tx, storeId, payoutId)]);
   const unpaid = shares.filter((s) => consignerIds.includes(s.consignerId) && !settled.has(s.consignerId)).map((s) => s.consignerId);
-  await settlePayoutShares(tx, storeId, payoutId, unpaid, by);
+  await settlePayoutShares(tx, storeId, payoutId, unpaid, by, notifier ? { notifier, payoutName: payout.name } : undefined);
   return closeIfPaid(tx, storeId, payout);
 }
 
@@ -330,6 +391,7 @@ export async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow
 export async function markPayoutPaid(ctx: AppContext, store: StoreRow, actor: Actor, id: string, body: TPayoutPaidBody): Promise<z.input<typeof ZPayoutPaidResult>> {
   const by = actorStamp(actor);
   const given = body.consignersInventoryToBeMarkedAsPaid;
+  const notifier = consignerNotifier(ctx, store.id, store);
   const outcome = await ctx.db.transaction(async (tx) => {
     const payout = await repo.find(tx, store.id, id, { lock: true });
     if (!payout) throw notFound(PAYOUT_ERRORS.notFound);
@@ -353,12 +415,13 @@ export async function markPayoutPaid(ctx: AppContext, store: StoreRow, actor: Ac
       throw conflict(inFlight.some((own) => own.some((ch) => ch.status === 'Failed')) ? PAYOUT_ERRORS.autoFailed : PEOPLE_MESSAGES.autoPayoutInProgress);
     }
 
-    const { itemCount } = await settlePayoutShares(tx, store.id, id, toMark, by);
+    const { itemCount } = await settlePayoutShares(tx, store.id, id, toMark, by, { notifier, payoutName: payout.name });
     let after = toMark.length ? await closeIfPaid(tx, store.id, payout) : payout;
     // a Buying payout's Pay hands its automated shares to their provider: in progress from now on
     if (toSend.length && after.status === 'Buying') after = await repo.update(tx, store.id, id, { status: 'Pending' });
     return { after, toMark, toSend, itemCount };
   });
+  await notifier.deliver();
   if (outcome.toSend.length) await handToProvider(ctx, store.id, id);
   const [payout] = await withShares(ctx.db, store, actor, [(await repo.find(ctx.db, store.id, id)) ?? outcome.after]);
   return { payout, markedConsignerIds: outcome.toMark, markedItemCount: outcome.itemCount, sentConsignerIds: outcome.toSend };

@@ -68,7 +68,7 @@ export const productsRepository = {
    * its GTINs; no terms lists the newest. Each step picks ids on narrow rows (id, updated_at,
    * search_text), then reads the full rows and GTINs of at most `limit` products in one statement.
    */
-  search: async (db: DbOrTx, storeId: string, terms: string[], limit: number): Promise<ProductWithGtins[]> => {
+  search: async (db: DbOrTx, storeId: string, terms: string[], limit: number, offset = 0): Promise<ProductWithGtins[]> => {
     const full = (ids: SQLWrapper) =>
       db
         .select({ ...productColumns, gtins: gtinsColumn })
@@ -76,15 +76,25 @@ export const productsRepository = {
         .where(and(eq(products.storeId, storeId), inArray(products.id, ids)))
         .orderBy(desc(products.updatedAt), desc(products.id));
     if (!terms.length) {
-      const newest = db.select({ id: products.id }).from(products).where(eq(products.storeId, storeId)).orderBy(desc(products.updatedAt), desc(products.id)).limit(limit);
-      return full(newest);
+      const newest = db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.storeId, storeId))
+        .orderBy(desc(products.updatedAt), desc(products.id))
+        .limit(limit);
+      return full(offset ? newest.offset(offset) : newest);
     }
-    const recent = await full(productsRepository.searchRecentIds(db, storeId, terms, limit));
-    if (recent.length >= limit) return recent;
-    return full(productsRepository.searchAllIds(db, storeId, terms, limit));
+    // A later page (offset) is the same newest-first list of matches: when the newest window holds
+    // offset + limit matches they are the newest ones overall, so step 1 answers it; a page past
+    // the window goes to step 2 at once.
+    if (offset + limit <= SEARCH_RECENT_WINDOW) {
+      const recent = await full(productsRepository.searchRecentIds(db, storeId, terms, limit, offset));
+      if (recent.length >= limit) return recent;
+    }
+    return full(productsRepository.searchAllIds(db, storeId, terms, limit, offset));
   },
   /** Step 1 as ids only (what search runs). */
-  searchRecentIds: (db: DbOrTx, storeId: string, terms: string[], limit: number) => {
+  searchRecentIds: (db: DbOrTx, storeId: string, terms: string[], limit: number, offset = 0) => {
     const recent = db
       .select({ id: products.id, updatedAt: products.updatedAt, searchText: products.searchText })
       .from(products)
@@ -92,22 +102,25 @@ export const productsRepository = {
       .orderBy(desc(products.updatedAt), desc(products.id))
       .limit(SEARCH_RECENT_WINDOW)
       .as('recent');
-    return db
+    const ids = db
       .select({ id: recent.id })
       .from(recent)
       .where(and(...matchesAll(terms, recent.searchText)))
       .orderBy(desc(recent.updatedAt), desc(recent.id))
       .limit(limit);
+    // page 1 keeps the exact statement the bench measured
+    return offset ? ids.offset(offset) : ids;
   },
   /** Step 2 as ids only (what search runs); OFFSET 0 fences the matches as in searchAllQuery. */
-  searchAllIds: (db: DbOrTx, storeId: string, terms: string[], limit: number) => {
+  searchAllIds: (db: DbOrTx, storeId: string, terms: string[], limit: number, offset = 0) => {
     const matches = db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
       .where(and(eq(products.storeId, storeId), ...matchesAll(terms, products.searchText)))
       .offset(OFFSET_ZERO)
       .as('matches');
-    return db.select({ id: matches.id }).from(matches).orderBy(desc(matches.updatedAt), desc(matches.id)).limit(limit);
+    const ids = db.select({ id: matches.id }).from(matches).orderBy(desc(matches.updatedAt), desc(matches.id)).limit(limit);
+    return offset ? ids.offset(offset) : ids;
   },
   findById: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.select().from(products).where(and(eq(products.storeId, storeId), eq(products.id, id))).limit(1))[0] ?? null,

@@ -26,6 +26,12 @@ import {
   updateProduct,
 } from './products.service.ts';
 
+const MAX_SEARCH_PAGE_SIZE = 200;
+/** Pages of the product search: 200 pages of 50 is 10,000 products deep, beyond what anyone scrolls. */
+const MAX_SEARCH_PAGE = 200;
+const PAGE_ERROR = `The page must be a whole number from 1 to ${MAX_SEARCH_PAGE}`;
+const PAGE_SIZE_ERROR = `The page size must be a whole number from 1 to ${MAX_SEARCH_PAGE_SIZE}`;
+
 const ZId = z.object({ id: z.string().uuid('Invalid id') });
 // Loose shapes with the domain's text limits; the service's domain schema words the other refusals.
 const text = safeString('name').nullish();
@@ -77,7 +83,12 @@ export const productsRoutes =
         schema: {
           tags: ['products'],
           summary: 'Search by title, SKU and brand (every word must match)',
-          querystring: z.object({ search: safeString('search', 'Search').optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          querystring: z.object({
+            search: safeString('search', 'Search').optional(),
+            limit: z.coerce.number({ error: PAGE_SIZE_ERROR }).int({ error: PAGE_SIZE_ERROR }).min(1, { error: PAGE_SIZE_ERROR }).max(MAX_SEARCH_PAGE_SIZE, { error: PAGE_SIZE_ERROR }).default(50),
+            // paging (the product grid's infinite scroll): bounded, so a deep page never scans the catalogue
+            page: z.coerce.number({ error: PAGE_ERROR }).int({ error: PAGE_ERROR }).min(1, { error: PAGE_ERROR }).max(MAX_SEARCH_PAGE, { error: PAGE_ERROR }).default(1),
+          }),
           response: responses(z.array(ZProduct)),
         },
       },

@@ -127,8 +127,10 @@ async function withGtins(db: DbOrTx, storeId: string, product: ProductRow) {
 }
 
 /** GET /api/products?search=: every word must appear in the title, SKU or brand. */
-export async function searchProducts(ctx: AppContext, store: StoreRow, query: { search?: string; limit: number }) {
-  const rows = await productsRepository.search(ctx.db, store.id, searchWords(query.search), query.limit);
+/** GET /api/products: one page (1-based) of the matches, newest first; a short page is the last. */
+export async function searchProducts(ctx: AppContext, store: StoreRow, query: { search?: string; limit: number; page?: number }) {
+  const offset = ((query.page ?? 1) - 1) * query.limit;
+  const rows = await productsRepository.search(ctx.db, store.id, searchWords(query.search), query.limit, offset);
   return rows.map((r) => toProduct(r, r.gtins));
 }
 

@@ -25,6 +25,7 @@ import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
 import { inventoryRepository, type InventoryChanges, type InventoryRow } from '../inventory/inventory.repository.ts';
 import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
+import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/notifications.service.ts';
 import { pgConstraintName, pgErrorCode, pgErrorDetail, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
 import { salesRepository, type LineItemRow, type OrderRow } from './sales.repository.ts';
 
@@ -76,6 +77,18 @@ function soldEntries(storeId: string, orderId: string, items: InventoryRow[], by
   );
 }
 
+/**
+ * Where a sale's e-mails go: a source recording many sales in one run (an import) passes its own
+ * notifier and group key, so each consigner gets one e-mail for the run, and delivers at its end.
+ */
+export type SaleNotices = { notifier: Notifier; groupKey?: string };
+
+/** The 'sold' e-mails of items that became Sold (a consigner's own items; not the store's bought ones). */
+async function notifySold(tx: DbOrTx, notices: SaleNotices, sold: InventoryRow[]): Promise<void> {
+  const consigned = sold.filter((item) => item.status === 'Sold' && item.buyingId === null && item.paymentType === null);
+  await notices.notifier.add(tx, 'sold', consigned.map(noticeItemOf), { groupKey: notices.groupKey });
+}
+
 /** Moves locked items to a status with their log entries; returns the updated rows. */
 async function moveItems(tx: DbOrTx, storeId: string, items: InventoryRow[], changes: InventoryChanges, by: SaleAuthor, now: Date): Promise<InventoryRow[]> {
   if (!items.length) return [];
@@ -121,12 +134,20 @@ function checkLines(lines: SaleLineInput[]): void {
  * the second call answers the first order with created: false. An item already in an open order is
  * refused with 409, also when two sales of it arrive at once.
  */
-export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAuthor, input: SaleInput): Promise<{ order: OrderRow; created: boolean }> {
+export async function recordSale(
+  ctx: AppContext,
+  store: StoreRow,
+  by: SaleAuthor,
+  input: SaleInput,
+  opts: { notices?: SaleNotices } = {},
+): Promise<{ order: OrderRow; created: boolean }> {
   checkLines(input.lines);
   const now = new Date();
   let locked: InventoryRow[] = [];
+  const notices = opts.notices ?? { notifier: consignerNotifier(ctx, store.id, store) };
+  let result: { order: OrderRow; created: boolean };
   try {
-    return await ctx.db.transaction(async (tx) => {
+    result = await ctx.db.transaction(async (tx) => {
       await salesRepository.lockStoreSales(tx, store.id);
       if (input.externalId) {
         const existing = await salesRepository.findByExternalId(tx, store.id, input.source, input.externalId);
@@ -187,12 +208,17 @@ export async function recordSale(ctx: AppContext, store: StoreRow, by: SaleAutho
       const to = saleStatusOf(input.financialStatus);
       // an imported order sold its items when it was placed; a counter sale now
       const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
-      if (to === 'Sold') await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+      if (to === 'Sold') {
+        await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+        await notifySold(tx, notices, sold);
+      }
       return { order, created: true };
     });
   } catch (err) {
     return openSaleConflict(err, locked);
   }
+  if (!opts.notices) await notices.notifier.deliver();
+  return result;
 }
 
 /** The order's name: the source's own (made unique in the store), else the next counter name. */
@@ -219,7 +245,8 @@ async function lockOrderWithItems(tx: DbOrTx, storeId: string, orderId: string) 
  * ledger entries. Paying an order already paid changes nothing (changed: false).
  */
 export async function markOrderPaid(ctx: AppContext, store: StoreRow, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow; changed: boolean }> {
-  return ctx.db.transaction(async (tx) => {
+  const notices: SaleNotices = { notifier: consignerNotifier(ctx, store.id, store) };
+  const result = await ctx.db.transaction(async (tx) => {
     const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
     if (order.status !== 'open') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
     if (order.financialStatus === 'paid') return { order, changed: false };
@@ -228,9 +255,12 @@ export async function markOrderPaid(ctx: AppContext, store: StoreRow, by: SaleAu
     const held = items.filter((i) => i.status === 'PendingSale' && i.orderId === order.id);
     const sold = await moveItems(tx, store.id, held, { status: 'Sold', soldOn: now }, by, now);
     await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+    await notifySold(tx, notices, sold);
     const updated = await salesRepository.updateOrder(tx, store.id, order.id, { financialStatus: 'paid' });
     return { order: updated, changed: true };
   });
+  await notices.notifier.deliver();
+  return result;
 }
 
 /**

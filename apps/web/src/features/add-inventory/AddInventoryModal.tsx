@@ -7,7 +7,7 @@ import { useIsMobile } from '../../shared/hooks';
 import { subLocationsOf, useLocations, useProductTemplates, useSubLocations, type ProductTemplate } from '../../shared/lookups.api';
 import { useMe } from '../auth/auth.api';
 import { useCurrentStore } from '../store/store.api';
-import { useCatalogueProduct, useCreateInventories, useLowestVariantPrices, useRefetchAfterAdd, type CreatedInventory } from './add-inventory.api';
+import { useCatalogueProduct, useCreateInventories, useLowestVariantPrices, useRefetchAfterAdd, type CreatedInventory, type InventoryFormRow } from './add-inventory.api';
 import { ADDED_TOAST_SECONDS, addedToast } from './added-toast';
 import { DraftRowsEditor } from './DraftRowsEditor';
 import { Field } from './Field';
@@ -23,6 +23,18 @@ export interface AddInventoryModalProps {
   onClose: () => void;
   /** Called once the items exist (before the 500 ms re-fetch). */
   onAdded?: (items: CreatedInventory[]) => void;
+  /**
+   * The consigner portal's review list: Add Product hands the checked rows here instead of creating
+   * them (catalogue doc section 2, the review bar). The modal waits for it and closes when it resolves;
+   * a rejection keeps the modal open with the error shown.
+   */
+  onAddToReview?: (entry: ReviewEntryInput) => Promise<unknown>;
+}
+
+/** What Add Product hands to a review list: the product as shown, and one form row per listing row. */
+export interface ReviewEntryInput {
+  product: { id: string; title: string; sku: string; image: string | null };
+  rows: InventoryFormRow[];
 }
 
 /**
@@ -30,7 +42,7 @@ export interface AddInventoryModalProps {
  * size with its options, price, quantity, consigner and live fee figures. Width 1200 on desktop;
  * rows become stacked cards on a phone.
  */
-export function AddInventoryModal({ productId, open, onClose, onAdded }: AddInventoryModalProps) {
+export function AddInventoryModal({ productId, open, onClose, onAdded, onAddToReview }: AddInventoryModalProps) {
   const isMobile = useIsMobile();
   return (
     <Modal
@@ -43,12 +55,22 @@ export function AddInventoryModal({ productId, open, onClose, onAdded }: AddInve
       destroyOnHidden
       data-testid="add-inventory-modal"
     >
-      {productId && <AddInventoryForm key={productId} productId={productId} onClose={onClose} onAdded={onAdded} />}
+      {productId && <AddInventoryForm key={productId} productId={productId} onClose={onClose} onAdded={onAdded} onAddToReview={onAddToReview} />}
     </Modal>
   );
 }
 
-function AddInventoryForm({ productId, onClose, onAdded }: { productId: string; onClose: () => void; onAdded?: AddInventoryModalProps['onAdded'] }) {
+function AddInventoryForm({
+  productId,
+  onClose,
+  onAdded,
+  onAddToReview,
+}: {
+  productId: string;
+  onClose: () => void;
+  onAdded?: AddInventoryModalProps['onAdded'];
+  onAddToReview?: AddInventoryModalProps['onAddToReview'];
+}) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -66,6 +88,7 @@ function AddInventoryForm({ productId, onClose, onAdded }: { productId: string; 
   const lowest = useLowestVariantPrices(productId);
   const create = useCreateInventories();
   const refetchAfterAdd = useRefetchAfterAdd();
+  const [reviewing, setReviewing] = useState(false);
 
   const [pickedTemplateId, setTemplateId] = useState<string | null>(null);
   const [location, setLocation] = useState<string | null>(null);
@@ -120,8 +143,24 @@ function AddInventoryForm({ productId, onClose, onAdded }: { productId: string; 
       message.warning(INVENTORY_MESSAGES.selectLocation);
       return;
     }
+    const formRows = rows.map((r) => toFormRow(r, p.id, template.category, { location, subLocation }));
+    if (onAddToReview) {
+      if (reviewing) return;
+      setReviewing(true);
+      onAddToReview({ product: { id: p.id, title: p.title, sku: p.sku, image: p.image }, rows: formRows }).then(
+        () => {
+          setReviewing(false);
+          onClose();
+        },
+        (error: unknown) => {
+          setReviewing(false);
+          message.error(errorMessage(error));
+        },
+      );
+      return;
+    }
     create.mutate(
-      rows.map((r) => toFormRow(r, p.id, template.category, { location, subLocation })),
+      formRows,
       {
         onSuccess: (items) => {
           // staff get the new items' codes, each a link to its item page; a consigner has no item page
@@ -219,7 +258,7 @@ function AddInventoryForm({ productId, onClose, onAdded }: { productId: string; 
 
       <Flex justify="end" gap={8} style={{ position: isMobile ? 'sticky' : undefined, bottom: 0, background: '#fff', paddingTop: 8 }}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" loading={create.isPending} onClick={submit} data-testid="add-product">
+        <Button type="primary" loading={create.isPending || reviewing} onClick={submit} data-testid="add-product">
           Add Product
         </Button>
       </Flex>

@@ -35,6 +35,14 @@ export function wizardSteps(template: Pick<ProductTemplate, 'option2' | 'option3
   ];
 }
 
+/**
+ * Where a consigner follows what they listed: the drop-off requests the store reviews (Requested, at
+ * /dropoff) or the pre-approved items to bring in (Pending, at /dropoffPending).
+ */
+export function followPageOf(items: readonly { status: InventoryStatus }[]): { path: string; label: string } {
+  return items.length > 0 && items.every((i) => i.status === 'Pending') ? { path: '/dropoffPending', label: 'Drop Off Pending' } : { path: '/dropoff', label: 'Requested' };
+}
+
 /** /addInventory/{id}: list one item of a product step by step (consigner portal: CREATE A LISTING). */
 export default function AddInventoryWizardPage() {
   const { id = '' } = useParams();
@@ -219,8 +227,10 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
           title={product.title}
           currency={currency}
           statusText={(status: InventoryStatus) => statusLabel(status, { isBuyingStore: store?.isBuyingStore ?? false })}
-          followHref={`/productItem/${product.id}`}
-          onFollow={() => navigate(`/productItem/${product.id}`)}
+          followHref={followPageOf(listed).path}
+          followLabel={`Follow on ${followPageOf(listed).label}`}
+          onFollow={() => navigate(followPageOf(listed).path)}
+          onListings={() => navigate(`/productItem/${product.id}`)}
           onAnother={() => {
             setListed(null);
             setCreated(null);

@@ -18,7 +18,9 @@ export function ListingConfirmation({
   currency,
   statusText,
   followHref,
+  followLabel = 'Follow your listings',
   onFollow,
+  onListings,
   onAnother,
   onProducts,
 }: {
@@ -27,7 +29,11 @@ export function ListingConfirmation({
   currency: string;
   statusText: (status: InventoryStatus) => string;
   followHref: string;
+  /** The follow button's words (which drop-off page it opens). */
+  followLabel?: string;
   onFollow: () => void;
+  /** Every listing of the product (/productItem/{id}). */
+  onListings?: () => void;
   onAnother: () => void;
   onProducts: () => void;
 }) {
@@ -41,8 +47,8 @@ export function ListingConfirmation({
         title={many ? 'Your items are listed' : 'Your item is listed'}
         subTitle={
           items.every((i) => i.status === 'Pending')
-            ? 'Pre-approved: bring it to the drop-off location you chose. Follow it from your listings of this product.'
-            : 'The store reviews your request and lets you know; once accepted, bring it to the drop-off location you chose. Follow it from your listings of this product.'
+            ? 'Pre-approved: bring it to the drop-off location you chose. Follow it on Drop Off Pending.'
+            : 'The store reviews your request and lets you know; once accepted, bring it to the drop-off location you chose. Follow it on Requested.'
         }
       />
       <Flex vertical gap={10} style={{ maxWidth: 640, margin: '0 auto' }} data-testid="listed-items">
@@ -67,7 +73,7 @@ export function ListingConfirmation({
                 <Typography.Text strong style={{ fontSize: 16 }} data-testid="listed-price">
                   {formatPrice(item.price, currency)}
                 </Typography.Text>
-                <Tag color={statusColor(item.status, 'staff')} style={{ marginInlineEnd: 0 }} data-testid="listed-status">
+                <Tag color={statusColor(item.status, 'consigner')} style={{ marginInlineEnd: 0 }} data-testid="listed-status">
                   {statusText(item.status)}
                 </Tag>
               </Flex>
@@ -88,8 +94,13 @@ export function ListingConfirmation({
           iconPlacement="end"
           data-testid="follow-listings"
         >
-          Follow your listings
+          {followLabel}
         </Button>
+        {onListings && (
+          <Button size="large" onClick={onListings} data-testid="product-listings-link">
+            Your listings of this product
+          </Button>
+        )}
         <Button size="large" icon={<PlusOutlined />} onClick={onAnother} data-testid="list-another">
           List another item
         </Button>

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SignedInUser, ZEmployeeInvite } from '@backroom/domain';
 import { ApiError, apiFetch } from '../../shared/api';
 import { authCall, getAuthClient } from '../../shared/auth-client';
-import { clearStoreChoice, getStoreHandle } from '../../shared/storage';
+import { clearStoreChoice, getStoreHandle, setLastUserKind } from '../../shared/storage';
 
 /**
  * What GET /api/me tells us. A failed lookup counts as signed out (spec 8), except the
@@ -83,6 +83,7 @@ export async function signOutEverywhere(options: { clearStore?: boolean } = {}):
   } catch {
     // Signing out must never leave the user stuck: the local state is cleared regardless.
   }
+  setLastUserKind(null);
   if (options.clearStore) clearStoreChoice();
 }
 

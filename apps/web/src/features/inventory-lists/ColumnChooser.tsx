@@ -22,14 +22,18 @@ export function ColumnChooser({
   onChange,
   isBuyingStore,
   defaults = DEFAULT_HIDDEN,
+  excluded = [],
 }: {
   hidden: ReadonlySet<ColumnKey>;
   onChange: (hidden: ColumnKey[]) => void;
   isBuyingStore: boolean;
   /** The list's default hidden columns. */
   defaults?: readonly ColumnKey[];
+  /** Columns the list never shows (not offered). */
+  excluded?: readonly ColumnKey[];
 }) {
-  const shown = CHOOSABLE_COLUMNS.filter((k) => !hidden.has(k));
+  const choosable = CHOOSABLE_COLUMNS.filter((k) => !excluded.includes(k));
+  const shown = choosable.filter((k) => !hidden.has(k));
   const content = (
     <Flex vertical gap={4} style={{ minWidth: 180 }} data-testid="column-chooser-panel">
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -37,10 +41,10 @@ export function ColumnChooser({
       </Typography.Text>
       <Checkbox.Group
         value={shown}
-        onChange={(values) => onChange(CHOOSABLE_COLUMNS.filter((k) => !values.includes(k)))}
+        onChange={(values) => onChange(choosable.filter((k) => !values.includes(k)))}
         style={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
-        {CHOOSABLE_COLUMNS.map((k) => (
+        {choosable.map((k) => (
           <Checkbox key={k} value={k} style={{ paddingBlock: 4 }} data-testid={`column-${k}`}>
             {k === 'consigner' ? consignerWord(isBuyingStore) : TITLES[k]}
           </Checkbox>

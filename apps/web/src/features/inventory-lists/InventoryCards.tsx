@@ -32,6 +32,8 @@ export function InventoryCards({
   onSelect?: (ids: string[]) => void;
 }) {
   const selected = new Set(selectedIds ?? []);
+  const portal = ctx.config.key === 'portal';
+  const staffLinks = ctx.config.staffLinks !== false;
   const toggle = (id: string, on: boolean) => {
     if (!onSelect) return;
     const next = new Set(selected);
@@ -42,7 +44,7 @@ export function InventoryCards({
   return (
     <Flex vertical gap={10} className={items.length > 50 ? 'br-inv-cards-long' : undefined} data-testid="inventory-cards">
       {items.map((item) => {
-        const actions = rowActionsFor(ctx.config.key, item.status, ctx.actor);
+        const actions = rowActionsFor(ctx.config.key, item.status, ctx.actor, ctx.config.excludedActions);
         return (
           <div
             key={item.id}
@@ -64,11 +66,11 @@ export function InventoryCards({
                   {item.code} · {truncateSku(item.product.sku || item.sku)}
                 </span>
                 <Flex gap={6} wrap align="center" style={{ marginTop: 4 }}>
-                  <StatusTag status={item.status} isBuyingStore={ctx.isBuyingStore} />
+                  <StatusTag status={item.status} isBuyingStore={ctx.isBuyingStore} variant={ctx.actor?.kind === 'consigner' ? 'consigner' : 'staff'} />
                   {item.daysActive !== null && <span className="br-inv-sub">{daysActiveText(item)}</span>}
                 </Flex>
               </Flex>
-              <EditLink id={item.id} />
+              {staffLinks && <EditLink id={item.id} />}
             </Flex>
             <dl className="br-inv-facts">
               <div>
@@ -81,7 +83,7 @@ export function InventoryCards({
               <div>
                 <dt>Price</dt>
                 <dd>
-                  <PriceCell item={item} currency={ctx.currency} />
+                  <PriceCell item={item} currency={ctx.currency} portal={portal} />
                 </dd>
               </div>
               <div>
@@ -105,7 +107,7 @@ export function InventoryCards({
                   </dd>
                 </div>
               )}
-              {item.orderId && (
+              {item.orderId && staffLinks && (
                 <div>
                   <dt>Order</dt>
                   <dd>

@@ -59,8 +59,9 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
   const isBuyingStore = store?.isBuyingStore ?? false;
   const me = useMe();
   const user = me.data?.status === 'signedIn' ? me.data.user : null;
+  // A consigner acts on their own items only (the server answers 404 for anyone else's).
   const actor = useMemo<InventoryActor | null>(
-    () => (user && user.kind === 'employee' ? { kind: 'staff', accessControls: user.accessControls } : null),
+    () => (!user ? null : user.kind === 'employee' ? { kind: 'staff', accessControls: user.accessControls } : { kind: 'consigner', ownsItem: true }),
     [user],
   );
 
@@ -122,7 +123,7 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
 
   // Bulk actions of the list's status (catalogue doc section 4). The printing ones ('Print page
   // items', 'Re-print items') come with the labels issue; until then no print button is shown.
-  const canAct = actor !== null;
+  const canAct = actor?.kind === 'staff';
   const bulkAccept = canAct && bulkActionLabel(config.fixedStatus) === 'Bulk Accept';
   const bulkDecline = canAct && config.fixedStatus !== null && canBulkDecline(config.fixedStatus);
   const bulkEdit = canAct && config.bulkEdit;
@@ -188,7 +189,7 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
         </Flex>
       </Frame>
 
-      <ListDialogs actions={actions} options={options.data} currency={currency} isBuyingStore={isBuyingStore} />
+      <ListDialogs actions={actions} options={options.data} currency={currency} isBuyingStore={isBuyingStore} staff={actor?.kind === 'staff'} />
       {bulkEdit && (
         <BulkEditDialog
           open={bulkEditItems !== null}

@@ -57,11 +57,12 @@ type Column = NonNullable<TableProps<ListItem>['columns']>[number] & { width: nu
 export function useInventoryColumns(ctx: TableContext): Column[] {
   const { config, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden } = ctx;
   return useMemo(() => {
+    const portal = config.key === 'portal';
     const all: (Column & { key: ColumnKey | 'product' | 'actions' | 'edit' })[] = [
       {
         key: 'product',
         title: 'Product',
-        width: 228,
+        width: portal ? 208 : 228,
         render: (_, item) => (
           <span className="br-inv-product">
             <ItemImage src={item.image ?? item.product.image} alt={item.product.title} size={40} />
@@ -83,8 +84,14 @@ export function useInventoryColumns(ctx: TableContext): Column[] {
         render: (_, item) => <span className="br-inv-sku" title={item.product.sku || item.sku}>{item.product.sku || item.sku}</span>,
       },
       { key: 'size', title: 'Size', width: 52, render: (_, item) => item.option1Value ?? '—' },
-      { key: 'status', title: 'Status', width: 112, render: (_, item) => <StatusTag status={item.status} isBuyingStore={isBuyingStore} /> },
-      { key: 'price', title: 'Price', width: 92, render: (_, item) => <PriceCell item={item} currency={currency} /> },
+      {
+        key: 'status',
+        title: 'Status',
+        width: 112,
+        render: (_, item) => <StatusTag status={item.status} isBuyingStore={isBuyingStore} variant={actor?.kind === 'consigner' ? 'consigner' : 'staff'} />,
+      },
+      // the portal's pending request reads as a sentence ('Request for price change to $90.00 pending')
+      { key: 'price', title: 'Price', width: portal ? 116 : 92, render: (_, item) => <PriceCell item={item} currency={currency} portal={portal} /> },
       { key: 'payout', title: 'Payout', width: 92, render: (_, item) => <PayoutCell item={item} currency={currency} /> },
       { key: 'location', title: 'Location', width: 126, render: (_, item) => <LocationText item={item} /> },
       { key: 'days', title: 'Days Active', width: 94, render: (_, item) => daysActiveText(item) },
@@ -92,20 +99,21 @@ export function useInventoryColumns(ctx: TableContext): Column[] {
       { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
       { key: 'tracking', title: 'Tracking', width: 88, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
     ];
-    const columns = all.filter((c) => !hidden.has(c.key as ColumnKey));
+    const excluded = config.excludedColumns ?? [];
+    const columns = all.filter((c) => !hidden.has(c.key as ColumnKey) && !excluded.includes(c.key as ColumnKey));
     if (listHasRowActions(config.key)) {
       columns.push({
         key: 'actions',
         title: 'Actions',
-        width: rowActionsWidth(config.key),
+        width: rowActionsWidth(config.key, portal ? actor : null),
         render: (_, item) => (
-          <RowActionButtons item={item} actions={rowActionsFor(config.key, item.status, actor)} busy={busyIds.has(item.id)} onAction={onAction} />
+          <RowActionButtons item={item} actions={rowActionsFor(config.key, item.status, actor, config.excludedActions)} busy={busyIds.has(item.id)} onAction={onAction} />
         ),
       });
     }
-    columns.push({ key: 'edit', title: 'Edit', width: 60, align: 'center', render: (_, item) => <EditLink id={item.id} /> });
+    if (config.staffLinks !== false) columns.push({ key: 'edit', title: 'Edit', width: 60, align: 'center', render: (_, item) => <EditLink id={item.id} /> });
     return columns;
-  }, [config.key, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden]);
+  }, [config, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden]);
 }
 
 export function InventoryTable({

@@ -1,37 +1,21 @@
 // Light cells of the inventory lists: plain elements where possible, so a page of 500 rows stays fast.
-import { memo } from 'react';
 import { Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { ONLINE_MARKETPLACE, daysOldLabel, statusColor, statusLabel, type InventoryStatus } from '@backroom/domain';
+import { ItemImage as SharedItemImage } from '../../shared/ui/ItemImage';
+import { INVENTORY_MESSAGES, ONLINE_MARKETPLACE, currencySymbol, daysOldLabel, formatMoney, statusColor, statusLabel, toMinor, type InventoryStatus } from '@backroom/domain';
 import type { ListItem } from './inventory-lists.api';
 import { money } from './row-actions';
 
-const PLACEHOLDER =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" rx="6" fill="#eef1f6"/></svg>');
+/** The lists' picture cell (shared/ui/ItemImage with the lists' class). */
+export function ItemImage(props: { src: string | null; size?: number; alt?: string }) {
+  return <SharedItemImage {...props} className="br-inv-img" />;
+}
 
-export const ItemImage = memo(function ItemImage({ src, size = 48, alt = '' }: { src: string | null; size?: number; alt?: string }) {
+/** Sold green; other statuses orange in staff lists, red in the consigner portal (catalogue doc section 4). */
+export function StatusTag({ status, isBuyingStore, variant = 'staff' }: { status: InventoryStatus; isBuyingStore: boolean; variant?: 'staff' | 'consigner' }) {
   return (
-    <img
-      src={src || PLACEHOLDER}
-      alt={alt}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      className="br-inv-img"
-      style={{ width: size, height: size }}
-      onError={(e) => {
-        if (e.currentTarget.src !== PLACEHOLDER) e.currentTarget.src = PLACEHOLDER;
-      }}
-    />
-  );
-});
-
-export function StatusTag({ status, isBuyingStore }: { status: InventoryStatus; isBuyingStore: boolean }) {
-  return (
-    <Tag color={statusColor(status, 'staff')} style={{ marginInlineEnd: 0 }} data-testid="status-tag">
+    <Tag color={statusColor(status, variant)} style={{ marginInlineEnd: 0 }} data-testid="status-tag">
       {statusLabel(status, { isBuyingStore })}
     </Tag>
   );
@@ -47,10 +31,12 @@ export function daysActiveText(item: ListItem): string {
 }
 
 /** Price, plus what is pending on it: a consigner's requested price, the store's asked price, or the store-request range. */
-export function PriceCell({ item, currency }: { item: ListItem; currency: string }) {
+export function PriceCell({ item, currency, portal = false }: { item: ListItem; currency: string; portal?: boolean }) {
   const pending =
     item.status === 'RequestPriceChange' && item.requestedPrice !== null
-      ? `Requested ${money(item.requestedPrice, currency)}`
+      ? portal
+        ? pendingPriceChangeText(item.requestedPrice, currency)
+        : `Requested ${money(item.requestedPrice, currency)}`
       : item.status === 'StoreRequestPriceChange' && item.requestedPrice !== null
         ? `Store asks ${money(item.requestedPrice, currency)}`
         : item.storeRequestPriceRange
@@ -66,6 +52,14 @@ export function PriceCell({ item, currency }: { item: ListItem; currency: string
       )}
     </span>
   );
+}
+
+/** The consigner's own pending request, in the spec's words: 'Request for price change to $90.00 pending'. */
+export function pendingPriceChangeText(requestedPrice: number, currency: string): string {
+  // formatMoney carries the symbol; the spec's text puts {currency} before the bare amount
+  const symbol = currencySymbol(currency);
+  const amount = formatMoney(toMinor(requestedPrice), currency);
+  return INVENTORY_MESSAGES.pendingPriceChange(symbol, amount.startsWith(symbol) ? amount.slice(symbol.length).trim() : amount);
 }
 
 /** What the consigner gets for the item (after fees); a store account's items show their cost. */

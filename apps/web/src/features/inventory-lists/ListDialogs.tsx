@@ -1,12 +1,25 @@
 import { App } from 'antd';
 import { INVENTORY_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { AcceptDialog, AskPriceDialog, StoreRequestDialog, TrackingDialog, WithdrawDialog } from './lazy-dialogs';
+import { AcceptDialog, AskPriceDialog, RequestPriceDialog, StoreRequestDialog, TrackingDialog, WithdrawDialog } from './lazy-dialogs';
 import { useUpdateInventory, type FilterOptions } from './inventory-lists.api';
 import type { ListActions } from './use-list-actions';
 
 /** The dialogs a row or bulk action opens: accept at a location, withdraw, tracking, store request, ask a price. */
-export function ListDialogs({ actions, options, currency, isBuyingStore }: { actions: ListActions; options: FilterOptions | undefined; currency: string; isBuyingStore: boolean }) {
+export function ListDialogs({
+  actions,
+  options,
+  currency,
+  isBuyingStore,
+  staff = true,
+}: {
+  actions: ListActions;
+  options: FilterOptions | undefined;
+  currency: string;
+  isBuyingStore: boolean;
+  /** Staff may withdraw early with a fee; a consigner may not. */
+  staff?: boolean;
+}) {
   const { message } = App.useApp();
   const updateItem = useUpdateInventory();
   return (
@@ -28,6 +41,7 @@ export function ListDialogs({ actions, options, currency, isBuyingStore }: { act
         open={actions.withdrawItem !== null}
         currency={currency}
         busy={actions.busy}
+        allowEarly={staff}
         onCancel={() => actions.setWithdrawItem(null)}
         onSubmit={async (call) => {
           if (!actions.withdrawItem) return;
@@ -63,6 +77,17 @@ export function ListDialogs({ actions, options, currency, isBuyingStore }: { act
           if (!actions.storeRequestItem) return;
           const ok = await actions.run('acceptStoreRequest', { id: actions.storeRequestItem.id, price }, [actions.storeRequestItem.id], 'Accept');
           if (ok) actions.setStoreRequestItem(null);
+        }}
+      />
+      <RequestPriceDialog
+        item={actions.requestPriceItem}
+        currency={currency}
+        busy={actions.busy}
+        onCancel={() => actions.setRequestPriceItem(null)}
+        onSubmit={async (requestedPrice) => {
+          if (!actions.requestPriceItem) return;
+          const ok = await actions.run('requestPriceChange', { id: actions.requestPriceItem.id, requestedPrice }, [actions.requestPriceItem.id], 'Price change', INVENTORY_MESSAGES.priceChangeFailed);
+          if (ok) actions.setRequestPriceItem(null);
         }}
       />
       <AskPriceDialog

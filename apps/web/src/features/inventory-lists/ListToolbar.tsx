@@ -56,7 +56,7 @@ export function ListToolbar({
         ) : (
           <>
             <SortSelect value={state.sortOption} onChange={onSort} />
-            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} defaults={config.defaultHidden} />
+            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} defaults={config.defaultHidden} excluded={config.excludedColumns} />
           </>
         )}
       </Flex>

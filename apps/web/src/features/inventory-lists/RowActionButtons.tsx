@@ -38,7 +38,7 @@ export function RowActionButtons({
 }) {
   if (!actions.length) return null;
   const render = (a: RowAction) => {
-    const confirm = confirmationOf(a.key, item);
+    const confirm = a.confirm ? a.confirm(item.status) : confirmationOf(a.key, item);
     const button = (
       <Button
         key={a.key}
@@ -54,7 +54,7 @@ export function RowActionButtons({
     );
     if (!confirm) return button;
     return (
-      <Popconfirm key={a.key} title={confirm} okText="Yes" cancelText="No" onConfirm={() => onAction(item, a.key)}>
+      <Popconfirm key={a.key} title={confirm} okText={a.okText ?? 'Yes'} cancelText="No" onConfirm={() => onAction(item, a.key)}>
         {button}
       </Popconfirm>
     );

@@ -228,3 +228,62 @@ export function AskPriceDialog({
     </Modal>
   );
 }
+
+/**
+ * The consigner's price change request (catalogue doc sections 4 and 5): an Active or RequestPriceChange
+ * item gets a requested price the store accepts or declines. Empty: 'Please enter a price'; zero or less:
+ * 'You must set the valuee for the price change'.
+ */
+export function RequestPriceDialog({
+  item,
+  currency,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  item: ListItem | null;
+  currency: string;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (requestedPrice: number) => void;
+}) {
+  const [form] = Form.useForm<{ requestedPrice: number | null }>();
+  useEffect(() => {
+    if (item) form.resetFields();
+  }, [item, form]);
+  return (
+    <Modal
+      title="Request price change"
+      open={item !== null}
+      onCancel={onCancel}
+      okText="Request"
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+      data-testid="request-price-dialog"
+    >
+      {item && (
+        <Typography.Paragraph type="secondary">
+          {item.product.title} · {item.code}
+          {item.option1Value ? ` · ${item.option1Value}` : ''} is listed at {money(item.price, currency)}. The store accepts or declines the new price.
+        </Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" onFinish={(v) => v.requestedPrice !== null && onSubmit(v.requestedPrice)} data-testid="request-price-form">
+        <Form.Item
+          name="requestedPrice"
+          label="New price"
+          rules={[
+            { required: true, message: INVENTORY_MESSAGES.enterPrice },
+            {
+              validator: async (_, value: number | null | undefined) => {
+                if (value !== null && value !== undefined && !(value > 0)) throw new Error(INVENTORY_MESSAGES.priceChangeValue);
+              },
+            },
+          ]}
+        >
+          <InputNumber prefix={currencySymbol(currency)} precision={2} style={{ width: '100%', maxWidth: 240 }} inputMode="decimal" autoFocus data-testid="request-price-input" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

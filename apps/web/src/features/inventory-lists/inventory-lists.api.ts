@@ -72,10 +72,18 @@ export function fetchInventoryPage(q: InventoryQuery, signal?: AbortSignal): Pro
   return apiFetch<InventoryPage>(`/api/inventories/paginatedInventories?${params}`, { signal });
 }
 
+/**
+ * How long a page just fetched (or prefetched at boot or before a re-render) counts as fresh: the list
+ * mounting right after the prefetch, or mounting twice, then reuses it instead of asking again. An
+ * action still reloads it at once (invalidateQueries ignores this).
+ */
+const PAGE_FRESH_MS = 3_000;
+
 export function usePaginatedInventories(q: InventoryQuery, enabled = true) {
   return useQuery<InventoryPage>({
     queryKey: inventoryListKeys.page(q),
     enabled,
+    staleTime: PAGE_FRESH_MS,
     placeholderData: (previous) => previous,
     // a page is replaced, never merged: skip the deep compare of up to 500 rows
     structuralSharing: false,
@@ -91,7 +99,7 @@ export function usePrefetchInventoryPage() {
   const queryClient = useQueryClient();
   return useCallback(
     (q: InventoryQuery) => {
-      void queryClient.prefetchQuery({ queryKey: inventoryListKeys.page(q), queryFn: ({ signal }) => fetchInventoryPage(q, signal) });
+      void queryClient.prefetchQuery({ queryKey: inventoryListKeys.page(q), staleTime: PAGE_FRESH_MS, queryFn: ({ signal }) => fetchInventoryPage(q, signal) });
     },
     [queryClient],
   );
@@ -125,7 +133,12 @@ export type ListOperation =
   | 'deleteInventory'
   | 'storeBuyRequestedInventory'
   | 'acceptStoreRequest'
-  | 'storeRequestPriceChange';
+  | 'storeRequestPriceChange'
+  // the consigner's own operations (the portal's list)
+  | 'cancelDropoff'
+  | 'requestPriceChange'
+  | 'acceptStoreRequestPrice'
+  | 'declineStoreRequestPrice';
 
 export function runOperation(op: ListOperation, body: Record<string, unknown>): Promise<ActionAnswer> {
   return apiFetch<ActionAnswer>(`/api/inventories/${op}`, { method: 'POST', body });

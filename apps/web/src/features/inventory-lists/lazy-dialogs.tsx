@@ -42,6 +42,7 @@ export const AcceptDialog = whenOpened<Parameters<typeof Dialogs.AcceptDialog>[0
 export const WithdrawDialog = whenOpened<Parameters<typeof WithdrawDialogType>[0]>(async () => (await import('../../shared/ui/WithdrawDialog')).WithdrawDialog, (p) => p.open);
 export const TrackingDialog = whenOpened<Parameters<typeof Dialogs.TrackingDialog>[0]>(async () => (await dialogs()).TrackingDialog, hasItem);
 export const StoreRequestDialog = whenOpened<Parameters<typeof Dialogs.StoreRequestDialog>[0]>(async () => (await dialogs()).StoreRequestDialog, hasItem);
+export const RequestPriceDialog = whenOpened<Parameters<typeof Dialogs.RequestPriceDialog>[0]>(async () => (await dialogs()).RequestPriceDialog, hasItem);
 export const AskPriceDialog = whenOpened<Parameters<typeof Dialogs.AskPriceDialog>[0]>(async () => (await dialogs()).AskPriceDialog, hasItem);
 export const BulkEditDialog = whenOpened<Parameters<typeof BulkEditDialogType>[0]>(async () => (await import('./BulkEditDialog')).BulkEditDialog, (p) => p.open);
 // The phone filters (Filters button and sheet: Badge, Modal, Form) and a running job's progress bar

@@ -15,10 +15,11 @@ import {
 } from '@backroom/domain';
 import type { InventoryQuery } from './inventory-lists.api';
 import type { ColumnKey } from './column-choice';
+import type { RowActionKey } from './row-actions';
 
 /** What a list shows: one of the domain's LIST_VIEWS, or the product page's list of one product. */
 export interface ListConfig {
-  key: ListViewKey | 'product' | 'consigner';
+  key: ListViewKey | 'product' | 'consigner' | 'portal';
   title: string;
   /** A status the list always applies (the view's filter), or null when the user picks statuses. */
   fixedStatus: InventoryStatus | null;
@@ -31,6 +32,12 @@ export interface ListConfig {
   consignerId?: string;
   /** Columns hidden until the person chooses otherwise (column-choice DEFAULT_HIDDEN when absent). */
   defaultHidden?: readonly ColumnKey[];
+  /** Columns this list never shows, nor offers in the column chooser (the consigner portal's staff links). */
+  excludedColumns?: readonly ColumnKey[];
+  /** Row actions this list leaves out for this user (a store account asks no price change). */
+  excludedActions?: readonly RowActionKey[];
+  /** Links to staff screens (the Edit column, order and consigner links); false in the consigner portal. */
+  staffLinks?: boolean;
   acceptAll: boolean;
   bulkEdit: boolean;
   /** Export button (Find Inventory). */
@@ -68,6 +75,15 @@ export function productListConfig(productId: string): ListConfig {
 }
 
 /**
+ * The consigner portal's product item screen (people doc section 2, Consigner product item screen):
+ * the product's list bound to the signed-in consigner (the server shows a consigner only their own
+ * items anyway), with their payout, without the staff's item links.
+ */
+export function consignerProductListConfig(productId: string, consignerId: string): ListConfig {
+  return { ...productListConfig(productId), consignerId, defaultHidden: ['consigner', 'order'], staffLinks: false };
+}
+
+/**
  * The consigner screen's inventory (people doc section 2, Consigner detail): the staff list component
  * bound to one consigner, searchable and filterable, status Active by default, with the items'
  * payouts (the consigner's money) shown, so the default columns fit the page at 1440 px.
@@ -84,6 +100,31 @@ export function consignerListConfig(consignerId: string): ListConfig {
     acceptAll: false,
     bulkEdit: false,
     exportable: false,
+  };
+}
+
+/**
+ * The consigner portal's /inventory list (catalogue doc section 2, Consigner inventory page): the
+ * signed-in consigner's own items (the server scopes them too), every status, with the actions a
+ * consigner takes on them, Export, no staff links. The Tracking column shows only when one of their
+ * items at ONLINE MARKETPLACE is Sold (`showTracking`).
+ */
+export function portalListConfig(consignerId: string, opts: { showTracking: boolean; isStoreAccount: boolean }): ListConfig {
+  return {
+    key: 'portal',
+    title: 'Your items',
+    fixedStatus: null,
+    defaultStatuses: [],
+    consignerId,
+    // the product cell names the item (title, code); the SKU is one click away in Columns, so the
+    // default set with the payout and the actions fits a 1440 px screen
+    defaultHidden: ['sku'],
+    excludedColumns: opts.showTracking ? ['consigner', 'order'] : ['consigner', 'order', 'tracking'],
+    excludedActions: opts.isStoreAccount ? ['requestPrice'] : [],
+    staffLinks: false,
+    acceptAll: false,
+    bulkEdit: false,
+    exportable: true,
   };
 }
 

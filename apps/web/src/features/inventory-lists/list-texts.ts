@@ -13,6 +13,7 @@ export const DESCRIPTIONS: Record<ListConfig['key'], string> = {
   withdrawnInventory: 'Items that have left the shop and gone back to their consigners.',
   product: '',
   consigner: '',
+  portal: 'Everything you brought or listed: follow each item, change its price or take it back.',
 };
 
 export const EMPTY: Record<ListConfig['key'], string> = {
@@ -27,4 +28,5 @@ export const EMPTY: Record<ListConfig['key'], string> = {
   withdrawnInventory: 'No items have been withdrawn.',
   product: 'This product has no inventory yet.',
   consigner: 'No active items. Pick other statuses to see their sold, paid or withdrawn items.',
+  portal: 'You have no items here yet. List items from Products and they show up here.',
 };

@@ -1,6 +1,17 @@
 // Which buttons a row of a list offers. The list decides which actions belong on it; the domain's
 // transition table decides whether this item, in its status, allows each one for this user.
-import { canTransition, toMinor, formatMoney, type InventoryAction, type InventoryActor, type InventoryStatus } from '@backroom/domain';
+import {
+  INVENTORY_MESSAGES,
+  INVENTORY_STATUSES,
+  canTransition,
+  deleteConfirmation,
+  toMinor,
+  formatMoney,
+  withdrawKind,
+  type InventoryAction,
+  type InventoryActor,
+  type InventoryStatus,
+} from '@backroom/domain';
 import type { ListConfig } from './list-state';
 
 export type RowActionKey =
@@ -16,7 +27,10 @@ export type RowActionKey =
   | 'declinePrice'
   | 'acceptWithdrawal'
   | 'declineWithdrawal'
-  | 'withdraw';
+  | 'withdraw'
+  | 'requestPrice'
+  | 'acceptStorePrice'
+  | 'declineStorePrice';
 
 export interface RowAction {
   key: RowActionKey;
@@ -27,6 +41,11 @@ export interface RowAction {
   danger?: boolean;
   /** Set apart from the others at the end of the row: every danger action, and withdraw. */
   destructive?: boolean;
+  /** Whether a row in this status offers it, when that is not just the action's row of the transition table. */
+  shows?: (status: InventoryStatus) => boolean;
+  /** The confirmation asked first (RowActionButtons' own when absent), and its OK button. */
+  confirm?: (status: InventoryStatus) => string | null;
+  okText?: string;
 }
 
 const A = {
@@ -43,7 +62,42 @@ const A = {
   acceptWithdrawal: { key: 'acceptWithdrawal', label: 'Accept', action: 'acceptInventoryWithdrawal', primary: true },
   declineWithdrawal: { key: 'declineWithdrawal', label: 'Decline', action: 'declineInventoryWithdrawal', danger: true },
   withdraw: { key: 'withdraw', label: 'Withdraw', action: 'withdrawInventory', destructive: true },
+  // the consigner's answers to the store asking a new price, and their price change request
+  requestPrice: { key: 'requestPrice', label: 'Change price', action: 'requestPriceChange' },
+  acceptStorePrice: {
+    key: 'acceptStorePrice',
+    label: 'Accept price',
+    action: 'consignerAcceptStoreRequestPrice',
+    primary: true,
+    confirm: () => INVENTORY_MESSAGES.acceptPriceConfirm,
+  },
+  declineStorePrice: {
+    key: 'declineStorePrice',
+    label: 'Refuse',
+    action: 'consignerDeclineStoreRequestPrice',
+    danger: true,
+    // refusing the store's price cancels the drop-off
+    confirm: () => INVENTORY_MESSAGES.cancelDropoffConfirm,
+    okText: 'Confirm',
+  },
 } as const satisfies Record<RowActionKey, RowAction>;
+
+/**
+ * The consigner portal's Withdraw (people doc section 4): a Pending item is withdrawn at once, an item
+ * on hand (Active, RequestPriceChange, InTransit, WithdrawalDeclined) gets a withdrawal request; the
+ * dialog asks the matching question. docs/consigner-portal.md explains why Pending shows it here.
+ */
+const PORTAL_WITHDRAW: RowAction = { ...A.withdraw, shows: (status) => withdrawKind(status) !== null };
+
+/** The portal's Cancel Dropoff: drop-off requests and store-request offers not yet accepted ('Confirm'). */
+const PORTAL_CANCEL: RowAction = {
+  ...A.cancelDropoff,
+  label: 'Cancel drop-off',
+  action: 'cancelDropoff',
+  shows: (status) => status === 'Requested' || status === 'Consignment' || status === 'Buying',
+  confirm: (status) => deleteConfirmation(status),
+  okText: 'Confirm',
+};
 
 /** The actions each list offers on its rows (catalogue doc section 4). */
 const LIST_ACTIONS: Record<ListConfig['key'], readonly RowAction[]> = {
@@ -60,11 +114,18 @@ const LIST_ACTIONS: Record<ListConfig['key'], readonly RowAction[]> = {
   product: [],
   // A consigner's items: withdraw, as on Find Inventory; the item screen for the rest.
   consigner: [A.withdraw],
+  // The consigner's own list in the portal.
+  portal: [A.requestPrice, A.acceptStorePrice, PORTAL_WITHDRAW, A.declineStorePrice, PORTAL_CANCEL],
 };
 
-export function rowActionsFor(list: ListConfig['key'], status: InventoryStatus, actor: InventoryActor | null): RowAction[] {
+export function rowActionsFor(
+  list: ListConfig['key'],
+  status: InventoryStatus,
+  actor: InventoryActor | null,
+  excluded: readonly RowActionKey[] = [],
+): RowAction[] {
   if (!actor) return [];
-  return LIST_ACTIONS[list].filter((a) => canTransition(a.action, status, actor));
+  return LIST_ACTIONS[list].filter((a) => !excluded.includes(a.key) && (a.shows ? a.shows(status) : canTransition(a.action, status, actor)));
 }
 
 /** Whether the list has any row action at all (the Actions column is left out otherwise). */
@@ -82,8 +143,15 @@ export function money(major: number | null | undefined, currency: string): strin
  * Width of a list's Actions column: its buttons side by side (small buttons, about 7 px a letter),
  * the destructive ones set apart at the end (RowActionButtons), plus the cell's padding.
  */
-export function rowActionsWidth(list: ListConfig['key']): number {
-  const actions = LIST_ACTIONS[list];
+export function rowActionsWidth(list: ListConfig['key'], actor: InventoryActor | null = null): number {
+  // A list whose actions depend on the row's status (the portal) needs room for the most one row shows.
+  if (actor && LIST_ACTIONS[list].some((a) => a.shows)) {
+    return Math.max(0, ...INVENTORY_STATUSES.map((status) => buttonsWidth(rowActionsFor(list, status, actor))));
+  }
+  return buttonsWidth(LIST_ACTIONS[list]);
+}
+
+function buttonsWidth(actions: readonly RowAction[]): number {
   if (!actions.length) return 0;
   const buttons = actions.reduce((sum, a) => sum + a.label.length * 7 + 18, 0);
   const gaps = (actions.length - 1) * 6 + (actions.some(isDestructive) && actions.some((a) => !isDestructive(a)) ? 16 : 0);

@@ -43,6 +43,7 @@ export function useListActions({
   const [trackingItem, setTrackingItem] = useState<ListItem | null>(null);
   const [storeRequestItem, setStoreRequestItem] = useState<ListItem | null>(null);
   const [askPriceItem, setAskPriceItem] = useState<ListItem | null>(null);
+  const [requestPriceItem, setRequestPriceItem] = useState<ListItem | null>(null);
   const acceptOp: ListOperation = config.fixedStatus === 'Requested' ? 'bulkAcceptRequestToSell' : 'bulkAcceptInventory';
 
   const markBusy = (ids: string[], on: boolean) =>
@@ -56,7 +57,7 @@ export function useListActions({
     });
 
   /** Runs an operation: inline answers show their message, background jobs their warnings and progress. */
-  const run = async (op: ListOperation, body: Record<string, unknown>, ids: string[], jobLabel: string): Promise<boolean> => {
+  const run = async (op: ListOperation, body: Record<string, unknown>, ids: string[], jobLabel: string, failure?: string): Promise<boolean> => {
     markBusy(ids, true);
     try {
       const answer = await operation.mutateAsync({ op, body });
@@ -70,7 +71,8 @@ export function useListActions({
       setSelectedIds((current) => current.filter((id) => !ids.includes(id)));
       return true;
     } catch (error) {
-      message.error(errorMessage(error));
+      // the spec's failure text first where it has one ('Failed to request price change.'), then the reason
+      message.error(failure ? `${failure} ${errorMessage(error)}` : errorMessage(error));
       return false;
     } finally {
       markBusy(ids, false);
@@ -91,9 +93,25 @@ export function useListActions({
       case 'decline':
         void run('declineInventory', one, [item.id], 'Decline');
         return;
-      case 'delete':
       case 'cancelDropoff':
+        // the consigner's own drop-off: POST cancelDropoff (people doc section 7)
+        if (config.key === 'portal') {
+          void run('cancelDropoff', { ids: [item.id] }, [item.id], 'Cancel drop-off');
+          return;
+        }
         void run('deleteInventory', one, [item.id], 'Delete');
+        return;
+      case 'delete':
+        void run('deleteInventory', one, [item.id], 'Delete');
+        return;
+      case 'requestPrice':
+        setRequestPriceItem(item);
+        return;
+      case 'acceptStorePrice':
+        void run('acceptStoreRequestPrice', one, [item.id], 'Accept price');
+        return;
+      case 'declineStorePrice':
+        void run('declineStoreRequestPrice', one, [item.id], 'Refuse price');
         return;
       case 'askPrice':
         setAskPriceItem(item);
@@ -182,6 +200,8 @@ export function useListActions({
     setStoreRequestItem,
     askPriceItem,
     setAskPriceItem,
+    requestPriceItem,
+    setRequestPriceItem,
   };
 }
 

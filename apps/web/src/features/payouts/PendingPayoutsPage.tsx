@@ -26,28 +26,13 @@ import { ConsignerFilter, ConsignerName, consignerName, type ConsignerChoice } f
 import { PayoutConfirmModal, type ConfirmShare } from './PayoutConfirmModal';
 import { useCreatePayout, useReadyToPay, type ReadyItem } from './payouts.api';
 import './payouts.css';
+import { ItemImage } from '../../shared/ui/ItemImage';
 
 const FILTER_KEYS = ['search', 'consigner', 'from', 'to'] as const;
 const DAY = 'YYYY-MM-DD';
 
-const PLACEHOLDER =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" rx="6" fill="#eef1f6"/></svg>');
-
 function Thumb({ src, size = 44 }: { src: string | null; size?: number }) {
-  return (
-    <img
-      src={src || PLACEHOLDER}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      className="br-pay-thumb"
-      onError={(e) => {
-        if (e.currentTarget.src !== PLACEHOLDER) e.currentTarget.src = PLACEHOLDER;
-      }}
-    />
-  );
+  return <ItemImage src={src} size={size} className="br-pay-thumb" />;
 }
 
 const warnsZero = (item: ReadyItem) => itemHasZeroPayoutWarning({ payoutFeeMinor: toMinor(item.payoutFee), payoutMinor: toMinor(item.payout) });

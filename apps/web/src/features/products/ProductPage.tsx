@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Dropdown, Flex, Form, Result, Row, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Dropdown, Flex, Form, Row, Tag, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
   BarcodeOutlined,
@@ -11,8 +11,8 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
-import { INVENTORY_MESSAGES, currencySymbol, type SignedInUser } from '@backroom/domain';
-import { ApiError, errorMessage } from '../../shared/api';
+import { INVENTORY_MESSAGES, currencySymbol } from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useProductTemplates } from '../product-templates/productTemplates.api';
 import { useCurrentStore } from '../store/store.api';
@@ -21,6 +21,7 @@ import { GtinEditorModal } from './GtinEditorModal';
 import { MergeProductModal } from './MergeProductModal';
 import { ProductFields, toProductInput, type ProductFormValues } from './ProductFields';
 import { ProductImage } from './ProductImage';
+import { ProductLoadState } from './ProductLoadState';
 import { ProductListingsArea } from './ProductListingsArea';
 import '../../shared/touch.css';
 import { duplicateQuery, listingsLabel, productPrice } from './product-format';
@@ -240,45 +241,18 @@ function StaffProductView({ product, onAddInventory }: { product: ProductDetail;
 }
 
 /**
- * /products/{id} for staff (and /productItem/{id}); /productItem/{id} for consigners shows the
- * header and their own listings only (people doc section 2, Consigner product item screen).
- * `onAddInventory` is what Add Inventory does: the Add Inventory modal (features/add-inventory)
+ * /products/{id} and /productItem/{id} for staff (the consigner's product item screen is
+ * features/consigner-portal/products/ConsignerProductItemPage). `onAddInventory` is what Add Inventory does: the Add Inventory modal (features/add-inventory)
  * takes it over; until then it opens /addInventory/{id}.
  */
-export default function ProductPage({ user, onAddInventory }: { user: SignedInUser; onAddInventory?: (product: ProductDetail) => void }) {
+export default function ProductPage({ onAddInventory }: { onAddInventory?: (product: ProductDetail) => void }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const product = useProduct(id);
-  const isMobile = useIsMobile();
   useDocumentTitle(product.data?.title ?? 'Product');
   const addInventory = onAddInventory ?? ((p: ProductDetail) => navigate(`/addInventory/${p.id}`));
 
-  if (product.isPending) {
-    return (
-      <Flex justify="center" align="center" style={{ minHeight: 360 }}>
-        <Spin size="large" tip="Loading product..." data-testid="product-loading">
-          <div style={{ width: 120, height: 80 }} />
-        </Spin>
-      </Flex>
-    );
-  }
-  if (product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
-    return (
-      <Card>
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? 'Product not found' : 'The product could not be loaded'}
-          subTitle={missing ? 'It may have been merged into another product or deleted.' : errorMessage(product.error)}
-          extra={
-            <Link to="/">
-              <Button type="primary">Back to products</Button>
-            </Link>
-          }
-        />
-      </Card>
-    );
-  }
+  if (!product.data) return <ProductLoadState product={product} />;
 
   const back = (
     <Link to="/">
@@ -288,23 +262,6 @@ export default function ProductPage({ user, onAddInventory }: { user: SignedInUs
     </Link>
   );
 
-  if (user.kind === 'consigner') {
-    return (
-      <Flex vertical gap={16} className="br-touch" style={{ maxWidth: 1100 }}>
-        {back}
-        <ProductHeader
-          product={product.data}
-          actions={
-            // the consigner's listing steps live at /products/{id} (catalogue doc section 2)
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/products/${product.data.id}`)} block={isMobile}>
-              Create a listing
-            </Button>
-          }
-        />
-        <ProductListingsArea productId={product.data.id} listingCount={product.data.listingCount} consignerView />
-      </Flex>
-    );
-  }
   return (
     <Flex vertical gap={8} className="br-touch" style={{ maxWidth: 1400 }}>
       {back}

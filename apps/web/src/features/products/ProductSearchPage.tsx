@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Input, Skeleton, Space, Spin, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
 import { ProductCard } from './ProductCard';
-import { SEARCH_PAGE_SIZE, usePrefetchProduct, useProductSearch, type Product } from './products.api';
+import { usePrefetchProduct, useProductSearchPages, type Product } from './products.api';
 import { useDebouncedValue } from './useDebouncedValue';
 
 const GRID_STYLE = (isMobile: boolean) => ({
@@ -49,10 +49,12 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
     setParams(value.trim() ? { search: value.trim() } : {}, { replace: true });
   };
 
-  const search = useProductSearch(urlSearch);
+  const search = useProductSearchPages(urlSearch);
   const openProduct = onProductClick ?? ((product: Product) => navigate(`/products/${product.id}`));
-  const products = search.data ?? [];
+  const products = useMemo(() => search.data?.pages.flat() ?? [], [search.data]);
   const term = urlSearch.trim();
+  const hasMore = Boolean(search.hasNextPage);
+  const loadingMore = search.isFetchingNextPage;
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1400 }}>
@@ -94,7 +96,7 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
             }}
             onPressEnter={() => runNow(text)}
           />
-          <Button size="large" type="primary" onClick={() => runNow(text)} loading={search.isFetching && !search.isPending}>
+          <Button size="large" type="primary" onClick={() => runNow(text)} loading={search.isFetching && !search.isPending && !loadingMore}>
             Search
           </Button>
         </Space.Compact>
@@ -103,10 +105,10 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
             {search.isPending
               ? 'Loading products...'
               : term
-                ? `${products.length === SEARCH_PAGE_SIZE ? `First ${SEARCH_PAGE_SIZE}` : products.length} ${products.length === 1 ? 'product matches' : 'products match'} “${term}”`
+                ? `${hasMore ? 'First ' : ''}${products.length} ${products.length === 1 ? 'product matches' : 'products match'} “${term}”`
                 : `Newest ${products.length} products`}
           </Typography.Text>
-          {search.isFetching && !search.isPending && <Spin size="small" />}
+          {search.isFetching && !search.isPending && !loadingMore && <Spin size="small" />}
         </Flex>
       </Card>
 
@@ -150,9 +152,39 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
           ))}
         </div>
       )}
-      {products.length === SEARCH_PAGE_SIZE && (
-        <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-          Showing the first {SEARCH_PAGE_SIZE}. Add words to the search to narrow it down.
+      {products.length > 0 && !search.isError && (
+        <MorePages hasMore={hasMore} loading={loadingMore} count={products.length} onMore={() => void search.fetchNextPage()} failed={search.isFetchNextPageError} />
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * The end of the grid: the next page loads as this comes into view (infinite scroll), with a button
+ * for keyboards and for when the observer is not there; the end says so.
+ */
+function MorePages({ hasMore, loading, count, onMore, failed }: { hasMore: boolean; loading: boolean; count: number; onMore: () => void; failed: boolean }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onMoreRef = useRef(onMore);
+  onMoreRef.current = onMore;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || loading || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onMoreRef.current();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading, failed]);
+  return (
+    <Flex ref={sentinel} justify="center" align="center" gap={8} style={{ minHeight: 40 }} data-testid="product-grid-end">
+      {hasMore ? (
+        <Button onClick={onMore} loading={loading} data-testid="load-more-products">
+          {failed ? 'Try again' : loading ? 'Loading more products' : 'Load more products'}
+        </Button>
+      ) : (
+        <Typography.Text type="secondary">
+          {count === 1 ? 'That is the only product.' : `That is all ${count} products.`} Missing one? Use Create New Product.
         </Typography.Text>
       )}
     </Flex>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TUploadedImage } from '@backroom/domain';
 import type { z } from 'zod';
 import type { ZDuplicateProduct, ZProduct, ZProductDetail, ZProductGtin, ZProductJobStarted, ZProductMergeResult, ZSubmittedProduct, ZSubmittedProductCreated } from '@backroom/domain';
@@ -66,8 +66,27 @@ export const productKeys = {
 /** How many cards the search grid shows (divides by 2, 3, 4 and 6 columns). */
 export const SEARCH_PAGE_SIZE = 48;
 
-export function searchProducts(search: string, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE) {
-  return apiFetch<Product[]>('/api/products', { query: { search: search.trim(), limit }, signal });
+export function searchProducts(search: string, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE, page = 1) {
+  return apiFetch<Product[]>('/api/products', { query: { search: search.trim(), limit, ...(page > 1 ? { page } : {}) }, signal });
+}
+
+/** The server's last page of the product search (GET /api/products refuses a later one). */
+export const SEARCH_MAX_PAGE = 200;
+
+/**
+ * The product grid: GET /api/products page by page (infinite scroll). A short page is the last one;
+ * the previous search's pages stay on screen while the next search loads.
+ */
+export function useProductSearchPages(search: string) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: [...productKeys.search(term), 'pages'] as const,
+    queryFn: ({ signal, pageParam }) => searchProducts(term, signal, SEARCH_PAGE_SIZE, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => (last.length === SEARCH_PAGE_SIZE && lastPage < SEARCH_MAX_PAGE ? lastPage + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ export function WithdrawDialog({
   open,
   currency,
   busy,
+  allowEarly = true,
   onCancel,
   onSubmit,
 }: {
@@ -29,6 +30,8 @@ export function WithdrawDialog({
   open: boolean;
   currency: string;
   busy: boolean;
+  /** Staff only: withdraw now, early, with a withdrawal fee (the server refuses it to a consigner). */
+  allowEarly?: boolean;
   onCancel: () => void;
   onSubmit: (call: WithdrawCall) => void;
 }) {
@@ -60,10 +63,12 @@ export function WithdrawDialog({
       <Flex vertical gap={12}>
         <Typography.Text data-testid="withdraw-confirmation">{status ? withdrawConfirmation(status) : null}</Typography.Text>
         {description && <Typography.Text type="secondary">{description}</Typography.Text>}
-        <Checkbox checked={early} onChange={(e) => setEarly(e.target.checked)} data-testid="withdraw-early">
-          Withdraw now, early (charges the consigner a withdrawal fee)
-        </Checkbox>
-        {early && (
+        {allowEarly && (
+          <Checkbox checked={early} onChange={(e) => setEarly(e.target.checked)} data-testid="withdraw-early">
+            Withdraw now, early (charges the consigner a withdrawal fee)
+          </Checkbox>
+        )}
+        {allowEarly && early && (
           <Flex vertical gap={4}>
             <Typography.Text type="secondary">Withdrawal fee</Typography.Text>
             <InputNumber

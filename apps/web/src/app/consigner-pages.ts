@@ -1,0 +1,32 @@
+/**
+ * Where each consigner portal screen's code lives. ConsignerApp makes its lazy routes from these, and
+ * app/boot.ts starts loading the screen of the address being opened beside the portal's shell,
+ * instead of after it (bench/portal-inventory.ts).
+ */
+export const consignerPages = {
+  products: () => import('../features/consigner-portal/products/ConsignerProductsPage'),
+  productItem: () => import('../features/consigner-portal/products/ConsignerProductItemPage'),
+  createProduct: () => import('../features/products/CreateProductPage'),
+  addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
+  inventory: () => import('../features/consigner-portal/inventory/ConsignerInventoryPage'),
+  dropoff: () => import('../features/consigner-portal/dropoff/DropoffPage'),
+  payouts: () => import('../features/consigner-portal/payouts/ConsignerPayoutsPage'),
+  settings: () => import('../features/consigner-portal/settings/ConsignerSettingsPage'),
+};
+
+/** The first path segment of a portal screen that takes no parameter, and its code. */
+const BY_SEGMENT: Record<string, () => Promise<unknown>> = {
+  '': consignerPages.products,
+  inventory: consignerPages.inventory,
+  dropoff: consignerPages.dropoff,
+  dropoffPending: consignerPages.dropoff,
+  payouts: consignerPages.payouts,
+  settings: consignerPages.settings,
+};
+
+/** The loader of the portal screen at a path, or null for other paths. */
+export function consignerPageAt(pathname: string): (() => Promise<unknown>) | null {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length > 1) return null;
+  return BY_SEGMENT[segments[0] ?? ''] ?? null;
+}

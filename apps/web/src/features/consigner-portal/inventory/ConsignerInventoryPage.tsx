@@ -1,0 +1,141 @@
+// The consigner portal's /inventory (catalogue doc section 2, Consigner inventory page; people doc
+// section 4): the summary of the chosen dates, then the consigner's own items in the shared inventory
+// list with the actions a consigner takes on them. Choices: docs/consigner-portal.md, Inventory.
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Button, Flex, Input, Tag, Typography } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import type { SignedInUser } from '@backroom/domain';
+import { useDocumentTitle, useIsMobile } from '../../../shared/hooks';
+import { useCurrentStore } from '../../store/store.api';
+import { InventoryList } from '../../inventory-lists/InventoryList';
+import { portalListConfig } from '../../inventory-lists/list-state';
+import { SummaryCards } from './SummaryCards';
+import { useHasMarketplaceSold, usePrefetchPortalInventory } from './portal-inventory.api';
+import { isDay, rangeOf, type DateRange } from './date-range';
+import './portal-inventory.css';
+
+// How it works opens on a tap: its code (Steps, Alert) is not part of the page's first load.
+const MarketplaceModal = lazy(() => import('./MarketplaceModal').then((m) => ({ default: m.MarketplaceModal })));
+
+// Desktop: antd's range picker, loaded beside the page (its code is the heaviest part of the header).
+const DesktopDateRange = lazy(() => import('./DesktopDateRange'));
+const RANGE_WIDTH = 270;
+
+/** The range in the address (?from=&to=, so a reload keeps it), else the last 7 days. */
+function useDateRange(): [DateRange, (next: DateRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const range = useMemo<DateRange>(() => rangeOf(from, to), [from, to]);
+  const set = useCallback(
+    (next: DateRange) =>
+      setParams(
+        (current) => {
+          const p = new URLSearchParams(current);
+          p.set('from', next.from);
+          p.set('to', next.to);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [range, set];
+}
+
+function DateRangeField({ range, onChange }: { range: DateRange; onChange: (next: DateRange) => void }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    // A phone: the phone's own date picker (two native date fields): no picker code to load, and the
+    // range picker's two months do not fit 390 px.
+    return (
+      <Flex gap={8} className="br-portal-dates" data-testid="date-range">
+        <Input
+          type="date"
+          aria-label="From"
+          value={range.from}
+          max={range.to}
+          onChange={(e) => isDay(e.target.value) && e.target.value <= range.to && onChange({ from: e.target.value, to: range.to })}
+          data-testid="date-from"
+        />
+        <Input
+          type="date"
+          aria-label="To"
+          value={range.to}
+          min={range.from}
+          onChange={(e) => isDay(e.target.value) && e.target.value >= range.from && onChange({ from: range.from, to: e.target.value })}
+          data-testid="date-to"
+        />
+      </Flex>
+    );
+  }
+  return (
+    <Suspense fallback={<Input readOnly value={`${range.from}  →  ${range.to}`} style={{ width: RANGE_WIDTH }} aria-label="Dates" />}>
+      <DesktopDateRange range={range} onChange={onChange} width={RANGE_WIDTH} />
+    </Suspense>
+  );
+}
+
+export default function ConsignerInventoryPage({ user }: { user: SignedInUser; status?: 'Requested' | 'Pending' }) {
+  useDocumentTitle('Inventory');
+  const isMobile = useIsMobile();
+  const store = useCurrentStore();
+  const currency = store?.currency || 'USD';
+  const [range, setRange] = useDateRange();
+  // the Tracking column is the desktop table's; a phone's cards show tracking on the sold item itself
+  const marketplaceSold = useHasMarketplaceSold(!isMobile);
+  const showTracking = marketplaceSold.data ?? false;
+  const config = useMemo(() => portalListConfig(user.id, { showTracking, isStoreAccount: user.isStoreAccount }), [user.id, user.isStoreAccount, showTracking]);
+  usePrefetchPortalInventory(range, config, !isMobile);
+  const [howItWorks, setHowItWorks] = useState(false);
+  // mounted from the first opening on, so it closes with its animation
+  const [opened, setOpened] = useState(false);
+  const span = `${dayjs(range.from).format('MMM D, YYYY')} – ${dayjs(range.to).format('MMM D, YYYY')}`;
+
+  return (
+    <Flex vertical gap={16} data-testid="portal-inventory">
+      {/* the inventory lists' card frame (inventory-lists.css), without antd Card (it imports Tabs) */}
+      <div className="br-list-card br-portal-head">
+        <Flex vertical gap={16}>
+          <Flex justify="space-between" align={isMobile ? 'stretch' : 'center'} gap={12} vertical={isMobile}>
+            <Flex vertical gap={2} style={{ minWidth: 0 }}>
+              <Flex align="center" gap={10} wrap>
+                <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+                  Inventory
+                </Typography.Title>
+                {store?.onlineMarketplace && user.marketplaceLocation && (
+                  <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="marketplace-on">
+                    Marketplace on
+                  </Tag>
+                )}
+              </Flex>
+              <Typography.Text type="secondary" data-testid="summary-span">
+                Sales from {span}
+              </Typography.Text>
+            </Flex>
+            <Flex gap={8} wrap={!isMobile} vertical={isMobile} align={isMobile ? 'stretch' : 'center'}>
+              <DateRangeField range={range} onChange={setRange} />
+              {store?.onlineMarketplace && (
+                <Button icon={<GlobalOutlined />} size={isMobile ? 'large' : 'middle'} onClick={() => {
+                    setOpened(true);
+                    setHowItWorks(true);
+                  }} data-testid="enable-marketplace">
+                  Enable Marketplace
+                </Button>
+              )}
+            </Flex>
+          </Flex>
+          <SummaryCards range={range} currency={currency} />
+        </Flex>
+      </div>
+      <InventoryList config={config} />
+      {opened && (
+        <Suspense fallback={null}>
+          <MarketplaceModal open={howItWorks} onClose={() => setHowItWorks(false)} enabled={user.marketplaceLocation} supportEmail={store?.supportEmail ?? null} />
+        </Suspense>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,59 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TConsignerBuyingList, TConsignerPayoutList, TConsignerReport } from '@backroom/domain';
+import { apiFetch } from '../../../shared/api';
+
+// The consigner's Payout page (/payouts): their payouts (their share only), the items the store bought
+// from them and still owes (Ready to Pay), and the consigner report's three figures. Shapes are the
+// domain's (schemas/payouts.ts, schemas/consigner.ts); money in major units.
+
+export type PortalPayout = TConsignerPayoutList['rows'][number];
+export type PortalBoughtItem = TConsignerBuyingList['rows'][number];
+
+export interface PortalMoneyQuery {
+  /** YYYY-MM-DD, both or neither (no default: everything) */
+  from?: string;
+  to?: string;
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export const portalMoneyKeys = {
+  all: ['portal-money'] as const,
+  paid: (id: string, q: PortalMoneyQuery) => ['portal-money', 'paid', id, q] as const,
+  buying: (id: string, q: PortalMoneyQuery) => ['portal-money', 'buying', id, q] as const,
+  report: (id: string, from?: string, to?: string) => ['portal-money', 'report', id, from ?? null, to ?? null] as const,
+};
+
+const listQuery = (q: PortalMoneyQuery) => ({ search: q.search.trim() || undefined, dateRangeStart: q.from, dateRangeEnd: q.to, page: q.page, pageSize: q.pageSize });
+
+/** GET /api/payouts/consigner/{id}?shareStatus=Paid: the payouts whose share for them is paid, newest first. */
+export function usePaidPayouts(consignerId: string, q: PortalMoneyQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: portalMoneyKeys.paid(consignerId, q),
+    queryFn: ({ signal }) =>
+      apiFetch<TConsignerPayoutList>(`/api/payouts/consigner/${encodeURIComponent(consignerId)}`, { query: { ...listQuery(q), shareStatus: 'Paid' }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /api/payouts/consigner/{id}/buying: what the store bought from them and still owes (Ready to Pay). */
+export function useBoughtItems(consignerId: string, q: PortalMoneyQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: portalMoneyKeys.buying(consignerId, q),
+    queryFn: ({ signal }) => apiFetch<TConsignerBuyingList>(`/api/payouts/consigner/${encodeURIComponent(consignerId)}/buying`, { query: listQuery(q), signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /api/consigners/consignerReport for themselves, over the chosen sale dates (all time when none). */
+export function usePortalReport(consignerId: string, from?: string, to?: string) {
+  return useQuery({
+    queryKey: portalMoneyKeys.report(consignerId, from, to),
+    queryFn: ({ signal }) =>
+      apiFetch<TConsignerReport>('/api/consigners/consignerReport', { query: { consigner: consignerId, dateRangeStart: from, dateRangeEnd: to }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
