@@ -61,9 +61,13 @@ test.describe('[INVENTORY LISTS]: Buying and Consignment', () => {
     await rowOf(page, accept.code).getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accepted Inventory' });
     // The consigner's range was dropped (issue 8), so none is shown and the offered price stands.
+    await expect(dialog).toBeVisible();
     await expect(dialog).not.toContainText('$80.00 – $120.00');
+    await expect(dialog.getByRole('spinbutton')).toHaveValue('110');
     await dialog.getByRole('button', { name: 'Accept' }).click();
-    await expect(page.getByText('Inventory accepted successfully')).toBeVisible();
+    // the toast's own text, so that a refusal shows what the server said
+    await expect(page.locator('.ant-message-notice').last()).toHaveText('Inventory accepted successfully');
+    await expect(dialog).toBeHidden();
     expect(await getItem(staff, accept.id)).toMatchObject({ status: 'Pending', price: 110 });
 
     await rowOf(page, cancel.code).getByRole('button', { name: 'Cancel Dropoff' }).click();

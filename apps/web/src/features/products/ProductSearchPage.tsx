@@ -161,21 +161,24 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
 
 /**
  * The end of the grid: the next page loads as this comes into view (infinite scroll), with a button
- * for keyboards and for when the observer is not there; the end says so.
+ * for keyboards and for when the observer is not there; the end says so. Only once the person has
+ * scrolled: a page that grows by itself while they open a menu moves what they are about to click,
+ * and a first screen needs one page, not two.
  */
 function MorePages({ hasMore, loading, count, onMore, failed }: { hasMore: boolean; loading: boolean; count: number; onMore: () => void; failed: boolean }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const onMoreRef = useRef(onMore);
   onMoreRef.current = onMore;
+  const scrolled = useHasScrolled();
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasMore || loading || failed || typeof IntersectionObserver === 'undefined') return;
+    if (!node || !scrolled || !hasMore || loading || failed || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) onMoreRef.current();
     }, { rootMargin: '400px 0px' });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, loading, failed]);
+  }, [scrolled, hasMore, loading, failed]);
   return (
     <Flex ref={sentinel} justify="center" align="center" gap={8} style={{ minHeight: 40 }} data-testid="product-grid-end">
       {hasMore ? (
@@ -189,4 +192,17 @@ function MorePages({ hasMore, loading, count, onMore, failed }: { hasMore: boole
       )}
     </Flex>
   );
+}
+
+/** True from the first scroll of the page (or a container in it) on. */
+function useHasScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > 0);
+  useEffect(() => {
+    if (scrolled) return;
+    const onScroll = () => setScrolled(true);
+    // capture: a scroll of the window or of any scrolling container of the layout
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true, once: true });
+    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+  }, [scrolled]);
+  return scrolled;
 }
