@@ -10,6 +10,7 @@
 //                             kept in data/bench/inventory-queries-single and database backroom_bench_single;
 //                             built there first when missing)
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
+//            --no-read-cache     the server without its read cache (http/read-cache.ts): each request does its work
 //            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the demo run creates a
 // scratch database there and drops it afterwards.
@@ -127,6 +128,8 @@ async function startServer(target: Target, port: number): Promise<ChildProcess> 
   delete env.NODE_ENV;
   if (!target.databaseUrl) delete env.DATABASE_URL;
   if (args.has('log-level')) env.LOG_LEVEL = args.get('log-level');
+  // --no-read-cache: every request does its queries and serialisation (the figures without the read cache)
+  if (args.has('no-read-cache')) env.READ_CACHE = 'false';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const started = performance.now();
   log(`  starting the server (${target.kind}, port ${port})...`);
@@ -245,7 +248,8 @@ async function sqlOfList(target: Target, token: string, n: number) {
     dataDir: target.dataDir,
     logger: { logQuery: (sql: string, params: unknown[]) => capturing?.push({ sql, params }) },
   });
-  const config = loadConfig({ env: 'production', authSecret: 'backroom-development-secret-change-me', logLevel: 'silent', dataDir: target.dataDir, databaseUrl: target.databaseUrl, seedDemo: false });
+  // the read cache off: the request captured must run its statements
+  const config = loadConfig({ env: 'production', authSecret: 'backroom-development-secret-change-me', logLevel: 'silent', dataDir: target.dataDir, databaseUrl: target.databaseUrl, seedDemo: false, readCache: false });
   const { app } = await buildApp(config, database);
   await app.ready();
   const inject = () => app.inject({ method: 'GET', url: REQUESTS[0].path, headers: { host: 'localhost', authorization: `Bearer ${token}` } });

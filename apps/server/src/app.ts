@@ -43,6 +43,7 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { ResolvedStore } from './tenancy/resolve-store.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
+import { registerReadCache } from './http/read-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,6 +119,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerSessionCacheInvalidation(app, ctx);
+  registerReadCache(app, ctx);
 
   await app.register(authRoutes(ctx));
   await app.register(storesRoutes(ctx));

@@ -35,6 +35,7 @@ const ZEnv = z.object({
   // On in the API tests by default and in the e2e server; off for npm start and production (it costs a
   // JSON re-parse per response).
   STRICT_RESPONSES: z.enum(['true', 'false']).optional(),
+  READ_CACHE: z.enum(['true', 'false']).optional(),
   // The Linnworks API's sign-in address (integrations/linnworks, docs/orders.md); tests point it at a fake.
   LINNWORKS_API_URL: z.string().url().default('https://api.linnworks.net'),
   LINNWORKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
@@ -85,6 +86,8 @@ export type AppConfig = {
    * straight in the database and expect the next request to see it; the cache tests turn it on).
    */
   cacheTtlMs: number;
+  /** The read cache of the busiest reads (http/read-cache.ts), on unless READ_CACHE=false; it uses cacheTtlMs. */
+  readCache: boolean;
   /** Undeclared response fields are a 500 rather than dropped (http/response-serializer.ts). */
   strictResponses: boolean;
   /** Where Linnworks' AuthorizeByApplication is called; the session it gives names the server of the other calls. */
@@ -135,6 +138,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     authSignInPerMinute: parsed.AUTH_SIGNIN_PER_MINUTE,
     repoRoot,
     cacheTtlMs: parsed.CACHE_TTL_MS ?? ((overrides.env ?? parsed.NODE_ENV) === 'test' ? 0 : 5000),
+    readCache: parsed.READ_CACHE !== 'false',
     strictResponses: parsed.STRICT_RESPONSES ? parsed.STRICT_RESPONSES === 'true' : (overrides.env ?? parsed.NODE_ENV) === 'test',
     linnworksApiUrl: parsed.LINNWORKS_API_URL,
     linnworksTimeoutMs: parsed.LINNWORKS_TIMEOUT_MS,

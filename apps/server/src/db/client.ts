@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { watchPgClient, watchPglite, WriteWatch } from './write-watch.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,6 +25,8 @@ export type Database = {
   /** Run raw SQL (multi-statement allowed when no params), used by the job queue. */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
+  /** When this process may have changed the data (the read cache's invalidation). */
+  writes: WriteWatch;
 };
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -38,6 +41,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const writes = new WriteWatch();
+    pool.on('connect', (client) => watchPgClient(writes, client as never));
     // An idle client dropped by the server (restart, DROP DATABASE ... WITH (FORCE)) must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
@@ -47,6 +52,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       kind: 'postgres',
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
+      writes,
     };
   }
   let dataDir: string | undefined;
@@ -55,6 +61,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const writes = new WriteWatch();
+  watchPglite(writes, client as never);
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -63,6 +71,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     executeSql: async (text, values) =>
       values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
     close: () => client.close(),
+    writes,
   };
 }
 

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
+import { cachedRead, viewOf } from '../../http/read-cache.ts';
 import {
   ZConsignerRequestedItemsQuery,
   ZDashboardInventoryQuery,
@@ -56,9 +57,10 @@ export const inventoryQueriesRoutes =
     app.get(
       '/api/inventories/paginatedInventories',
       { schema: { tags, summary: 'One page of items (or of product groups with groupBy=product) and the count', querystring: ZPaginatedInventoriesQuery, response: responses(ZInventoryPage) } },
-      async (request) => {
+      async (request, reply) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
-        return { data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) };
+        // many people on the same list: a page asked again before anything changed is sent as it was
+        return cachedRead(ctx, request, reply, viewOf(actor), async () => ({ data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) }));
       },
     );
 

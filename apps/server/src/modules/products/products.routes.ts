@@ -25,6 +25,7 @@ import {
   submitProduct,
   updateProduct,
 } from './products.service.ts';
+import { cachedRead } from '../../http/read-cache.ts';
 
 const MAX_SEARCH_PAGE_SIZE = 200;
 /** Pages of the product search: 200 pages of 50 is 10,000 products deep, beyond what anyone scrolls. */
@@ -92,9 +93,10 @@ export const productsRoutes =
           response: responses(z.array(ZProduct)),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await requireStaffAreaOrConsigner(ctx, request, 'Products');
-        return { data: await searchProducts(ctx, requireStore(request), request.query) };
+        // the catalogue is the same for everyone let in: one kept answer serves staff and consigners
+        return cachedRead(ctx, request, reply, 'catalogue', async () => ({ data: await searchProducts(ctx, requireStore(request), request.query) }));
       },
     );
 

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../src/db/schema/index.ts';
+import { statementKind, WriteWatch } from '../src/db/write-watch.ts';
+import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
+
+// The read cache of the busiest reads (issue 9, http/read-cache.ts): a repeated read is served as it
+// was sent, and any write of this process, through the API or straight through its database client,
+// is seen by the next read.
+type Page = { data: { rows: { id: string; price: number | null; consignerId: string }[]; count: number } };
+
+let t: TestApp;
+let owner: string;
+beforeAll(async () => {
+  t = await createTestApp({ config: { cacheTtlMs: 60_000 } });
+  owner = await t.signIn(DEMO.owner);
+}, 600_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const list = (token: string, url = '/api/inventories/paginatedInventories?pageSize=50&status=Active') => t.request({ method: 'GET', url, token });
+
+describe('statementKind', () => {
+  it.each([
+    ['select 1', 'read'],
+    ['  SELECT * FROM inventories FOR UPDATE', 'read'],
+    ['with x as (select 1) select * from x', 'read'],
+    ['with moved as (update inventories set price = 1 returning id) select * from moved', 'write'],
+    ['insert into outbox values (1)', 'write'],
+    ['update inventories set price = 2', 'write'],
+    ['delete from inventories', 'write'],
+    ["select nextval('inventory_code_seq')", 'write'],
+    ['begin', 'begin'],
+    ['BEGIN ISOLATION LEVEL SERIALIZABLE', 'begin'],
+    ['commit', 'end'],
+    ['rollback', 'end'],
+    ['rollback to savepoint sp1', 'write'],
+    ['savepoint sp1', 'write'],
+    ['BEGIN; UPDATE pgboss.job SET state = $1; COMMIT;', 'ignored'],
+  ])('%s is a %s', (text, kind) => {
+    expect(statementKind(text)).toBe(kind);
+  });
+
+  it('a write bumps the version as it starts and as it ends, and is open in between', () => {
+    const watch = new WriteWatch();
+    const before = watch.version;
+    const end = watch.begin();
+    expect(watch.quiet).toBe(false);
+    expect(watch.version).toBe(before + 1);
+    end();
+    end(); // twice is once
+    expect(watch.quiet).toBe(true);
+    expect(watch.version).toBe(before + 2);
+  });
+});
+
+describe('read cache', () => {
+  it('serves a repeated list page as it was sent', async () => {
+    const first = await list(owner);
+    expect(first.statusCode).toBe(200);
+    const again = await list(owner);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-read-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('shows a price changed through the API on the next read', async () => {
+    const first = json<Page>(await list(owner));
+    await list(owner); // kept
+    const item = first.data.rows[0];
+    const price = (item.price ?? 0) + 7;
+    const put = await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price } });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await list(owner);
+    expect(after.headers['x-read-cache']).toBeUndefined();
+    expect(json<Page>(after).data.rows.find((r) => r.id === item.id)?.price).toBe(price);
+  });
+
+  it('shows a change written straight through the database client on the next read', async () => {
+    const first = json<Page>(await list(owner));
+    await list(owner);
+    const item = first.data.rows[1];
+    await t.ctx.db.update(s.inventoryItems).set({ price: 4321 }).where(eq(s.inventoryItems.id, item.id));
+    expect(json<Page>(await list(owner)).data.rows.find((r) => r.id === item.id)?.price).toBe(43.21);
+  });
+
+  it('keeps nothing read while a write is under way', async () => {
+    const url = '/api/inventories/paginatedInventories?pageSize=20&status=Active';
+    const end = t.ctx.database.writes.begin();
+    try {
+      await list(owner, url);
+      expect((await list(owner, url)).headers['x-read-cache']).toBeUndefined();
+    } finally {
+      end();
+    }
+    await list(owner, url);
+    expect((await list(owner, url)).headers['x-read-cache']).toBe('hit');
+  });
+
+  it("never gives a consigner staff's page, nor another consigner's", async () => {
+    const url = '/api/inventories/paginatedInventories?pageSize=50';
+    const staffPage = json<Page>(await list(owner, url));
+    await list(owner, url);
+    const consigners = new Set(staffPage.data.rows.map((r) => r.consignerId));
+    expect(consigners.size).toBeGreaterThan(1);
+    for (const email of [DEMO.ava, DEMO.marco]) {
+      const token = await t.signIn(email);
+      const res = await list(token, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-read-cache']).toBeUndefined();
+      const own = new Set(json<Page>(res).data.rows.map((r) => r.consignerId));
+      expect(own.size).toBeLessThanOrEqual(1);
+      expect(json<Page>(res).data.count).toBeLessThan(staffPage.data.count);
+    }
+  });
+
+  it('checks access before the cache: a refused caller never gets a kept page', async () => {
+    const url = '/api/inventories/paginatedInventories?pageSize=50';
+    await list(owner, url);
+    expect((await list(owner, url)).headers['x-read-cache']).toBe('hit');
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url, token: owner, host: 'no-such-shop.test' })).statusCode).toBe(404);
+    // an employee of this store without the Inventory area
+    const [employee] = await t.ctx.db.select().from(s.employees).where(eq(s.employees.email, DEMO.stock));
+    await t.ctx.db.update(s.employees).set({ accessControls: ['Products'] }).where(eq(s.employees.id, employee.id));
+    try {
+      const stock = await t.signIn(DEMO.stock);
+      expect((await list(stock, url)).statusCode).toBe(403);
+    } finally {
+      await t.ctx.db.update(s.employees).set({ accessControls: employee.accessControls }).where(eq(s.employees.id, employee.id));
+    }
+  });
+
+  it('finds a product created a moment ago in the product search', async () => {
+    const url = '/api/products?search=readcache';
+    expect(json<{ data: unknown[] }>(await t.request({ method: 'GET', url, token: owner })).data).toHaveLength(0);
+    expect((await t.request({ method: 'GET', url, token: owner })).headers['x-read-cache']).toBe('hit');
+    const [template] = await t.ctx.db.select().from(s.productTemplates).limit(1);
+    const created = await t.request({ method: 'POST', url: '/api/products', token: owner, body: { title: 'Readcache Runner', sku: 'RC-0001', brand: 'Readcache', category: 'Sneakers', gender: 'Unisex', imageList: ['/uploads/a.webp'], productTemplateId: template.id } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(json<{ data: { title: string }[] }>(await t.request({ method: 'GET', url, token: owner })).data.map((p) => p.title)).toEqual(['Readcache Runner']);
+  });
+});
