@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
@@ -64,6 +65,22 @@ describe('read cache', () => {
     expect(again.headers['x-read-cache']).toBe('hit');
     expect(again.body).toBe(first.body);
     expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('sends a kept page compressed to a client that accepts it, the same JSON once decompressed', async () => {
+    const url = '/api/inventories/paginatedInventories?pageSize=50&status=Active&sortOption=highestPrice';
+    const plain = await list(owner, url);
+    const br = await t.request({ method: 'GET', url, token: owner, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.request({ method: 'GET', url, token: owner, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const none = await list(owner, url);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 
   it('shows a price changed through the API on the next read', async () => {
