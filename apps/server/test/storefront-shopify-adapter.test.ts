@@ -2,10 +2,12 @@
 // (issue 13; docs/storefront-sync.md "Adapter and fake"): every method, and the fake refusing what
 // Shopify refuses.
 import { parse, validate } from 'graphql';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorefrontError, type StorefrontProductInput } from '../src/storefront/adapter.ts';
 import { createShopifyAdapter, updatedSinceQuery, type ShopifyAdapterOptions } from '../src/storefront/shopify/shopify-adapter.ts';
+import type { ShopifyCallEvent } from '../src/storefront/shopify/shopify-client.ts';
 import { ALL_OPERATIONS, MAX_QUERY_COST } from '../src/storefront/shopify/shopify-operations.ts';
+import { parseShopifyWebhook } from '../src/storefront/shopify/webhooks.ts';
 import { startShopifyFake, type ShopifyFake } from './fakes/shopify-fake.ts';
 
 let fake: ShopifyFake;
@@ -87,6 +89,21 @@ describe('checkConnection', () => {
       message: 'Shopify refused the access token (401): [API] Invalid API key or access token (unrecognized login or wrong password)',
     });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('tells when the pinned version has left Shopify’s support window', () => {
+    const events: ShopifyCallEvent[] = [];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
+      adapterFor({ onEvent: (e) => events.push(e) });
+      expect(events).toEqual([]);
+      vi.setSystemTime(new Date('2027-06-01T12:00:00Z'));
+      adapterFor({ onEvent: (e) => events.push(e) });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(events).toEqual([{ type: 'unsupported-version', apiVersion: '2026-01', supportedVersions: ['2026-07', '2026-10', '2027-01', '2027-04', '2027-07', 'unstable'] }]);
   });
 
   it('sends the token to a myshopify domain only', () => {
@@ -360,6 +377,14 @@ describe('orders', () => {
     expect(await adapter.fetchOrder('gid://shopify/Order/1')).toBeNull();
     fake.cancelOrder(placed.id);
     expect(await adapter.fetchOrder(placed.id)).toMatchObject({ financialStatus: 'refunded', cancelReason: 'CUSTOMER', lines: [{ currentQuantity: 0 }, { currentQuantity: 0 }] });
+  });
+
+  it('reads an order as its orders/paid webhook reads: a resync and a webhook feed a sale alike', async () => {
+    const { adapter, pushed } = await soldItems(2);
+    const placed = fake.placeOrder({ variantIds: pushed.variants.map((v) => v.id), customer: { firstName: 'Ava', lastName: 'Thompson', email: 'ava@example.test' } });
+    const fetched = await adapter.fetchOrder(placed.id);
+    const delivered = parseShopifyWebhook('orders/paid', JSON.stringify(fake.orderWebhookPayload(placed.id)));
+    expect(delivered).toEqual({ topic: 'orders/paid', order: fetched });
   });
 
   it('listOrdersSince pages through the orders changed since a time, oldest change first, with all their lines', async () => {

@@ -25,7 +25,11 @@ export type ShopifyOperation<TVariables> = {
 export type ShopifyCallEvent =
   | { type: 'wait'; operation: string; ms: number }
   | { type: 'retry'; operation: string; attempt: number; ms: number; kind: StorefrontErrorKind; message: string }
-  | { type: 'reply'; operation: string; requestedQueryCost: number | null; actualQueryCost: number | null; throttleStatus: ThrottleStatus | null };
+  | { type: 'reply'; operation: string; requestedQueryCost: number | null; actualQueryCost: number | null; throttleStatus: ThrottleStatus | null }
+  /** The pinned version has left Shopify's support window (about a year after its release): time to move the pin. */
+  | { type: 'unsupported-version'; apiVersion: string; supportedVersions: string[] }
+  /** Shopify's X-Shopify-API-Deprecated-Reason on a reply: the adapter uses something going away. */
+  | { type: 'deprecation'; notice: string };
 
 export type ShopifyClientOptions = {
   /** 'my-shop.myshopify.com' (or the bare handle 'my-shop'). */
@@ -79,9 +83,11 @@ export function createShopifyGraphql(options: ShopifyClientOptions): ShopifyGrap
     userAgentPrefix: 'Backroom',
     retries: 0,
     customFetchApi: options.fetch,
-    // The client warns on the console once a pinned version leaves Shopify's support window; the
-    // adapter's callers hear of it through onEvent-based logs instead (docs: refreshing the pin).
-    logger: () => {},
+    // The client would warn on the console; the adapter's caller hears of it through onEvent instead.
+    logger: (log) => {
+      if (log.type === 'Unsupported_Api_Version') emit({ type: 'unsupported-version', apiVersion: log.content.apiVersion, supportedVersions: log.content.supportedApiVersions });
+      if (log.type === 'HTTP-Response-GraphQL-Deprecation-Notice') emit({ type: 'deprecation', notice: oneLine(log.content.deprecationNotice) });
+    },
   });
 
   /** Shopify's words from a non-2xx answer's body: `{"errors": "..."}` or `{"errors": [{message}]}`. */

@@ -16,6 +16,7 @@ export const realClock: Clock = {
 
 /** A small margin over the computed wait: the status read is a moment old and restored points are fractional. */
 const WAIT_MARGIN_MS = 20;
+const MAX_WAIT_ROUNDS = 8;
 
 export class CostBucket {
   private status: (ThrottleStatus & { at: number }) | null = null;
@@ -48,7 +49,9 @@ export class CostBucket {
    */
   async reserve(cost: number): Promise<number> {
     let waited = 0;
-    for (let wait = this.waitFor(cost); wait > 0; wait = this.waitFor(cost)) {
+    // Waits again only when queries of this process took the restored points meanwhile; a few rounds
+    // at most, then the query goes and a THROTTLED reply (retried) settles it.
+    for (let round = 0, wait = this.waitFor(cost); wait > 0 && round < MAX_WAIT_ROUNDS; round++, wait = this.waitFor(cost)) {
       await this.clock.sleep(wait);
       waited += wait;
     }
