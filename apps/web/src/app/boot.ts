@@ -6,6 +6,7 @@ import { publicPageAt } from './public-pages';
 import { staffPageAt } from './staff-pages';
 import { getLastUserKind, setLastUserKind } from '../shared/storage';
 import { consignerPageAt } from './consigner-pages';
+import { prefetchPortalListAt, prefetchStaffListAt } from '../features/inventory-lists/first-page';
 
 // Public screens that still ask who is signed in (to send a signed-in user on).
 const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount']);
@@ -13,11 +14,13 @@ const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount'
 /**
  * Starts, as the app opens, what the first screen would otherwise ask for one after the other: the
  * store and the signed-in user side by side, then the staff shell together with the screen of this
- * address; on a public screen, its code (and the user, for the screens that ask) beside the store.
- * The gates and lazy routes then find them in the query cache and the module cache. A failure here
- * is left to the gate that asks again.
+ * address and, on a list screen, the list's first page (features/inventory-lists/first-page.ts); on a
+ * public screen, its code (and the user, for the screens that ask) beside the store. The gates and
+ * lazy routes then find them in the query cache and the module cache. A failure here is left to the
+ * gate or the list that asks again.
  */
-export function startLoading(queryClient: QueryClient, pathname: string): void {
+export function startLoading(queryClient: QueryClient, location: { pathname: string; search: string }): void {
+  const { pathname, search } = location;
   void queryClient.prefetchQuery(storeQuery());
   const segment = pathname.split('/')[1] ?? '';
   const publicPage = publicPageAt(segment);
@@ -26,14 +29,21 @@ export function startLoading(queryClient: QueryClient, pathname: string): void {
     if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
     return;
   }
+  // Who is signed in is asked first, so its request leaves before the code's.
+  const me = queryClient.fetchQuery(meQuery());
   // A browser that was signed in before starts that app's code now, beside the question of who is
-  // signed in, rather than after its answer (the answer starts the right code anyway).
-  const lastKind = getLastUserKind();
-  if (lastKind) startAppCode(lastKind, pathname);
-  queryClient
-    .fetchQuery(meQuery())
-    .then((state) => startSignedInCode(state, pathname))
-    .catch(() => undefined);
+  // signed in, rather than after its answer (the answer starts the right code anyway). Without that
+  // hint (a first visit, a new browser), an address only the back office has (/findInventory, an
+  // item) says it: someone signed out is sent to sign in and brought back here, with the code loaded.
+  const guess = getLastUserKind() ?? (staffPageAt(pathname) && !consignerPageAt(pathname) ? 'employee' : null);
+  if (guess === 'employee') prefetchStaffListAt(queryClient, pathname, search);
+  if (guess) startAppCode(guess, pathname);
+  me.then((state) => {
+    startSignedInCode(state, pathname);
+    if (state.status !== 'signedIn') return;
+    if (state.user.kind === 'consigner') prefetchPortalListAt(queryClient, pathname, search, state.user.id);
+    else if (guess !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
+  }).catch(() => undefined);
 }
 
 /**
