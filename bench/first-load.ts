@@ -167,7 +167,8 @@ async function loadOnce(browser: Browser, base: string, spec: PageSpec, state: B
       const entries = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ms ${new URL(e.name).pathname}`),
       );
-      console.log(`${spec.name}: usable at ${Math.round(usableMs)} ms\n  ${entries.join('\n  ')}`);
+      const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ms mark ${e.name}`));
+      console.log(`${spec.name}: usable at ${Math.round(usableMs)} ms\n  ${[...entries, ...marks].join('\n  ')}`);
     }
     if (process.env.BENCH_PROFILE) {
       const { profile } = await cdp.send('Profiler.stop');

@@ -33,9 +33,10 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
   const me = queryClient.fetchQuery(meQuery());
   // A browser that was signed in before starts that app's code now, beside the question of who is
   // signed in, rather than after its answer (the answer starts the right code anyway). Without that
-  // hint (a first visit, a new browser), an address only the back office has (/findInventory, an
-  // item) says it: someone signed out is sent to sign in and brought back here, with the code loaded.
-  const guess = getLastUserKind() ?? (staffPageAt(pathname) && !consignerPageAt(pathname) ? 'employee' : null);
+  // hint (a first visit, a new browser), an address only one app has says it (/findInventory, an
+  // item: the back office; /inventory, /dropoff: the portal): someone signed out is sent to sign in
+  // and brought back here, with the code loaded.
+  const guess = getLastUserKind() ?? appOnlyAt(pathname);
   if (guess === 'employee') prefetchStaffListAt(queryClient, pathname, search);
   if (guess) startAppCode(guess, pathname);
   me.then((state) => {
@@ -44,6 +45,13 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
     if (state.user.kind === 'consigner') prefetchPortalListAt(queryClient, pathname, search, state.user.id);
     else if (guess !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
   }).catch(() => undefined);
+}
+
+/** The app that alone has a screen at this address, if only one has. */
+function appOnlyAt(pathname: string): 'employee' | 'consigner' | null {
+  const staff = staffPageAt(pathname) !== null;
+  const portal = consignerPageAt(pathname) !== null;
+  return staff === portal ? null : staff ? 'employee' : 'consigner';
 }
 
 /**
