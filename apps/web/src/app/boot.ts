@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { formatMoney } from '@backroom/domain';
 import { meQuery, type MeState } from '../features/auth/auth.api';
 import { loadAntdRoot } from './antd-root';
 import { storeQuery } from '../features/store/store.api';
@@ -21,14 +22,18 @@ const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount'
  */
 export function startLoading(queryClient: QueryClient, location: { pathname: string; search: string }): void {
   const { pathname, search } = location;
-  void queryClient.prefetchQuery(storeQuery());
+  const store = queryClient.fetchQuery(storeQuery());
   const segment = pathname.split('/')[1] ?? '';
   const publicPage = publicPageAt(segment);
   if (publicPage) {
+    void store.catch(() => undefined);
     void publicPage().catch(() => undefined);
     if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
     return;
   }
+  // The first amount formatted in the shop's currency loads the browser's number formats (some 15 ms
+  // of a signed-in screen's first render): done while the screen's code is still on its way.
+  store.then((s) => whenIdle(() => formatMoney(0, s?.currency || 'USD'))).catch(() => undefined);
   // Who is signed in is asked first, so its request leaves before the code's.
   const me = queryClient.fetchQuery(meQuery());
   // A browser that was signed in before starts that app's code now, beside the question of who is
@@ -45,6 +50,11 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
     if (state.user.kind === 'consigner') prefetchPortalListAt(queryClient, pathname, search, state.user.id);
     else if (guess !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
   }).catch(() => undefined);
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 0);
 }
 
 /** The app that alone has a screen at this address, if only one has. */
