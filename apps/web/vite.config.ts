@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { antdRootGroup, chunkGraph, isChunkGraphPass, shellGroups } from './build/chunk-groups.ts';
+import { antdRootGroup, appGroups, chunkGraph, isChunkGraphPass } from './build/chunk-groups.ts';
 
 /**
  * Writes a .br and a .gz next to every text asset of the build, which the server sends to browsers
@@ -65,8 +65,9 @@ export default defineConfig(async ({ command, mode }) => ({
     // Rolldown's own splitting puts each module in a chunk shared by exactly the screens that use it,
     // so /login loads only what it renders (a group gathering all of antd into one file made every
     // screen, the sign-in page included, load all 1.35 MB of it: bench/first-load.ts). The groups
-    // gather what always loads together (chunk-groups.ts): React, antd's root, and the signed-in
-    // shells, which a first build in memory finds (a production build runs Rolldown twice).
+    // gather what always loads together (build/chunk-groups.ts): React, antd's root, the entry's
+    // imports and the signed-in shells; the last two are read from a first build in memory, so a
+    // production build runs Rolldown twice (about 4 s more).
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -76,7 +77,7 @@ export default defineConfig(async ({ command, mode }) => ({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: antdRootGroup(), debugName: 'antd-root', priority: 1 },
             ...(command === 'build' && !isChunkGraphPass()
-              ? [{ name: shellGroups(await chunkGraph(import.meta.filename, mode)), debugName: 'shells', priority: 0, includeDependenciesRecursively: false }]
+              ? [{ name: appGroups(await chunkGraph(import.meta.filename, mode)), debugName: 'app', priority: 0, includeDependenciesRecursively: false }]
               : []),
           ],
         },

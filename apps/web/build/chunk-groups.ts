@@ -1,15 +1,17 @@
 // The chunk groups of the web build (vite.config.ts): which modules share a file.
 //
 // Rolldown's automatic splitting puts each module in a chunk shared by exactly the screens that reach
-// it, so no screen loads code it does not use. The price is many small files: a signed-in screen's
-// first load was some 75 of them, most a few hundred bytes, fetched six at a time over HTTP/1.1, and
-// compressed apart (bench/first-load.ts). Two kinds of group gather what always loads together:
+// it, so no screen loads code it does not use. The price is many small files: Find Inventory's first
+// load was 75 of them, most a few hundred bytes, fetched six at a time over HTTP/1.1 and compressed
+// apart (bench/first-load.ts, bench/README.md "First load in the browser"). The groups gather what
+// always loads together:
 //  - antd's root (AntdRoot.tsx: ConfigProvider, App and the antd modules they import), which every
-//    screen but the sign-in page loads;
-//  - the signed-in shells: the chunks every screen of the back office loads with StaffApp (its
-//    layout, menu, icons, routes), the portal's with ConsignerApp, and those both load.
-// The shells are read from a first build (`chunkGraph`): the chunks of Rolldown's own splitting that
-// only a signed-in app ever loads, and that it loads on every screen, become one file per shell.
+//    screen but the sign-in page loads (`antdRootGroup`);
+//  - what the entry imports ('boot'), and the signed-in shells: the chunks every screen of the back
+//    office loads with StaffApp (its layout, menu, icons, routes), the portal's with ConsignerApp, and
+//    those both load (`appGroups`). These are read from a first build (`chunkGraph`): whole chunks of
+//    Rolldown's own splitting are merged, so no screen loads a module it did not load before but in
+//    the shells' files, and the sign-in page loads exactly what it did.
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 
@@ -62,7 +64,7 @@ type ChunkFacts = { fileName: string; moduleIds: string[]; imports: string[]; dy
 
 const FIRST_PASS = 'BACKROOM_CHUNK_GRAPH_PASS';
 
-/** True inside the first build: vite.config.ts then leaves the shells out (they are what it computes). */
+/** True inside the first build: vite.config.ts then leaves `appGroups` out (they are what it computes). */
 export const isChunkGraphPass = () => process.env[FIRST_PASS] === '1';
 
 /** Builds the app once in memory (no minifying, nothing written) for its chunk graph. */
@@ -90,7 +92,9 @@ export async function chunkGraph(configFile: string, mode: string): Promise<Chun
 type World = 'public' | 'staff' | 'portal';
 
 /**
- * The shells' groups from the first build's chunks. A chunk is a candidate when every screen of an app
+ * The entry's and the shells' groups from the first build's chunks. What the entry imports is one file
+ * ('boot'; Rolldown's runtime and Vite's preload helper stay apart). For the shells, a chunk is a
+ * candidate when every screen of an app
  * loads it (it is in the static closure of StaffApp's or ConsignerApp's chunk) and the sign-in page
  * does not (nor the entry, nor antd's root): /login keeps its own small files. Candidates are then
  * grouped by which parts of the app ever load them, statically or on demand: only the back office
@@ -99,15 +103,15 @@ type World = 'public' | 'staff' | 'portal';
  * grow along imports: no group imports one that imports it back, and the groups need not take in
  * their dependencies (which would pull the entry's modules in).
  */
-export function shellGroups(chunks: ChunkFacts[]): NameFunction {
+export function appGroups(chunks: ChunkFacts[]): NameFunction {
   let members: Map<string, string> | null = null;
   return (id, ctx) => {
-    members ??= shellMembers(chunks, (m) => ctx.getModuleInfo(m));
+    members ??= appMembers(chunks, (m) => ctx.getModuleInfo(m));
     return members.get(id) ?? null;
   };
 }
 
-function shellMembers(chunks: ChunkFacts[], info: ModuleInfoOf): Map<string, string> {
+function appMembers(chunks: ChunkFacts[], info: ModuleInfoOf): Map<string, string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const byFacade = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c.fileName]));
   const chunkOf = (file: string) => byFacade.get(src(file));
@@ -146,7 +150,7 @@ function shellMembers(chunks: ChunkFacts[], info: ModuleInfoOf): Map<string, str
   const everyScreen = new Set([...reach([staffApp], false), ...reach([portalApp], false)]);
 
   const members = new Map<string, string>();
-  // what the entry imports, in one file beside it (Rolldown's runtime and preload helper stay apart)
+  // what the entry imports, in one file beside it (the react group, of a higher priority, keeps React)
   for (const f of reach([entry.fileName], false)) if (f !== entry.fileName) for (const m of byFile.get(f)!.moduleIds) if (!m.startsWith('\0')) members.set(m, 'boot');
   for (const c of chunks) {
     if (!everyScreen.has(c.fileName) || signIn.has(c.fileName)) continue;
