@@ -4,6 +4,9 @@
 //   npx tsx bench/first-load.ts
 //   BENCH_WEB_DIST=/tmp/web-dist npx tsx bench/first-load.ts   (reuse a web build)
 //   BENCH_PORT=3191 BENCH_ROUNDS=5 BENCH_TRACE=1   (BENCH_TRACE: each load's requests, on the page clock)
+//   BENCH_PAGES=find   (only the pages whose name contains it: 'sign' or 'find')
+//   BENCH_PROFILE=1    (the page's JavaScript self time until usable, by script and by function)
+//   BENCH_TIMELINE=1   (the renderer's main thread per 100 ms of the page clock until usable, from a Chromium trace)
 // Builds the web app to a temporary directory, starts the server on a fresh demo store (embedded
 // PGlite, SEED_DEMO) and opens each page cold (a new browser context: empty cache) in Debian's
 // Chromium. Every JavaScript response until the network is idle is counted at its brotli size: the
@@ -58,6 +61,55 @@ const WATCHER = (ready: string) => `(() => {
 })();`;
 
 type Script = { url: string; bytes: number; brotli: number; servedBr: boolean };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; frame?: string } } };
+
+/**
+ * BENCH_TIMELINE: what the page's main thread did in each 100 ms until usable, from a Chromium trace
+ * (devtools.timeline): busy ms per window and the largest kinds of work in it (script evaluation and
+ * compilation by file, function calls such as React's renders by file, style, layout, paint).
+ */
+function printTimeline(trace: Buffer, usableMs: number): void {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  // the navigation to the page's address (its start is the page clock's zero) and the renderer's main
+  // thread that ran the app's scripts (the first renderer, about:blank's, ran none)
+  const nav = events.find((e) => e.name === 'navigationStart' && /^https?:/.test((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? ''));
+  const scripts = new Map<string, number>();
+  for (const e of events) if (e.args?.data?.url?.includes('/assets/')) scripts.set(`${e.pid}:${e.tid}`, (scripts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const [thread] = [...scripts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && `${e.pid}:${e.tid}` === thread);
+  if (!nav || !main) return console.log('timeline: no navigation in the trace');
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
+  const at = (ts: number) => (ts - nav.ts) / 1000;
+  const label = (e: TraceEvent) => {
+    const url = e.args?.data?.url;
+    const file = url ? (new URL(url, 'http://x').pathname.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '') : '';
+    return file ? `${e.name} ${file}` : e.name;
+  };
+  const windows = new Map<number, { busy: number; kinds: Map<string, number> }>();
+  // the outermost task events (Chromium nests RunTask inside ThreadControllerImpl::RunTask)
+  const taskName = onMain.some((e) => e.name === 'ThreadControllerImpl::RunTask') ? 'ThreadControllerImpl::RunTask' : 'RunTask';
+  const tasks = onMain.filter((e) => e.name === taskName);
+  for (const task of tasks) {
+    const start = at(task.ts);
+    if (start < 0 || start > usableMs) continue;
+    const w = windows.get(Math.floor(start / 100)) ?? { busy: 0, kinds: new Map<string, number>() };
+    windows.set(Math.floor(start / 100), w);
+    w.busy += task.dur! / 1000;
+    // the task's direct children: events inside it not inside another child
+    let childEnd = -1;
+    for (const e of onMain) {
+      if (e === task || e.name === 'RunTask' || e.ts < task.ts || e.ts + e.dur! > task.ts + task.dur! || e.ts < childEnd) continue;
+      if (e.ts >= task.ts + task.dur!) break;
+      childEnd = e.ts + e.dur!;
+      w.kinds.set(label(e), (w.kinds.get(label(e)) ?? 0) + e.dur! / 1000);
+    }
+  }
+  console.log(`main thread until usable (${Math.round(usableMs)} ms), per 100 ms of the page clock:`);
+  for (const [i, w] of [...windows].sort((a, b) => a[0] - b[0])) {
+    const top = [...w.kinds].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
+    console.log(`  ${String(i * 100).padStart(5)} ms  busy ${w.busy.toFixed(0).padStart(3)} ms  ${top}`);
+  }
+}
 type Round = { usableMs: number; workMs: number; scripts: Script[] };
 
 async function brotliSize(response: Response): Promise<{ brotli: number; bytes: number; servedBr: boolean }> {
@@ -66,6 +118,23 @@ async function brotliSize(response: Response): Promise<{ brotli: number; bytes: 
   if (servedBr) return { brotli: (await response.request().sizes()).responseBodySize, bytes: body.length, servedBr };
   const brotli = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   return { brotli, bytes: body.length, servedBr };
+}
+
+/** BENCH_PROFILE: the page's JavaScript self time until usable, by script and by function (the top ones). */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const node = byId.get(id)!;
+    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const script = node.callFrame.url ? new URL(node.callFrame.url).pathname : `(${node.callFrame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + dt);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}:${node.callFrame.lineNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`);
+  console.log(['self time by script:', ...top(byScript, 15), 'by function:', ...top(byFunction, 30)].join('\n'));
 }
 
 /** One cold load: a fresh context (empty cache), every script response recorded, then the usable time. */
@@ -85,6 +154,11 @@ async function loadOnce(browser: Browser, base: string, spec: PageSpec, state: B
       if (response.request().resourceType() !== 'script' && !/\.m?js(\?|$)/.test(url)) return;
       pending.push(brotliSize(response).then((s) => ({ url: new URL(url).pathname, ...s })));
     });
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    if (process.env.BENCH_TIMELINE) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'toplevel', 'v8.execute', 'disabled-by-default-devtools.timeline'] });
     await page.goto(spec.path, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __usableAt: number }).__usableAt > 0, null, { timeout: 30_000 });
     const usableMs = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
@@ -93,8 +167,16 @@ async function loadOnce(browser: Browser, base: string, spec: PageSpec, state: B
       const entries = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ms ${new URL(e.name).pathname}`),
       );
-      console.log(`${spec.name}: usable at ${Math.round(usableMs)} ms\n  ${entries.join('\n  ')}`);
+      const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ms mark ${e.name}`));
+      console.log(`${spec.name}: usable at ${Math.round(usableMs)} ms\n  ${[...entries, ...marks].join('\n  ')}`);
     }
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      printProfile(profile);
+      // BENCH_PROFILE=<file.json>: the raw profile too (for a look through the build's source maps)
+      if (process.env.BENCH_PROFILE.endsWith('.json')) fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    }
+    if (process.env.BENCH_TIMELINE) printTimeline(await browser.stopTracing(), usableMs);
     const workMs = ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
     // what the page fetches right after it is usable (prefetched screens) is part of its load
     await page.waitForLoadState('networkidle');
@@ -121,7 +203,9 @@ try {
 
   const rows: string[][] = [];
   const details: string[] = [];
-  for (const spec of PAGES) {
+  // BENCH_PAGES=find (or sign): only the pages whose name contains it, to compare builds faster
+  const only = process.env.BENCH_PAGES?.toLowerCase();
+  for (const spec of PAGES.filter((p) => !only || p.name.toLowerCase().includes(only))) {
     const state = spec.signedIn ? signedIn : undefined;
     await loadOnce(browser, base, spec, state); // warm-up: the server's file cache and Chromium's code paths
     const rounds: Round[] = [];

@@ -11,7 +11,7 @@ const queryClient = new QueryClient({
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },
 });
-startLoading(queryClient, window.location.pathname);
+startLoading(queryClient, window.location);
 
 // When the antd chunk cannot be fetched (no network), a way to try again instead of a blank page.
 const AntdRoot = lazy(() => loadAntdRoot().catch(() => ({ default: AntdRootUnavailable })));

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { formatMoney } from '@backroom/domain';
 import { meQuery, type MeState } from '../features/auth/auth.api';
 import { loadAntdRoot } from './antd-root';
 import { storeQuery } from '../features/store/store.api';
@@ -6,6 +7,7 @@ import { publicPageAt } from './public-pages';
 import { staffPageAt } from './staff-pages';
 import { getLastUserKind, setLastUserKind } from '../shared/storage';
 import { consignerPageAt } from './consigner-pages';
+import { prefetchPortalListAt, prefetchStaffListAt } from '../features/inventory-lists/first-page';
 
 // Public screens that still ask who is signed in (to send a signed-in user on).
 const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount']);
@@ -13,27 +15,53 @@ const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount'
 /**
  * Starts, as the app opens, what the first screen would otherwise ask for one after the other: the
  * store and the signed-in user side by side, then the staff shell together with the screen of this
- * address; on a public screen, its code (and the user, for the screens that ask) beside the store.
- * The gates and lazy routes then find them in the query cache and the module cache. A failure here
- * is left to the gate that asks again.
+ * address and, on a list screen, the list's first page (features/inventory-lists/first-page.ts); on a
+ * public screen, its code (and the user, for the screens that ask) beside the store. The gates and
+ * lazy routes then find them in the query cache and the module cache. A failure here is left to the
+ * gate or the list that asks again.
  */
-export function startLoading(queryClient: QueryClient, pathname: string): void {
-  void queryClient.prefetchQuery(storeQuery());
+export function startLoading(queryClient: QueryClient, location: { pathname: string; search: string }): void {
+  const { pathname, search } = location;
+  const store = queryClient.fetchQuery(storeQuery());
   const segment = pathname.split('/')[1] ?? '';
   const publicPage = publicPageAt(segment);
   if (publicPage) {
+    void store.catch(() => undefined);
     void publicPage().catch(() => undefined);
     if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
     return;
   }
+  // The first amount formatted in the shop's currency loads the browser's number formats (some 15 ms
+  // of a signed-in screen's first render): done while the screen's code is still on its way.
+  store.then((s) => whenIdle(() => formatMoney(0, s?.currency || 'USD'))).catch(() => undefined);
+  // Who is signed in is asked first, so its request leaves before the code's.
+  const me = queryClient.fetchQuery(meQuery());
   // A browser that was signed in before starts that app's code now, beside the question of who is
-  // signed in, rather than after its answer (the answer starts the right code anyway).
-  const lastKind = getLastUserKind();
-  if (lastKind) startAppCode(lastKind, pathname);
-  queryClient
-    .fetchQuery(meQuery())
-    .then((state) => startSignedInCode(state, pathname))
-    .catch(() => undefined);
+  // signed in, rather than after its answer (the answer starts the right code anyway). Without that
+  // hint (a first visit, a new browser), an address only one app has says it (/findInventory, an
+  // item: the back office; /inventory, /dropoff: the portal): someone signed out is sent to sign in
+  // and brought back here, with the code loaded.
+  const guess = getLastUserKind() ?? appOnlyAt(pathname);
+  if (guess === 'employee') prefetchStaffListAt(queryClient, pathname, search);
+  if (guess) startAppCode(guess, pathname);
+  me.then((state) => {
+    startSignedInCode(state, pathname);
+    if (state.status !== 'signedIn') return;
+    if (state.user.kind === 'consigner') prefetchPortalListAt(queryClient, pathname, search, state.user.id);
+    else if (guess !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
+  }).catch(() => undefined);
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 0);
+}
+
+/** The app that alone has a screen at this address, if only one has. */
+function appOnlyAt(pathname: string): 'employee' | 'consigner' | null {
+  const staff = staffPageAt(pathname) !== null;
+  const portal = consignerPageAt(pathname) !== null;
+  return staff === portal ? null : staff ? 'employee' : 'consigner';
 }
 
 /**

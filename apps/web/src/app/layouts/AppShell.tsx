@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Avatar, Button, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
+import { Button, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -158,7 +158,8 @@ export function AppShell(props: AppShellProps) {
           <Dropdown menu={userDropdownMenu} trigger={['click']} placement="bottomRight">
             <Button type="text" style={{ height: 44, paddingInline: 8 }} data-testid="user-menu">
               <Flex align="center" gap={10}>
-                <Avatar style={{ background: '#1f5fae' }}>{initials(userName)}</Avatar>
+                {/* drawn as antd's Avatar looks: Avatar measures its text to scale it, a forced layout on every screen's first render */}
+                <span className="br-avatar">{initials(userName)}</span>
                 {!isMobile && (
                   <Flex vertical align="start" style={{ lineHeight: 1.2 }}>
                     <Typography.Text strong data-testid="user-name">

@@ -1,37 +1,11 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryStatus, SortOption, TActionResult, TInventoryItem, TInventoryList, TInventoryPage, TInventoryProductGroup, TQueuedJob } from '@backroom/domain';
+import type { InventoryStatus, TActionResult, TInventoryItem, TInventoryList, TInventoryProductGroup, TQueuedJob } from '@backroom/domain';
 import { apiFetch, downloadCsv } from '../../shared/api';
-import { jobKeys } from '../../shared/jobs.api';
 import { useInventoryFilterOptions, type InventoryFilterOptions } from '../../shared/lookups.api';
+import { filterParams, inventoryListKeys, inventoryPageQuery, PAGE_FRESH_MS, fetchInventoryPage, type InventoryPage, type InventoryQuery } from './inventory-page.api';
 
-// Server shapes: the domain's response schemas (ZInventoryItem, ZInventoryProductGroup,
-// ZInventoryPage, ZActionResult, ZQueuedJob). Money is in major units.
-
-export type ListItem = TInventoryItem;
-export type ProductGroup = TInventoryProductGroup;
-
-/** GET /api/inventories/filterOptions, shared with the other inventory screens (shared/lookups.api.ts). */
-export type FilterOptions = InventoryFilterOptions;
-
-/** The filter state of a list as the server reads it (catalogue doc section 3). */
-export interface InventoryQuery {
-  status: InventoryStatus[];
-  printed?: boolean;
-  option1Value: string[];
-  option2Value: string[];
-  option3Value: string[];
-  category: string[];
-  location: string[];
-  subLocation: string[];
-  consigner: string[];
-  productId: string[];
-  search: string;
-  sortOption: SortOption;
-  pageSize: number;
-  currentPage: number;
-  grouped: boolean;
-}
+export { filterParams, inventoryListKeys, fetchInventoryPage, type InventoryPage, type InventoryQuery };
 
 export type { Job } from '../../shared/jobs.api';
 export { useJob } from '../../shared/jobs.api';
@@ -44,40 +18,14 @@ export function isQueued(answer: ActionAnswer): answer is QueuedJob {
   return 'jobId' in answer && typeof answer.jobId === 'string';
 }
 
-/** Filter fields as a query string; repeated keys for lists (the server reads ?status=A&status=B). */
-export function filterParams(q: Omit<InventoryQuery, 'pageSize' | 'currentPage' | 'grouped'>): URLSearchParams {
-  const params = new URLSearchParams();
-  const many = ['status', 'option1Value', 'option2Value', 'option3Value', 'category', 'location', 'subLocation', 'consigner', 'productId'] as const;
-  for (const key of many) for (const v of q[key]) params.append(key, v);
-  if (q.printed !== undefined) params.set('printed', String(q.printed));
-  if (q.search.trim()) params.set('search', q.search.trim());
-  params.set('sortOption', q.sortOption);
-  return params;
-}
+// Server shapes: the domain's response schemas (ZInventoryItem, ZInventoryProductGroup,
+// ZInventoryPage, ZActionResult, ZQueuedJob). Money is in major units.
 
-export const inventoryListKeys = {
-  all: ['inventories'] as const,
-  page: (q: InventoryQuery) => ['inventories', 'page', q] as const,
-  job: jobKeys.job,
-};
+export type ListItem = TInventoryItem;
+export type ProductGroup = TInventoryProductGroup;
 
-/** countIsEstimate: above 10,000 matching items the server gives the planner's estimate. */
-export type InventoryPage = TInventoryPage;
-
-export function fetchInventoryPage(q: InventoryQuery, signal?: AbortSignal): Promise<InventoryPage> {
-  const params = filterParams(q);
-  params.set('pageSize', String(q.pageSize));
-  params.set('currentPage', String(q.currentPage));
-  if (q.grouped) params.set('groupBy', 'product');
-  return apiFetch<InventoryPage>(`/api/inventories/paginatedInventories?${params}`, { signal });
-}
-
-/**
- * How long a page just fetched (or prefetched at boot or before a re-render) counts as fresh: the list
- * mounting right after the prefetch, or mounting twice, then reuses it instead of asking again. An
- * action still reloads it at once (invalidateQueries ignores this).
- */
-const PAGE_FRESH_MS = 3_000;
+/** GET /api/inventories/filterOptions, shared with the other inventory screens (shared/lookups.api.ts). */
+export type FilterOptions = InventoryFilterOptions;
 
 export function usePaginatedInventories(q: InventoryQuery, enabled = true) {
   return useQuery<InventoryPage>({
@@ -97,12 +45,7 @@ export function usePaginatedInventories(q: InventoryQuery, enabled = true) {
  */
 export function usePrefetchInventoryPage() {
   const queryClient = useQueryClient();
-  return useCallback(
-    (q: InventoryQuery) => {
-      void queryClient.prefetchQuery({ queryKey: inventoryListKeys.page(q), staleTime: PAGE_FRESH_MS, queryFn: ({ signal }) => fetchInventoryPage(q, signal) });
-    },
-    [queryClient],
-  );
+  return useCallback((q: InventoryQuery) => void queryClient.prefetchQuery(inventoryPageQuery(q)), [queryClient]);
 }
 
 export function useFilterOptions() {

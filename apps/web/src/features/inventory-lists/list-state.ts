@@ -13,7 +13,7 @@ import {
   type ListViewKey,
   type SortOption,
 } from '@backroom/domain';
-import type { InventoryQuery } from './inventory-lists.api';
+import type { InventoryQuery } from './inventory-page.api';
 import type { ColumnKey } from './column-choice';
 import type { RowActionKey } from './row-actions';
 
