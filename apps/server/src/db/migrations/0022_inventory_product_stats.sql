@@ -1,0 +1,222 @@
+CREATE TABLE "inventory_product_stats" (
+	"store_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"product_id" uuid NOT NULL,
+	"items" integer NOT NULL,
+	"units" integer NOT NULL,
+	"min_created_at" timestamp with time zone,
+	"max_created_at" timestamp with time zone,
+	"min_updated_at" timestamp with time zone,
+	"max_updated_at" timestamp with time zone,
+	"min_price" integer,
+	"max_price" integer,
+	"min_payout" integer,
+	"max_payout" integer,
+	CONSTRAINT "inventory_product_stats_pkey" PRIMARY KEY("store_id","status","product_id")
+);
+--> statement-breakpoint
+CREATE TABLE "inventory_product_stats_pending" (
+	"tx" bigint NOT NULL,
+	"leaving" boolean NOT NULL,
+	"store_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"product_id" uuid NOT NULL,
+	"items" integer NOT NULL,
+	"units" integer NOT NULL,
+	"min_created_at" timestamp with time zone,
+	"max_created_at" timestamp with time zone,
+	"min_updated_at" timestamp with time zone,
+	"max_updated_at" timestamp with time zone,
+	"min_price" integer,
+	"max_price" integer,
+	"min_payout" integer,
+	"max_payout" integer,
+	CONSTRAINT "inventory_product_stats_pending_pkey" PRIMARY KEY("store_id","tx","leaving","status","product_id")
+);
+--> statement-breakpoint
+-- Hand-written (docs/inventory-queries.md "Grouped view"): inventory_product_stats is kept by the
+-- triggers below for every change of inventory_items, whoever makes it.
+--
+-- Each statement on inventory_items notes its changes, grouped by (store, status, product), in
+-- inventory_product_stats_pending under its transaction: rows that entered a group (count, units,
+-- least and greatest values) and rows that left one (count, units, and the least and greatest of the
+-- values that left). Those rows are the transaction's own, so no other transaction waits on them.
+-- When the transaction commits, one deferred trigger per store takes them and applies them
+-- (inventory_product_stats_apply):
+--   1. one INSERT ... ON CONFLICT in key order adds the counts and widens the extremes: every
+--      transaction locks the rows it changes in that one statement, in one order, at commit, so two
+--      cannot deadlock on them and none holds them for longer than its commit;
+--   2. a row that lost an extreme (a value that left it was its least or greatest), or all its items,
+--      is read again from its items in a new statement (a new snapshot), with the row locked by step
+--      1: every change of that group committed before is seen, and a change not committed yet applies
+--      its own delta to the result when it commits;
+--   3. rows left with no item are deleted.
+CREATE OR REPLACE FUNCTION inventory_product_stats_apply(added inventory_product_stats[], removed inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO inventory_product_stats AS s (store_id, status, product_id, items, units, min_created_at, max_created_at,
+      min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
+    SELECT store_id, status, product_id, coalesce(a.items, 0) - coalesce(r.items, 0), coalesce(a.units, 0) - coalesce(r.units, 0),
+      a.min_created_at, a.max_created_at, a.min_updated_at, a.max_updated_at, a.min_price, a.max_price, a.min_payout, a.max_payout
+    FROM unnest(added) a FULL JOIN unnest(removed) r USING (store_id, status, product_id)
+    ORDER BY store_id, status, product_id
+  ON CONFLICT (store_id, status, product_id) DO UPDATE SET
+    items = s.items + excluded.items,
+    units = s.units + excluded.units,
+    min_created_at = least(s.min_created_at, excluded.min_created_at),
+    max_created_at = greatest(s.max_created_at, excluded.max_created_at),
+    min_updated_at = least(s.min_updated_at, excluded.min_updated_at),
+    max_updated_at = greatest(s.max_updated_at, excluded.max_updated_at),
+    min_price = least(s.min_price, excluded.min_price),
+    max_price = greatest(s.max_price, excluded.max_price),
+    min_payout = least(s.min_payout, excluded.min_payout),
+    max_payout = greatest(s.max_payout, excluded.max_payout);
+  IF removed IS NULL OR cardinality(removed) = 0 THEN
+    RETURN;
+  END IF;
+  UPDATE inventory_product_stats s SET
+    items = f.items, units = f.units,
+    min_created_at = f.min_created_at, max_created_at = f.max_created_at,
+    min_updated_at = f.min_updated_at, max_updated_at = f.max_updated_at,
+    min_price = f.min_price, max_price = f.max_price,
+    min_payout = f.min_payout, max_payout = f.max_payout
+  FROM (
+    SELECT g.store_id, g.status, g.product_id, x.*
+    FROM inventory_product_stats g
+    JOIN unnest(removed) r USING (store_id, status, product_id)
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS items, coalesce(sum(i.quantity), 0)::int AS units,
+        min(i.created_at) AS min_created_at, max(i.created_at) AS max_created_at,
+        min(i.updated_at) AS min_updated_at, max(i.updated_at) AS max_updated_at,
+        min(i.price) AS min_price, max(i.price) AS max_price,
+        min(i.payout) AS min_payout, max(i.payout) AS max_payout
+      FROM inventory_items i
+      WHERE i.store_id = g.store_id AND i.product_id = g.product_id AND i.status = g.status
+    ) x
+    WHERE g.items <= 0
+      OR r.min_created_at <= g.min_created_at OR r.max_created_at >= g.max_created_at
+      OR r.min_updated_at <= g.min_updated_at OR r.max_updated_at >= g.max_updated_at
+      OR r.min_price <= g.min_price OR r.max_price >= g.max_price
+      OR r.min_payout <= g.min_payout OR r.max_payout >= g.max_payout
+  ) f
+  WHERE s.store_id = f.store_id AND s.status = f.status AND s.product_id = f.product_id;
+  DELETE FROM inventory_product_stats s USING unnest(removed) r
+    WHERE s.store_id = r.store_id AND s.status = r.status AND s.product_id = r.product_id AND s.items <= 0;
+END;
+$$;--> statement-breakpoint
+-- A statement's changes into the transaction's pending rows, and the mark (empty status) that makes
+-- the store's changes applied at commit.
+CREATE OR REPLACE FUNCTION inventory_product_stats_note(is_leaving boolean, changes inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO inventory_product_stats_pending AS p (tx, leaving, store_id, status, product_id, items, units, min_created_at, max_created_at,
+      min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
+    SELECT txid_current(), is_leaving, c.store_id, c.status, c.product_id, c.items, c.units, c.min_created_at, c.max_created_at,
+      c.min_updated_at, c.max_updated_at, c.min_price, c.max_price, c.min_payout, c.max_payout
+    FROM unnest(changes) c
+    UNION ALL
+    SELECT DISTINCT txid_current(), false, c.store_id, '', '00000000-0000-0000-0000-000000000000'::uuid, 0, 0,
+      NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::int, NULL::int, NULL::int, NULL::int
+    FROM unnest(changes) c
+  ON CONFLICT (store_id, tx, leaving, status, product_id) DO UPDATE SET
+    items = p.items + excluded.items,
+    units = p.units + excluded.units,
+    min_created_at = least(p.min_created_at, excluded.min_created_at),
+    max_created_at = greatest(p.max_created_at, excluded.max_created_at),
+    min_updated_at = least(p.min_updated_at, excluded.min_updated_at),
+    max_updated_at = greatest(p.max_updated_at, excluded.max_updated_at),
+    min_price = least(p.min_price, excluded.min_price),
+    max_price = greatest(p.max_price, excluded.max_price),
+    min_payout = least(p.min_payout, excluded.min_payout),
+    max_payout = greatest(p.max_payout, excluded.max_payout);
+END;
+$$;--> statement-breakpoint
+-- At commit, once per store and transaction (the mark's insert): the pending rows, taken and applied.
+CREATE OR REPLACE FUNCTION inventory_product_stats_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added inventory_product_stats[];
+  removed inventory_product_stats[];
+BEGIN
+  WITH taken AS (
+    DELETE FROM inventory_product_stats_pending WHERE store_id = NEW.store_id AND tx = NEW.tx RETURNING *
+  )
+  SELECT
+    array_agg(ROW(store_id, status, product_id, items, units, min_created_at, max_created_at, min_updated_at, max_updated_at,
+      min_price, max_price, min_payout, max_payout)::inventory_product_stats) FILTER (WHERE NOT leaving),
+    array_agg(ROW(store_id, status, product_id, items, units, min_created_at, max_created_at, min_updated_at, max_updated_at,
+      min_price, max_price, min_payout, max_payout)::inventory_product_stats) FILTER (WHERE leaving)
+  INTO added, removed
+  FROM taken WHERE status <> '';
+  PERFORM inventory_product_stats_apply(added, removed);
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER inventory_product_stats_flush AFTER INSERT ON inventory_product_stats_pending
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.status = '') EXECUTE FUNCTION inventory_product_stats_flush();--> statement-breakpoint
+-- The statement triggers. Every row of a statement counts; of an updated row, only the values that
+-- left its group count towards the extremes that left (a row that stays in its group with the same
+-- price has not taken its price away).
+CREATE OR REPLACE FUNCTION inventory_product_stats_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM inventory_product_stats_note(false, (
+    SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
+    FROM (SELECT store_id, status, product_id, count(*)::int n, sum(quantity)::int u, min(created_at) c0, max(created_at) c1,
+            min(updated_at) u0, max(updated_at) u1, min(price) p0, max(price) p1, min(payout) y0, max(payout) y1
+          FROM added GROUP BY store_id, status, product_id) g));
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION inventory_product_stats_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM inventory_product_stats_note(true, (
+    SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
+    FROM (SELECT store_id, status, product_id, count(*)::int n, sum(quantity)::int u, min(created_at) c0, max(created_at) c1,
+            min(updated_at) u0, max(updated_at) u1, min(price) p0, max(price) p1, min(payout) y0, max(payout) y1
+          FROM removed GROUP BY store_id, status, product_id) g));
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION inventory_product_stats_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM added) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM inventory_product_stats_note(false, (
+    SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
+    FROM (SELECT store_id, status, product_id, count(*)::int n, sum(quantity)::int u, min(created_at) c0, max(created_at) c1,
+            min(updated_at) u0, max(updated_at) u1, min(price) p0, max(price) p1, min(payout) y0, max(payout) y1
+          FROM added GROUP BY store_id, status, product_id) g));
+  PERFORM inventory_product_stats_note(true, (
+    SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
+    FROM (SELECT o.store_id, o.status, o.product_id, count(*)::int n, sum(o.quantity)::int u,
+            min(o.created_at) FILTER (WHERE m.moved OR o.created_at <> n.created_at) c0,
+            max(o.created_at) FILTER (WHERE m.moved OR o.created_at <> n.created_at) c1,
+            min(o.updated_at) FILTER (WHERE m.moved OR o.updated_at <> n.updated_at) u0,
+            max(o.updated_at) FILTER (WHERE m.moved OR o.updated_at <> n.updated_at) u1,
+            min(o.price) FILTER (WHERE m.moved OR o.price <> n.price) p0, max(o.price) FILTER (WHERE m.moved OR o.price <> n.price) p1,
+            min(o.payout) FILTER (WHERE m.moved OR o.payout <> n.payout) y0, max(o.payout) FILTER (WHERE m.moved OR o.payout <> n.payout) y1
+          FROM removed o LEFT JOIN added n ON n.id = o.id AND n.store_id = o.store_id
+          CROSS JOIN LATERAL (SELECT n.id IS NULL OR (o.status, o.product_id) IS DISTINCT FROM (n.status, n.product_id) AS moved) m
+          GROUP BY o.store_id, o.status, o.product_id) g));
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER inventory_product_stats_inserted AFTER INSERT ON inventory_items REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION inventory_product_stats_inserted();--> statement-breakpoint
+CREATE TRIGGER inventory_product_stats_updated AFTER UPDATE ON inventory_items REFERENCING OLD TABLE AS removed NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION inventory_product_stats_updated();--> statement-breakpoint
+CREATE TRIGGER inventory_product_stats_deleted AFTER DELETE ON inventory_items REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION inventory_product_stats_deleted();--> statement-breakpoint
+-- TRUNCATE fires no row or transition triggers: the stats go with the items.
+CREATE OR REPLACE FUNCTION inventory_product_stats_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM inventory_product_stats;
+  DELETE FROM inventory_product_stats_pending;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER inventory_product_stats_truncated AFTER TRUNCATE ON inventory_items FOR EACH STATEMENT EXECUTE FUNCTION inventory_product_stats_truncated();--> statement-breakpoint
+-- The items recorded before.
+INSERT INTO inventory_product_stats (store_id, status, product_id, items, units, min_created_at, max_created_at,
+    min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
+  SELECT store_id, status, product_id, count(*)::int, sum(quantity)::int, min(created_at), max(created_at),
+    min(updated_at), max(updated_at), min(price), max(price), min(payout), max(payout)
+  FROM inventory_items GROUP BY store_id, status, product_id;
