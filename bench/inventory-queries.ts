@@ -200,7 +200,13 @@ async function generate(ctx: AppContext, database: Database) {
   log(`generated in ${ms(performance.now() - started)}`);
 }
 
-/** The grouped view (groupBy=product) under other sorts and filters: --grouped runs only these, --all-grouped adds them to the rest. */
+/**
+ * The grouped view (groupBy=product) as the web asks for it (groupItems=0: a group's items are read
+ * when it is opened) under other sorts and filters, an opened group, and the groups with their first
+ * 10 items each (groupItems=10, the API's default). --grouped runs only these, --all-grouped adds
+ * them to the rest.
+ */
+const GROUPED = 'groupBy=product&groupItems=0';
 const GROUPED_VIEWS: [string, string][] = [
   ['grouped, Active, lowestPrice, size 20', 'status=Active&sortOption=lowestPrice&pageSize=20'],
   ['grouped, Active, highestPayout, size 20', 'status=Active&sortOption=highestPayout&pageSize=20'],
@@ -213,6 +219,8 @@ const GROUPED_VIEWS: [string, string][] = [
   ['grouped, Active, Warehouse, size 20', 'status=Active&location=Warehouse&pageSize=20'],
   ['grouped, Active, "dunk", size 20', 'status=Active&search=dunk&pageSize=20'],
   ['consigner Ava, grouped, size 20', 'pageSize=20'],
+  ['an opened group: its product, Active, first 10 (flat list)', 'status=Active&productId=__PRODUCT__&pageSize=10&groupBy=&groupItems='],
+  ['grouped, Active, size 20, each with its first 10 items', 'status=Active&pageSize=20&groupItems=10'],
 ];
 
 function percentile(sorted: number[], p: number) {
@@ -392,13 +400,23 @@ async function main() {
   if (!onlyExport) log(`\npaginatedInventories (${ITERATIONS} sequential requests after ${WARMUP} warm-up, app.inject)`);
   const base = '/api/inventories/paginatedInventories';
   const results: Result[] = [];
+  // a grouped view's URL: GROUPED and the query, whose own groupBy / groupItems win (empty: left out, so the flat list)
+  const groupedUrl = (query: string) => {
+    const params = new URLSearchParams(GROUPED);
+    for (const [k, v] of new URLSearchParams(query.replace('__PRODUCT__', String(productId)))) {
+      const grouping = k === 'groupBy' || k === 'groupItems';
+      if (grouping) params.delete(k);
+      if (v !== '' || !grouping) params.append(k, v);
+    }
+    return `${base}?${params}`;
+  };
   // --grouped: only the grouped-by-product views (the one of the list above and GROUPED_VIEWS)
   const onlyGrouped = args.has('grouped');
   const allGrouped = onlyGrouped || args.has('all-grouped');
   if (onlyGrouped) {
     await measure(app, owner, 'baseline: GET /api/me (what every signed-in call pays)', '/api/me');
-    results.push(await measure(app, owner, 'grouped by product, Active, size 20', `${base}?status=Active&groupBy=product&pageSize=20`));
-    for (const [name, query] of GROUPED_VIEWS) results.push(await measure(app, name.startsWith('consigner') ? ava : owner, name, `${base}?groupBy=product&${query.replace('__PRODUCT__', String(productId))}`, Math.max(20, Math.round(ITERATIONS / 4))));
+    results.push(await measure(app, owner, 'grouped by product, Active, size 20', `${base}?status=Active&${GROUPED}&pageSize=20`));
+    for (const [name, query] of GROUPED_VIEWS) results.push(await measure(app, name.startsWith('consigner') ? ava : owner, name, groupedUrl(query), Math.max(20, Math.round(ITERATIONS / 4))));
   }
   if (!onlyExport && !onlyGrouped) {
   await measure(app, owner, 'baseline: GET /api/me (what every signed-in call pays)', '/api/me');
@@ -412,8 +430,8 @@ async function main() {
   for (const sort of ['newestCreated', 'lowestPrice', 'highestPayout', 'inventoryPriority', 'sizeLowToHigh'])
     results.push(await measure(app, owner, `Active, sortOption=${sort}, size 50`, `${base}?status=Active&sortOption=${sort}&pageSize=50`, few));
   results.push(await measure(app, owner, 'Active, newestUpdated, page 1000 of 10', `${base}?status=Active&currentPage=1000&pageSize=10`, few));
-  results.push(await measure(app, owner, 'grouped by product, Active, size 20', `${base}?status=Active&groupBy=product&pageSize=20`, few));
-  if (allGrouped) for (const [name, query] of GROUPED_VIEWS) results.push(await measure(app, name.startsWith('consigner') ? ava : owner, name, `${base}?groupBy=product&${query.replace('__PRODUCT__', String(productId))}`, few));
+  results.push(await measure(app, owner, 'grouped by product, Active, size 20', `${base}?status=Active&${GROUPED}&pageSize=20`, few));
+  if (allGrouped) for (const [name, query] of GROUPED_VIEWS) results.push(await measure(app, name.startsWith('consigner') ? ava : owner, name, groupedUrl(query), few));
   results.push(await measure(app, ava, 'consigner Ava (own items only), size 50', `${base}?pageSize=50`, few));
   results.push(await measure(app, owner, 'GET /api/inventories/filterOptions', '/api/inventories/filterOptions', few));
   results.push(await measure(app, owner, 'GET /api/inventoryLogs (activity feed, take 100)', '/api/inventoryLogs?take=100', few));

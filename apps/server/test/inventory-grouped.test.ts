@@ -82,6 +82,10 @@ async function expectGroupedAsItems(query: string, sort: SortOption, token = own
     const mine = items.filter((i) => i.productId === g.productId);
     expect(g.items.map((i) => i.id), `${where}: items of ${g.product.title}`).toEqual(mine.slice(0, 10).map((i) => i.id));
   }
+  // as the web asks (groupItems=0): the same groups, with their products, without items
+  const bare = await get<{ rows: Group[]; count: number }>(`/api/inventories/paginatedInventories?groupBy=product&groupItems=0&${q}&pageSize=500`, token);
+  expect(bare.count).toBe(expected.length);
+  expect(bare.rows).toEqual(all.rows.map((g) => ({ ...g, items: [] })));
   const second = await get<{ rows: Group[]; count: number }>(`/api/inventories/paginatedInventories?groupBy=product&${q}&pageSize=10&currentPage=2`, token);
   expect(second.count).toBe(expected.length);
   expect(second.rows.map((g) => g.productId)).toEqual(expected.slice(10, 20).map((g) => g.productId));

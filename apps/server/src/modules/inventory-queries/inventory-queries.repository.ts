@@ -227,6 +227,15 @@ export const inventoryQueriesRepository = {
     return withTemplates(db, scope.storeId, rows);
   },
 
+  /** The product of each of these ids, as a list row shows it. */
+  productRefs: async (db: DbOrTx, storeId: string, productIds: string[]) =>
+    productIds.length
+      ? db
+          .select({ id: products.id, title: products.title, sku: products.sku, image: products.image })
+          .from(products)
+          .where(and(eq(products.storeId, storeId), sql`${products.id} = any(${sql.param(productIds)}::uuid[])`))
+      : [],
+
   /**
    * The export reader: CSV text in sort order, one chunk per batch, each batch starting after the last
    * row of the one before (keyset), so memory stays flat and every batch is a short index-range query.
