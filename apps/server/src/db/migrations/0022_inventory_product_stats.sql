@@ -15,34 +15,15 @@ CREATE TABLE "inventory_product_stats" (
 	CONSTRAINT "inventory_product_stats_pkey" PRIMARY KEY("store_id","status","product_id")
 );
 --> statement-breakpoint
-CREATE TABLE "inventory_product_stats_pending" (
-	"tx" bigint NOT NULL,
-	"leaving" boolean NOT NULL,
-	"store_id" uuid NOT NULL,
-	"status" text NOT NULL,
-	"product_id" uuid NOT NULL,
-	"items" integer NOT NULL,
-	"units" integer NOT NULL,
-	"min_created_at" timestamp with time zone,
-	"max_created_at" timestamp with time zone,
-	"min_updated_at" timestamp with time zone,
-	"max_updated_at" timestamp with time zone,
-	"min_price" integer,
-	"max_price" integer,
-	"min_payout" integer,
-	"max_payout" integer,
-	CONSTRAINT "inventory_product_stats_pending_pkey" PRIMARY KEY("store_id","tx","leaving","status","product_id")
-);
---> statement-breakpoint
 -- Hand-written (docs/inventory-queries.md "Grouped view"): inventory_product_stats is kept by the
 -- triggers below for every change of inventory_items, whoever makes it.
 --
--- Each statement on inventory_items notes its changes, grouped by (store, status, product), in
--- inventory_product_stats_pending under its transaction: rows that entered a group (count, units,
--- least and greatest values) and rows that left one (count, units, and the least and greatest of the
--- values that left). Those rows are the transaction's own, so no other transaction waits on them.
--- When the transaction commits, one deferred trigger per store takes them and applies them
--- (inventory_product_stats_apply):
+-- Each statement on inventory_items notes its changes, grouped by (store, status, product), in the
+-- session's temporary table pg_temp.inventory_product_stats_pending (made on first use, emptied at
+-- every commit, so it never grows): rows that entered a group (count, units, least and greatest
+-- values) and rows that left one (count, units, and the least and greatest of the values that left).
+-- No other transaction sees or waits on them. When the transaction commits, one deferred trigger per
+-- store takes them and applies them (inventory_product_stats_apply):
 --   1. one INSERT ... ON CONFLICT in key order adds the counts and widens the extremes: every
 --      transaction locks the rows it changes in that one statement, in one order, at commit, so two
 --      cannot deadlock on them and none holds them for longer than its commit;
@@ -103,32 +84,6 @@ BEGIN
     WHERE s.store_id = r.store_id AND s.status = r.status AND s.product_id = r.product_id AND s.items <= 0;
 END;
 $$;--> statement-breakpoint
--- A statement's changes into the transaction's pending rows, and the mark (empty status) that makes
--- the store's changes applied at commit.
-CREATE OR REPLACE FUNCTION inventory_product_stats_note(is_leaving boolean, changes inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO inventory_product_stats_pending AS p (tx, leaving, store_id, status, product_id, items, units, min_created_at, max_created_at,
-      min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
-    SELECT txid_current(), is_leaving, c.store_id, c.status, c.product_id, c.items, c.units, c.min_created_at, c.max_created_at,
-      c.min_updated_at, c.max_updated_at, c.min_price, c.max_price, c.min_payout, c.max_payout
-    FROM unnest(changes) c
-    UNION ALL
-    SELECT DISTINCT txid_current(), false, c.store_id, '', '00000000-0000-0000-0000-000000000000'::uuid, 0, 0,
-      NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::int, NULL::int, NULL::int, NULL::int
-    FROM unnest(changes) c
-  ON CONFLICT (store_id, tx, leaving, status, product_id) DO UPDATE SET
-    items = p.items + excluded.items,
-    units = p.units + excluded.units,
-    min_created_at = least(p.min_created_at, excluded.min_created_at),
-    max_created_at = greatest(p.max_created_at, excluded.max_created_at),
-    min_updated_at = least(p.min_updated_at, excluded.min_updated_at),
-    max_updated_at = greatest(p.max_updated_at, excluded.max_updated_at),
-    min_price = least(p.min_price, excluded.min_price),
-    max_price = greatest(p.max_price, excluded.max_price),
-    min_payout = least(p.min_payout, excluded.min_payout),
-    max_payout = greatest(p.max_payout, excluded.max_payout);
-END;
-$$;--> statement-breakpoint
 -- At commit, once per store and transaction (the mark's insert): the pending rows, taken and applied.
 CREATE OR REPLACE FUNCTION inventory_product_stats_flush() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -136,21 +91,48 @@ DECLARE
   removed inventory_product_stats[];
 BEGIN
   WITH taken AS (
-    DELETE FROM inventory_product_stats_pending WHERE store_id = NEW.store_id AND tx = NEW.tx RETURNING *
+    DELETE FROM pg_temp.inventory_product_stats_pending WHERE store_id = NEW.store_id RETURNING *
+  ), grouped AS (
+    SELECT leaving, store_id, status, product_id, sum(items)::int AS items, sum(units)::int AS units,
+      min(min_created_at) AS c0, max(max_created_at) AS c1, min(min_updated_at) AS u0, max(max_updated_at) AS u1,
+      min(min_price) AS p0, max(max_price) AS p1, min(min_payout) AS y0, max(max_payout) AS y1
+    FROM taken WHERE status <> '' GROUP BY leaving, store_id, status, product_id
   )
   SELECT
-    array_agg(ROW(store_id, status, product_id, items, units, min_created_at, max_created_at, min_updated_at, max_updated_at,
-      min_price, max_price, min_payout, max_payout)::inventory_product_stats) FILTER (WHERE NOT leaving),
-    array_agg(ROW(store_id, status, product_id, items, units, min_created_at, max_created_at, min_updated_at, max_updated_at,
-      min_price, max_price, min_payout, max_payout)::inventory_product_stats) FILTER (WHERE leaving)
+    array_agg(ROW(store_id, status, product_id, items, units, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats) FILTER (WHERE NOT leaving),
+    array_agg(ROW(store_id, status, product_id, items, units, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats) FILTER (WHERE leaving)
   INTO added, removed
-  FROM taken WHERE status <> '';
+  FROM grouped;
   PERFORM inventory_product_stats_apply(added, removed);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER inventory_product_stats_flush AFTER INSERT ON inventory_product_stats_pending
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.status = '') EXECUTE FUNCTION inventory_product_stats_flush();--> statement-breakpoint
+-- A statement's changes into the transaction's pending rows (a row per group it changed, summed at
+-- commit), and the store's mark (empty status, one per store and transaction) whose deferred trigger
+-- applies them. The temporary table, without an index (emptying one at every commit would cost more
+-- than reading these few rows), and its trigger are made the first time a session changes items.
+CREATE OR REPLACE FUNCTION inventory_product_stats_note(is_leaving boolean, changes inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF changes IS NULL OR cardinality(changes) = 0 THEN
+    RETURN;
+  END IF;
+  IF to_regclass('pg_temp.inventory_product_stats_pending') IS NULL THEN
+    CREATE TEMPORARY TABLE inventory_product_stats_pending (leaving boolean NOT NULL, LIKE inventory_product_stats) ON COMMIT DELETE ROWS;
+    CREATE CONSTRAINT TRIGGER inventory_product_stats_flush AFTER INSERT ON pg_temp.inventory_product_stats_pending
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.status = '') EXECUTE FUNCTION inventory_product_stats_flush();
+  END IF;
+  INSERT INTO pg_temp.inventory_product_stats_pending (leaving, store_id, status, product_id, items, units, min_created_at, max_created_at,
+      min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
+    SELECT is_leaving, c.store_id, c.status, c.product_id, c.items, c.units, c.min_created_at, c.max_created_at,
+      c.min_updated_at, c.max_updated_at, c.min_price, c.max_price, c.min_payout, c.max_payout
+    FROM unnest(changes) c
+    UNION ALL
+    SELECT DISTINCT false, c.store_id, '', '00000000-0000-0000-0000-000000000000'::uuid, 0, 0,
+      NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::int, NULL::int, NULL::int, NULL::int
+    FROM unnest(changes) c
+    WHERE NOT EXISTS (SELECT 1 FROM pg_temp.inventory_product_stats_pending m WHERE m.status = '' AND m.store_id = c.store_id);
+END;
+$$;--> statement-breakpoint
 -- The statement triggers. Every row of a statement counts; of an updated row, only the values that
 -- left its group count towards the extremes that left (a row that stays in its group with the same
 -- price has not taken its price away).
@@ -205,11 +187,14 @@ CREATE TRIGGER inventory_product_stats_updated AFTER UPDATE ON inventory_items R
   FOR EACH STATEMENT EXECUTE FUNCTION inventory_product_stats_updated();--> statement-breakpoint
 CREATE TRIGGER inventory_product_stats_deleted AFTER DELETE ON inventory_items REFERENCING OLD TABLE AS removed
   FOR EACH STATEMENT EXECUTE FUNCTION inventory_product_stats_deleted();--> statement-breakpoint
--- TRUNCATE fires no row or transition triggers: the stats go with the items.
+-- TRUNCATE fires no row or transition triggers: the stats go with the items (and what this
+-- transaction had pending for them).
 CREATE OR REPLACE FUNCTION inventory_product_stats_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM inventory_product_stats;
-  DELETE FROM inventory_product_stats_pending;
+  IF to_regclass('pg_temp.inventory_product_stats_pending') IS NOT NULL THEN
+    DELETE FROM pg_temp.inventory_product_stats_pending;
+  END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -219,4 +204,5 @@ INSERT INTO inventory_product_stats (store_id, status, product_id, items, units,
     min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
   SELECT store_id, status, product_id, count(*)::int, sum(quantity)::int, min(created_at), max(created_at),
     min(updated_at), max(updated_at), min(price), max(price), min(payout), max(payout)
-  FROM inventory_items GROUP BY store_id, status, product_id;
+  FROM inventory_items GROUP BY store_id, status, product_id;--> statement-breakpoint
+ANALYZE inventory_product_stats;
