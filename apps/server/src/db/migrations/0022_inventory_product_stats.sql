@@ -31,7 +31,7 @@ CREATE TABLE "inventory_product_stats" (
 --      is read again from its items in a new statement (a new snapshot), with the row locked by step
 --      1: every change of that group committed before is seen, and a change not committed yet applies
 --      its own delta to the result when it commits;
---   3. rows left with no item are deleted.
+--   3. in the same statement, rows left with no item are deleted.
 CREATE OR REPLACE FUNCTION inventory_product_stats_apply(added inventory_product_stats[], removed inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO inventory_product_stats AS s (store_id, status, product_id, items, units, min_created_at, max_created_at,
@@ -54,13 +54,7 @@ BEGIN
   IF removed IS NULL OR cardinality(removed) = 0 THEN
     RETURN;
   END IF;
-  UPDATE inventory_product_stats s SET
-    items = f.items, units = f.units,
-    min_created_at = f.min_created_at, max_created_at = f.max_created_at,
-    min_updated_at = f.min_updated_at, max_updated_at = f.max_updated_at,
-    min_price = f.min_price, max_price = f.max_price,
-    min_payout = f.min_payout, max_payout = f.max_payout
-  FROM (
+  WITH fresh AS (
     SELECT g.store_id, g.status, g.product_id, x.*
     FROM inventory_product_stats g
     JOIN unnest(removed) r USING (store_id, status, product_id)
@@ -78,10 +72,18 @@ BEGIN
       OR r.min_updated_at <= g.min_updated_at OR r.max_updated_at >= g.max_updated_at
       OR r.min_price <= g.min_price OR r.max_price >= g.max_price
       OR r.min_payout <= g.min_payout OR r.max_payout >= g.max_payout
-  ) f
-  WHERE s.store_id = f.store_id AND s.status = f.status AND s.product_id = f.product_id;
-  DELETE FROM inventory_product_stats s USING unnest(removed) r
-    WHERE s.store_id = r.store_id AND s.status = r.status AND s.product_id = r.product_id AND s.items <= 0;
+  ), emptied AS (
+    DELETE FROM inventory_product_stats s USING fresh f
+    WHERE s.store_id = f.store_id AND s.status = f.status AND s.product_id = f.product_id AND f.items = 0
+  )
+  UPDATE inventory_product_stats s SET
+    items = f.items, units = f.units,
+    min_created_at = f.min_created_at, max_created_at = f.max_created_at,
+    min_updated_at = f.min_updated_at, max_updated_at = f.max_updated_at,
+    min_price = f.min_price, max_price = f.max_price,
+    min_payout = f.min_payout, max_payout = f.max_payout
+  FROM fresh f
+  WHERE s.store_id = f.store_id AND s.status = f.status AND s.product_id = f.product_id AND f.items > 0;
 END;
 $$;--> statement-breakpoint
 -- At commit, once per store and transaction (the mark's insert): the pending rows, taken and applied.
@@ -111,9 +113,9 @@ $$;--> statement-breakpoint
 -- commit), and the store's mark (empty status, one per store and transaction) whose deferred trigger
 -- applies them. The temporary table, without an index (emptying one at every commit would cost more
 -- than reading these few rows), and its trigger are made the first time a session changes items.
-CREATE OR REPLACE FUNCTION inventory_product_stats_note(is_leaving boolean, changes inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION inventory_product_stats_note(added inventory_product_stats[], removed inventory_product_stats[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF changes IS NULL OR cardinality(changes) = 0 THEN
+  IF coalesce(cardinality(added), 0) + coalesce(cardinality(removed), 0) = 0 THEN
     RETURN;
   END IF;
   IF to_regclass('pg_temp.inventory_product_stats_pending') IS NULL THEN
@@ -123,13 +125,12 @@ BEGIN
   END IF;
   INSERT INTO pg_temp.inventory_product_stats_pending (leaving, store_id, status, product_id, items, units, min_created_at, max_created_at,
       min_updated_at, max_updated_at, min_price, max_price, min_payout, max_payout)
-    SELECT is_leaving, c.store_id, c.status, c.product_id, c.items, c.units, c.min_created_at, c.max_created_at,
-      c.min_updated_at, c.max_updated_at, c.min_price, c.max_price, c.min_payout, c.max_payout
-    FROM unnest(changes) c
+    WITH changes AS (SELECT false AS leaving, * FROM unnest(added) UNION ALL SELECT true, * FROM unnest(removed))
+    SELECT * FROM changes
     UNION ALL
     SELECT DISTINCT false, c.store_id, '', '00000000-0000-0000-0000-000000000000'::uuid, 0, 0,
       NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::int, NULL::int, NULL::int, NULL::int
-    FROM unnest(changes) c
+    FROM changes c
     WHERE NOT EXISTS (SELECT 1 FROM pg_temp.inventory_product_stats_pending m WHERE m.status = '' AND m.store_id = c.store_id);
 END;
 $$;--> statement-breakpoint
@@ -138,17 +139,17 @@ $$;--> statement-breakpoint
 -- price has not taken its price away).
 CREATE OR REPLACE FUNCTION inventory_product_stats_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM inventory_product_stats_note(false, (
+  PERFORM inventory_product_stats_note((
     SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
     FROM (SELECT store_id, status, product_id, count(*)::int n, sum(quantity)::int u, min(created_at) c0, max(created_at) c1,
             min(updated_at) u0, max(updated_at) u1, min(price) p0, max(price) p1, min(payout) y0, max(payout) y1
-          FROM added GROUP BY store_id, status, product_id) g));
+          FROM added GROUP BY store_id, status, product_id) g), NULL);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION inventory_product_stats_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM inventory_product_stats_note(true, (
+  PERFORM inventory_product_stats_note(NULL, (
     SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
     FROM (SELECT store_id, status, product_id, count(*)::int n, sum(quantity)::int u, min(created_at) c0, max(created_at) c1,
             min(updated_at) u0, max(updated_at) u1, min(price) p0, max(price) p1, min(payout) y0, max(payout) y1
@@ -158,15 +159,11 @@ END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION inventory_product_stats_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM added) THEN
-    RETURN NULL;
-  END IF;
-  PERFORM inventory_product_stats_note(false, (
+  PERFORM inventory_product_stats_note((
     SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
     FROM (SELECT store_id, status, product_id, count(*)::int n, sum(quantity)::int u, min(created_at) c0, max(created_at) c1,
             min(updated_at) u0, max(updated_at) u1, min(price) p0, max(price) p1, min(payout) y0, max(payout) y1
-          FROM added GROUP BY store_id, status, product_id) g));
-  PERFORM inventory_product_stats_note(true, (
+          FROM added GROUP BY store_id, status, product_id) g), (
     SELECT array_agg(ROW(store_id, status, product_id, n, u, c0, c1, u0, u1, p0, p1, y0, y1)::inventory_product_stats)
     FROM (SELECT o.store_id, o.status, o.product_id, count(*)::int n, sum(o.quantity)::int u,
             min(o.created_at) FILTER (WHERE m.moved OR o.created_at <> n.created_at) c0,
