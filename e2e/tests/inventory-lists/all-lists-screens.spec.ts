@@ -34,6 +34,8 @@ test.describe('[INVENTORY LISTS]: every list page at 1440 and 390 px', () => {
     await gotoList(page, '/findInventory?view=grouped&pageSize=20');
     await expect(page.getByTestId('product-group').first()).toBeVisible();
     await page.getByTestId('grouped-view').locator('.ant-collapse-header').first().click();
+    // an opened group reads its items then
+    await expect(page.getByTestId('grouped-view').getByTestId('group-table').locator('.ant-table-row').first()).toBeVisible();
     await snap(page, 'inventory-list-grouped');
 
     await gotoList(page, '/incomingInventory');

@@ -90,6 +90,35 @@ export const inventoryItems = pgTable(
   ],
 );
 
+/**
+ * The grouped view's products (GET /api/inventories/paginatedInventories?groupBy=product), per store,
+ * status and product: how many items and units, and the least and greatest of each value the grouped
+ * view orders products by. Written only by the triggers on inventory_items (migration 0022,
+ * docs/inventory-queries.md "Grouped view"), when the transaction that changed the items commits (the
+ * changes wait in a temporary table of the session until then); a row goes when its last item leaves
+ * (the extremes are null only while a change is being applied).
+ * No foreign keys: it is derived from inventory_items, and a store's rows go with its items.
+ */
+export const inventoryProductStats = pgTable(
+  'inventory_product_stats',
+  {
+    storeId: uuid('store_id').notNull(),
+    status: text('status').notNull(),
+    productId: uuid('product_id').notNull(),
+    items: integer('items').notNull(),
+    units: integer('units').notNull(),
+    minCreatedAt: ts('min_created_at'),
+    maxCreatedAt: ts('max_created_at'),
+    minUpdatedAt: ts('min_updated_at'),
+    maxUpdatedAt: ts('max_updated_at'),
+    minPrice: integer('min_price'),
+    maxPrice: integer('max_price'),
+    minPayout: integer('min_payout'),
+    maxPayout: integer('max_payout'),
+  },
+  (t) => [primaryKey({ name: 'inventory_product_stats_pkey', columns: [t.storeId, t.status, t.productId] })],
+);
+
 export const inventoryLogs = pgTable(
   'inventory_logs',
   {

@@ -16,12 +16,19 @@ export function toListItem(row: InventoryWithRelations, take: { products: boolea
   return toInventoryItem({ ...row, product: take.products ? row.product : null, consigner: take.consigners ? row.consigner : null }, now);
 }
 
-/** Grouped-by-product accordion row: the product, its unit and item counts, and its first items. */
-export function toProductGroup(group: { productId: string; items: number; units: number }, items: InventoryItemResponse[]): z.input<typeof ZInventoryProductGroup> {
+/**
+ * Grouped-by-product accordion row: the product (its first item's, or the one given when the group
+ * carries no items), its unit and item counts, and its first items.
+ */
+export function toProductGroup(
+  group: { productId: string; items: number; units: number },
+  items: InventoryItemResponse[],
+  product?: { id: string; title: string; sku: string; image: string | null },
+): z.input<typeof ZInventoryProductGroup> {
   const first = items[0];
   return {
     productId: group.productId,
-    product: first?.product ?? { id: group.productId, title: '', sku: '', image: null },
+    product: first?.product ?? product ?? { id: group.productId, title: '', sku: '', image: null },
     units: group.units,
     count: group.items,
     items,

@@ -1,7 +1,7 @@
 import type { SortOption } from '@backroom/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consigners, inventoryItems as i, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
+import { consigners, inventoryItems as i, inventoryProductStats as stats, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
 import type { InventoryWithRelations } from '../inventory/inventory.mapper.ts';
 import {
   afterKeys,
@@ -11,6 +11,8 @@ import {
   keyColumns,
   orderBy,
   searchCondition,
+  statsFilter,
+  statsGroupOrder,
   ts,
   type InventoryFilter,
   type InventoryScope,
@@ -61,6 +63,12 @@ async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Pr
   if (!ids.length) return [];
   // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves
   const rows = await selectWithRelations(db).where(and(eq(i.storeId, storeId), sql`${i.id} = any(${sql.param(ids)}::uuid[])`));
+  const position = new Map(ids.map((id, n) => [id, n]));
+  return (await withTemplates(db, storeId, rows)).sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
+}
+
+/** The rows with their templates, read in one query. */
+async function withTemplates<R extends { item: { productTemplateId: string | null } }>(db: DbOrTx, storeId: string, rows: R[]) {
   const templateIds = [...new Set(rows.map((r) => r.item.productTemplateId).filter((id): id is string => id !== null))];
   const templates = templateIds.length
     ? await db
@@ -69,10 +77,7 @@ async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Pr
         .where(and(eq(productTemplates.storeId, storeId), inArray(productTemplates.id, templateIds)))
     : [];
   const templateById = new Map(templates.map((t) => [t.id, t]));
-  const position = new Map(ids.map((id, n) => [id, n]));
-  return rows
-    .map((r) => ({ ...r, template: r.item.productTemplateId ? (templateById.get(r.item.productTemplateId) ?? null) : null }))
-    .sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
+  return rows.map((r) => ({ ...r, template: r.item.productTemplateId ? (templateById.get(r.item.productTemplateId) ?? null) : null }));
 }
 
 const countOf = sql<number>`count(*)::int`;
@@ -163,56 +168,73 @@ export const inventoryQueriesRepository = {
 
   /**
    * Grouped view: a page of products (with item and unit counts) ordered by the given aggregate, each
-   * row carrying the number of groups (a window over the grouped rows, so one scan gives the page and
-   * its count; a page past the end has no row to carry it: countProductGroups then).
+   * row carrying the number of groups (a window over the grouped rows, so one read gives the page and
+   * its count; a page past the end has no row to carry it: countProductGroups then). With no filter
+   * but statuses and products, from inventory_product_stats (a row per status and product); else
+   * from the matching items.
    */
-  findProductGroups: async (
-    db: DbOrTx,
-    scope: InventoryScope,
-    filter: InventoryFilter,
-    option: SortOption,
-    page: { limit: number; offset: number },
-  ) => {
-    const order = groupOrder(option);
-    return db
-      .select({
-        productId: i.productId,
-        items: countOf,
-        units: sql<number>`coalesce(sum(${i.quantity}), 0)::int`,
-        groups: sql<number>`(count(*) over ())::int`.mapWith(Number),
-      })
-      .from(i)
-      .where(filterWhere(scope, filter))
-      .groupBy(i.productId)
-      .orderBy(sql`${order.expr} ${sql.raw(order.dir)}`, sql`${i.productId} ${sql.raw(order.dir)}`)
-      .limit(page.limit)
-      .offset(page.offset);
+  findProductGroups: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, option: SortOption, page: { limit: number; offset: number }) =>
+    inventoryQueriesRepository.productGroupsQuery(db, scope, filter, option, page),
+
+  productGroupsQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, option: SortOption, page: { limit: number; offset: number }) => {
+    const groups = sql<number>`(count(*) over ())::int`.mapWith(Number);
+    const fromStats = statsFilter(scope, filter);
+    const query = fromStats
+      ? db
+          .select({ productId: stats.productId, items: sql<number>`sum(${stats.items})::int`.mapWith(Number), units: sql<number>`sum(${stats.units})::int`.mapWith(Number), groups })
+          .from(stats)
+          .where(fromStats)
+          .groupBy(stats.productId)
+          .orderBy(...statsGroupOrder(option, scope.storeId))
+      : db
+          .select({ productId: i.productId, items: countOf, units: sql<number>`coalesce(sum(${i.quantity}), 0)::int`, groups })
+          .from(i)
+          .where(filterWhere(scope, filter))
+          .groupBy(i.productId)
+          .orderBy(...groupOrder(option, scope.storeId));
+    return query.limit(page.limit).offset(page.offset);
   },
 
   countProductGroups: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter) => {
+    const fromStats = statsFilter(scope, filter);
     // a hash aggregate of the products, cheaper than count(distinct), which sorts every row
-    const groups = db.select({ productId: i.productId }).from(i).where(filterWhere(scope, filter)).groupBy(i.productId).as('groups');
+    const groups = fromStats
+      ? db.select({ productId: stats.productId }).from(stats).where(fromStats).groupBy(stats.productId).as('groups')
+      : db.select({ productId: i.productId }).from(i).where(filterWhere(scope, filter)).groupBy(i.productId).as('groups');
     return (await db.select({ count: countOf }).from(groups))[0].count;
   },
 
-  /** The first `perGroup` items of each of these products, by the sort, with their relations. */
+  /**
+   * The first `perGroup` items of each of these products, by the sort, with their relations, product
+   * by product: the items ranked within their product and read with their relations in one query.
+   */
   findFirstItemsOfProducts: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, productIds: string[], perGroup: number) => {
     if (!productIds.length) return [];
     const ranked = db
       .select({ id: i.id, rank: sql<number>`row_number() over (partition by ${i.productId} order by ${sql.join(orderBy(sort), sql`, `)})`.as('rank') })
       .from(i)
-      .where(and(filterWhere(scope, filter), inArray(i.productId, productIds)))
+      .where(and(filterWhere(scope, filter), sql`${i.productId} = any(${sql.param(productIds)}::uuid[])`))
       .as('ranked');
-    const ids = await db
-      .select({ id: ranked.id })
+    const rows = await db
+      .select(RELATIONS)
       .from(ranked)
-      .where(sql`${ranked.rank} <= ${perGroup}`);
-    return findWithRelations(
-      db,
-      scope.storeId,
-      ids.map((r) => r.id),
-    );
+      .innerJoin(i, and(eq(i.storeId, scope.storeId), eq(i.id, ranked.id)))
+      .leftJoin(products, and(eq(products.storeId, i.storeId), eq(products.id, i.productId)))
+      .leftJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
+      .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
+      .where(sql`${ranked.rank} <= ${perGroup}`)
+      .orderBy(i.productId, ranked.rank);
+    return withTemplates(db, scope.storeId, rows);
   },
+
+  /** The product of each of these ids, as a list row shows it. */
+  productRefs: async (db: DbOrTx, storeId: string, productIds: string[]) =>
+    productIds.length
+      ? db
+          .select({ id: products.id, title: products.title, sku: products.sku, image: products.image })
+          .from(products)
+          .where(and(eq(products.storeId, storeId), sql`${products.id} = any(${sql.param(productIds)}::uuid[])`))
+      : [],
 
   /**
    * The export reader: CSV text in sort order, one chunk per batch, each batch starting after the last

@@ -82,6 +82,14 @@ export const ZPaginatedInventoriesQuery = ZInventoryFilterQuery.extend({
   takeConsigners: flag(true),
   // The grouped-by-product accordion: one row per product with its unit count and first items.
   groupBy: z.enum(['product']).optional(),
+  // How many of each product's items a group carries (its first ones by the sort). 0: none, the
+  // accordion reads a product's items when it is opened (the flat list with productId).
+  groupItems: z.coerce
+    .number({ error: 'groupItems must be a number' })
+    .int('groupItems must be a whole number')
+    .min(0, 'groupItems must be between 0 and 10')
+    .max(10, 'groupItems must be between 0 and 10')
+    .default(10),
 });
 export type TPaginatedInventoriesQuery = z.output<typeof ZPaginatedInventoriesQuery>;
 

@@ -118,19 +118,19 @@ export async function findPaginatedInventories(ctx: AppContext, store: StoreRow,
   if (q.groupBy === 'product') {
     const groups = await repo.findProductGroups(ctx.db, scope, filter, q.sortOption, page);
     const count = groups.length ? groups[0].groups : page.offset === 0 ? 0 : await repo.countProductGroups(ctx.db, scope, filter);
-    const items = await repo.findFirstItemsOfProducts(
-      ctx.db,
-      scope,
-      filter,
-      sort,
-      groups.map((g) => g.productId),
-      GROUP_ITEMS,
-    );
+    const productIds = groups.map((g) => g.productId);
+    const perGroup = Math.min(q.groupItems, GROUP_ITEMS);
+    // without items, the products themselves (with items, the first item carries its product)
+    const [items, products] = await Promise.all([
+      perGroup > 0 ? repo.findFirstItemsOfProducts(ctx.db, scope, filter, sort, productIds, perGroup) : [],
+      perGroup > 0 ? [] : repo.productRefs(ctx.db, store.id, productIds),
+    ]);
     const byProduct = groupBy(
       items.map((r) => toListItem(r, take, now)),
       (item) => item.productId,
     );
-    return { rows: groups.map((g) => toProductGroup(g, byProduct.get(g.productId) ?? [])), count, countIsEstimate: false };
+    const productById = new Map(products.map((p) => [p.id, p]));
+    return { rows: groups.map((g) => toProductGroup(g, byProduct.get(g.productId) ?? [], productById.get(g.productId))), count, countIsEstimate: false };
   }
 
   const { rows, count, estimated } = await findPageAndCount(ctx, scope, filter, sort, page);

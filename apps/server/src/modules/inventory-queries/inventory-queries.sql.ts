@@ -3,7 +3,7 @@
 import { searchWords, type SortOption } from '@backroom/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { consigners, inventoryItems as i, orders, products } from '../../db/schema/index.ts';
+import { consigners, inventoryItems as i, inventoryProductStats as stats, orders, products } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
@@ -152,34 +152,78 @@ export function afterKeys(spec: SortSpec, values: string[]): SQL {
   return spec.dir === 'asc' ? sql`(${lhs}) > (${rhs})` : sql`(${lhs}) < (${rhs})`;
 }
 
+/** What the grouped view orders its products by: an aggregate of one value of their items, or the title. */
+type GroupKey = { value: 'createdAt' | 'updatedAt' | 'price' | 'payout'; agg: 'min' | 'max'; dir: 'asc' | 'desc' } | { value: 'title'; dir: 'asc' };
+
 /**
  * How the grouped view orders its products for a sort option: by the matching aggregate of their
  * items (newest update first, lowest price first...); size sorts and priority order products by title.
+ * Ties go by product id in the same direction.
  */
-export function groupOrder(option: SortOption): { expr: SQL; dir: 'asc' | 'desc' } {
-  const title = sql`(select ${products.title} from ${products} where ${products.id} = ${i.productId})`;
+function groupKey(option: SortOption): GroupKey {
   switch (option) {
     case 'oldestCreated':
-      return { expr: sql`min(${i.createdAt})`, dir: 'asc' };
+      return { value: 'createdAt', agg: 'min', dir: 'asc' };
     case 'newestCreated':
-      return { expr: sql`max(${i.createdAt})`, dir: 'desc' };
+      return { value: 'createdAt', agg: 'max', dir: 'desc' };
     case 'oldestUpdated':
-      return { expr: sql`min(${i.updatedAt})`, dir: 'asc' };
+      return { value: 'updatedAt', agg: 'min', dir: 'asc' };
     case 'newestUpdated':
-      return { expr: sql`max(${i.updatedAt})`, dir: 'desc' };
+      return { value: 'updatedAt', agg: 'max', dir: 'desc' };
     case 'lowestPrice':
     case 'inventoryPriority':
-      return { expr: sql`min(${i.price})`, dir: 'asc' };
+      return { value: 'price', agg: 'min', dir: 'asc' };
     case 'highestPrice':
-      return { expr: sql`max(${i.price})`, dir: 'desc' };
+      return { value: 'price', agg: 'max', dir: 'desc' };
     case 'lowestPayout':
-      return { expr: sql`min(${i.payout})`, dir: 'asc' };
+      return { value: 'payout', agg: 'min', dir: 'asc' };
     case 'highestPayout':
-      return { expr: sql`max(${i.payout})`, dir: 'desc' };
+      return { value: 'payout', agg: 'max', dir: 'desc' };
     case 'sizeLowToHigh':
     case 'sizeHighToLow':
-      return { expr: title, dir: 'asc' };
+      return { value: 'title', dir: 'asc' };
   }
+}
+
+const productTitle = (storeId: string, productId: AnyPgColumn) =>
+  sql`(select ${products.title} from ${products} where ${products.storeId} = ${storeId} and ${products.id} = ${productId})`;
+
+/** ORDER BY of the grouped view over the items, grouped by product. */
+export function groupOrder(option: SortOption, storeId: string): SQL[] {
+  const k = groupKey(option);
+  const dir = sql.raw(k.dir);
+  const expr = k.value === 'title' ? productTitle(storeId, i.productId) : sql`${sql.raw(k.agg)}(${i[k.value]})`;
+  return [sql`${expr} ${dir}`, sql`${i.productId} ${dir}`];
+}
+
+const STAT_OF = {
+  createdAt: { min: stats.minCreatedAt, max: stats.maxCreatedAt },
+  updatedAt: { min: stats.minUpdatedAt, max: stats.maxUpdatedAt },
+  price: { min: stats.minPrice, max: stats.maxPrice },
+  payout: { min: stats.minPayout, max: stats.maxPayout },
+} as const;
+
+/**
+ * The same ORDER BY over inventory_product_stats grouped by product: the least of the statuses' least
+ * values (or the greatest of their greatest) is the aggregate over the items themselves.
+ */
+export function statsGroupOrder(option: SortOption, storeId: string): SQL[] {
+  const k = groupKey(option);
+  const dir = sql.raw(k.dir);
+  const expr = k.value === 'title' ? productTitle(storeId, stats.productId) : sql`${sql.raw(k.agg)}(${STAT_OF[k.value][k.agg]})`;
+  return [sql`${expr} ${dir}`, sql`${stats.productId} ${dir}`];
+}
+
+/**
+ * The grouped view reads inventory_product_stats when the list asks for nothing that table does not
+ * hold: statuses and products only, no consigner's scope. Then the filter on it; else null (the
+ * items are aggregated). Any other filter, known today or added later, has the items read.
+ */
+export function statsFilter(scope: InventoryScope, f: InventoryFilter): SQL | null {
+  const { statuses, productIds, search, ...rest } = f;
+  const other = Object.values(rest).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+  if (scope.consignerId || other || searchWords(search).length > 0) return null;
+  return and(eq(stats.storeId, scope.storeId), oneOf(stats.status, statuses), oneOf(stats.productId, productIds))!;
 }
 
 // ---- CSV export -------------------------------------------------------------------------------

@@ -1,23 +1,30 @@
-import { Button, Collapse, Flex, Tag, Typography } from 'antd';
+import { Button, Collapse, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { truncateSku } from '@backroom/domain';
-import type { ProductGroup } from './inventory-lists.api';
+import { errorMessage } from '../../shared/api';
+import { useGroupItems, type InventoryQuery, type ListItem, type ProductGroup } from './inventory-lists.api';
 import { InventoryCards } from './InventoryCards';
 import { InventoryTable, type TableContext } from './InventoryTable';
 import { ItemImage } from './ItemCells';
 
-/** Grouped-by-product view: an accordion of products with their unit count and first items. */
+const NO_ITEMS: ListItem[] = [];
+
+/**
+ * Grouped-by-product view: an accordion of products with their unit count; a product's first items
+ * are read when its panel is opened (the panels are drawn on first opening).
+ */
 export function GroupedInventory({
   ctx,
+  query,
   groups,
-  loading,
   isMobile,
   acceptAllBusy,
   onAcceptAll,
   onShowAll,
 }: {
   ctx: TableContext;
+  /** The list's query: an opened group's items are read with its filters and sort. */
+  query: InventoryQuery;
   groups: ProductGroup[];
-  loading: boolean;
   isMobile: boolean;
   acceptAllBusy: string | null;
   /** Accept All (Incoming and Requested). */
@@ -61,19 +68,27 @@ export function GroupedInventory({
             )}
           </Flex>
         ),
-        children: (
-          <Flex vertical gap={8}>
-            {isMobile ? <InventoryCards ctx={ctx} items={group.items} /> : <InventoryTable ctx={ctx} items={group.items} loading={loading} compact />}
-            {group.count > group.items.length && (
-              <Typography.Text type="secondary">
-                Showing {group.items.length} of {group.count} items.{' '}
-                <Typography.Link onClick={() => onShowAll(group)}>Show all in the list</Typography.Link>
-              </Typography.Text>
-            )}
-          </Flex>
-        ),
+        children: <GroupItems ctx={ctx} query={query} group={group} isMobile={isMobile} onShowAll={onShowAll} />,
       }))}
     />
+  );
+}
+
+/** An opened group: its first items, read for that product with the list's filters and sort. */
+function GroupItems({ ctx, query, group, isMobile, onShowAll }: { ctx: TableContext; query: InventoryQuery; group: ProductGroup; isMobile: boolean; onShowAll: (group: ProductGroup) => void }) {
+  const page = useGroupItems(query, group.productId);
+  const items = page.data ? (page.data.rows as ListItem[]) : NO_ITEMS;
+  if (page.isError) return <Empty description={errorMessage(page.error, 'The items could not be loaded.')} />;
+  return (
+    <Flex vertical gap={8}>
+      {isMobile ? page.isPending ? <Skeleton active paragraph={{ rows: 3 }} /> : <InventoryCards ctx={ctx} items={items} /> : <InventoryTable ctx={ctx} items={items} loading={page.isFetching} compact />}
+      {!page.isPending && group.count > items.length && (
+        <Typography.Text type="secondary">
+          Showing {items.length} of {group.count} items.{' '}
+          <Typography.Link onClick={() => onShowAll(group)}>Show all in the list</Typography.Link>
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }
 

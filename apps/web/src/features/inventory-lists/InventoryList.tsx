@@ -174,6 +174,7 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
           )}
           <ListBody
             list={list}
+            query={query}
             state={state}
             update={update}
             ctx={ctx}

@@ -5,7 +5,7 @@ import { errorMessage } from '../../shared/api';
 import { useIsMobile } from '../../shared/hooks';
 import { GroupedInventory } from './GroupedInventory';
 import { InventoryCards } from './InventoryCards';
-import type { ListItem, ProductGroup, usePaginatedInventories } from './inventory-lists.api';
+import type { InventoryQuery, ListItem, ProductGroup, usePaginatedInventories } from './inventory-lists.api';
 import { InventoryTable, VIRTUAL_FROM, type TableContext } from './InventoryTable';
 import type { ListState, ListStatePatch } from './list-state';
 
@@ -17,6 +17,7 @@ const EMPTY_ITEMS: ListItem[] = [];
  */
 export function ListBody({
   list,
+  query,
   state,
   update,
   ctx,
@@ -29,6 +30,8 @@ export function ListBody({
   onAcceptAll,
 }: {
   list: ReturnType<typeof usePaginatedInventories>;
+  /** The query the list was read with (an opened product group reads its items with it). */
+  query: InventoryQuery;
   state: ListState;
   update: (patch: ListStatePatch) => void;
   ctx: TableContext;
@@ -64,8 +67,8 @@ export function ListBody({
     return (
       <GroupedInventory
         ctx={ctx}
+        query={query}
         groups={groups}
-        loading={list.isFetching}
         isMobile={isMobile}
         acceptAllBusy={acceptAllBusy}
         onAcceptAll={onAcceptAll}

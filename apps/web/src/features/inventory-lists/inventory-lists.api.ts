@@ -27,6 +27,14 @@ export type ProductGroup = TInventoryProductGroup;
 /** GET /api/inventories/filterOptions, shared with the other inventory screens (shared/lookups.api.ts). */
 export type FilterOptions = InventoryFilterOptions;
 
+/** Items an opened product group shows: the first ones of the flat list, filtered to that product. */
+export const GROUP_ITEMS = 10;
+
+/** An opened group's items: the list's filters and sort, that product only, the first GROUP_ITEMS. */
+export function useGroupItems(q: InventoryQuery, productId: string) {
+  return usePaginatedInventories({ ...q, grouped: false, productId: [productId], pageSize: GROUP_ITEMS, currentPage: 1 });
+}
+
 export function usePaginatedInventories(q: InventoryQuery, enabled = true) {
   return useQuery<InventoryPage>({
     queryKey: inventoryListKeys.page(q),
@@ -52,11 +60,11 @@ export function useFilterOptions() {
   return useInventoryFilterOptions();
 }
 
-/** Every item id of a product in a status (up to the server's 5000), for Accept All of the grouped view. */
-export async function fetchProductItemIds(productId: string, status: InventoryStatus): Promise<string[]> {
+/** Every item of a product in a status (up to the server's 5000), for Accept All of the grouped view. */
+export async function fetchProductItems(productId: string, status: InventoryStatus): Promise<ListItem[]> {
   const params = new URLSearchParams({ productId, status, takeProducts: 'false', takeConsigners: 'false' });
   const answer = await apiFetch<TInventoryList>(`/api/inventories?${params}`);
-  return answer.rows.map((r) => r.id);
+  return answer.rows;
 }
 
 /** Names of the action operations this screen calls (POST /api/inventories/{name}). */

@@ -49,7 +49,9 @@ export function fetchInventoryPage(q: InventoryQuery, signal?: AbortSignal): Pro
   const params = filterParams(q);
   params.set('pageSize', String(q.pageSize));
   params.set('currentPage', String(q.currentPage));
+  // the groups come without their items: an opened group reads its own (useGroupItems)
   if (q.grouped) params.set('groupBy', 'product');
+  if (q.grouped) params.set('groupItems', '0');
   return apiFetch<InventoryPage>(`/api/inventories/paginatedInventories?${params}`, { signal });
 }
 

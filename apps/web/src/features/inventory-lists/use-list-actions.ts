@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { App } from 'antd';
 import { INVENTORY_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { fetchProductItemIds, isQueued, useInventoryOperation, type ListItem, type ListOperation, type ProductGroup } from './inventory-lists.api';
+import { fetchProductItems, isQueued, useInventoryOperation, type ListItem, type ListOperation, type ProductGroup } from './inventory-lists.api';
 import type { AcceptValues } from './dialogs';
 import type { TrackedJob } from './JobProgress';
 import type { ListConfig } from './list-state';
@@ -154,13 +154,14 @@ export function useListActions({
     if (!config.fixedStatus) return;
     setAcceptAllBusy(group.productId);
     try {
-      const ids = await fetchProductItemIds(group.productId, config.fixedStatus);
+      const items = await fetchProductItems(group.productId, config.fixedStatus);
+      const ids = items.map((i) => i.id);
       setAccept({
         ids,
         op: acceptOp,
         title: `Accept all: ${group.product.title}`,
         description: `${ids.length} ${ids.length === 1 ? 'item' : 'items'} (${group.units} ${group.units === 1 ? 'unit' : 'units'}) are accepted at this location.`,
-        showPaymentType: config.fixedStatus === 'Pending' && group.items.some((i) => i.buyingId !== null),
+        showPaymentType: config.fixedStatus === 'Pending' && items.some((i) => i.buyingId !== null),
         bulk: true,
       });
     } catch (error) {
