@@ -20,6 +20,7 @@
 // Exit code 1 when a page is over either budget.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, request, type Browser, type BrowserContextOptions, type Response } from 'playwright-core';
 import { buildWeb, CHROMIUM_ARGS, freePort, startServer } from './web-server.ts';
@@ -160,7 +161,12 @@ async function loadOnce(browser: Browser, base: string, spec: PageSpec, state: B
     }
     if (process.env.BENCH_TIMELINE) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'toplevel', 'v8.execute', 'disabled-by-default-devtools.timeline'] });
     await page.goto(spec.path, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __usableAt: number }).__usableAt > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __usableAt: number }).__usableAt > 0, null, { timeout: 30_000 }).catch(async (err: unknown) => {
+      // say which page never became usable, and show it
+      const shot = path.join(os.tmpdir(), `first-load-timeout-${spec.name.replace(/\W+/g, '-')}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      throw new Error(`${spec.name} (${spec.path}) was not usable within 30 s, at ${page.url()}; screenshot ${shot}`, { cause: err });
+    });
     const usableMs = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
     if (process.env.BENCH_TRACE) {
       // where the time goes: every request of the page until usable, on the page's clock

@@ -27,8 +27,11 @@ export async function freePort(): Promise<number> {
 
 /** BENCH_WEB_DIST, else a production build of the web app in a temporary directory. */
 export function buildWeb(): string {
-  if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-web-'));
+  // BENCH_WEB_DIST: a build to reuse, made there first when it holds none (a server without one
+  // answers every page with 404 and the page never becomes usable)
+  const given = process.env.BENCH_WEB_DIST;
+  if (given && fs.existsSync(path.join(given, 'index.html'))) return given;
+  const dir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-web-'));
   execSync(`npm run build -w @backroom/web --silent -- --outDir ${JSON.stringify(dir)} --emptyOutDir`, {
     cwd: repoRoot,
     stdio: 'ignore',
