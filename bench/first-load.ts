@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, request, type Browser, type BrowserContextOptions, type Response } from 'playwright-core';
-import { buildWeb, CHROMIUM_ARGS, freePort, startServer } from './web-server.ts';
+import { buildWeb, CHROMIUM_ARGS, freePort, printProfile, startServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OWNER = 'owner@demo.backroom.test';
@@ -121,22 +121,6 @@ async function brotliSize(response: Response): Promise<{ brotli: number; bytes: 
   return { brotli, bytes: body.length, servedBr };
 }
 
-/** BENCH_PROFILE: the page's JavaScript self time until usable, by script and by function (the top ones). */
-function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const node = byId.get(id)!;
-    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
-    const script = node.callFrame.url ? new URL(node.callFrame.url).pathname : `(${node.callFrame.functionName || 'program'})`;
-    byScript.set(script, (byScript.get(script) ?? 0) + dt);
-    const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}:${node.callFrame.lineNumber}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
-  });
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`);
-  console.log(['self time by script:', ...top(byScript, 15), 'by function:', ...top(byFunction, 30)].join('\n'));
-}
 
 /** One cold load: a fresh context (empty cache), every script response recorded, then the usable time. */
 async function loadOnce(browser: Browser, base: string, spec: PageSpec, state: BrowserContextOptions['storageState']): Promise<Round> {

@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-import { buildWeb, CHROMIUM_ARGS, freePort, startServer } from './web-server.ts';
+import { buildWeb, CHROMIUM_ARGS, freePort, printProfile, startServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 5000);
@@ -94,22 +94,6 @@ async function seed(staff: APIRequestContext, marco: APIRequestContext): Promise
   return { store: await count(staff), marco: await count(marco) };
 }
 
-/** BENCH_PROFILE: the page's JavaScript self time until usable, by script and by function (the top ones). */
-function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const node = byId.get(id)!;
-    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
-    const script = node.callFrame.url ? new URL(node.callFrame.url).pathname : `(${node.callFrame.functionName || 'program'})`;
-    byScript.set(script, (byScript.get(script) ?? 0) + dt);
-    const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}:${node.callFrame.lineNumber}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
-  });
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`);
-  console.log(['self time by script:', ...top(byScript, 15), 'by function:', ...top(byFunction, 25)].join('\n'));
-}
 
 type Round = { usableMs: number; pageApiMs: number; reportApiMs: number; workMs: number };
 
@@ -131,7 +115,7 @@ async function measure(context: BrowserContext): Promise<Round> {
     await page.goto('/inventory', { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __usableAt: number }).__usableAt > 0, null, { timeout: 30_000 });
     const workMs = (await busy()) - before;
-    if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
+    if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, 25);
     if (process.env.BENCH_TRACE) {
       // where the time goes: every request of the page until usable, on the page's clock
       const entries = (await page.evaluate(

@@ -64,3 +64,23 @@ export async function startServer(webDist: string, port: number, opts: { name: s
   child.kill();
   throw new Error('the server did not start');
 }
+
+/** BENCH_PROFILE: the page's JavaScript self time until usable, by script and by function (the top ones). */
+export function printProfile(
+  profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] },
+  functions = 30,
+) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const node = byId.get(id)!;
+    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const script = node.callFrame.url ? new URL(node.callFrame.url).pathname : `(${node.callFrame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + dt);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}:${node.callFrame.lineNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`);
+  console.log(['self time by script:', ...top(byScript, 15), 'by function:', ...top(byFunction, functions)].join('\n'));
+}
