@@ -87,7 +87,11 @@ export function watchPgClient(watch: WriteWatch, client: { query: QueryFn; on?: 
         return (last as (...r: unknown[]) => unknown)(...result);
       });
     }
-    return query(...args).finally(after);
+    // a promise, or what a Submittable call returns (not used here, but never broken by the watch)
+    const answer = query(...args) as unknown;
+    if (answer && typeof (answer as Promise<unknown>).finally === 'function') return (answer as Promise<unknown>).finally(after);
+    after();
+    return answer;
   };
   const nothing = () => undefined;
   client.query = ((...args: unknown[]) => {
