@@ -14,6 +14,8 @@ export const LABEL_OPTIONS = [
   'Shopify QR Code',
   'Sublocation',
   'Scan To Shop',
+  // catalogue doc section 7 names it among the label fields
+  'Payout Fee',
 ] as const;
 export type LabelOption = (typeof LABEL_OPTIONS)[number];
 /** What a new store's labels show until its settings say otherwise (the settings require one at least). */

@@ -93,3 +93,9 @@ export async function readIntegration<K extends IntegrationKind>(ctx: AppContext
   const enabled = row?.enabled ?? false;
   return { enabled, mode, credentials, ready: enabled && credentials !== null, syncedUntil: row?.syncedUntil ?? null };
 }
+
+/** The store sells through a connected storefront: its 'shopify' integration is on and has credentials. */
+export async function hasStorefront(db: DbOrTx, storeId: string): Promise<boolean> {
+  const row = await integrationsRepository.find(db, storeId, 'shopify');
+  return Boolean(row?.enabled && row.secret);
+}

@@ -145,6 +145,8 @@ export const ZStoreSettingsInput = z.object({
     { error: PEOPLE_MESSAGES.widthRequired },
   ),
   customBarcode: z.enum(CUSTOM_BARCODE_OPTIONS, { error: 'Choose SKU, CODE, GTIN or none' }).nullable(),
+  // the spec's label ids with a layout of their own (docs/labels.md); null: the standard layout
+  labelLayout: z.union([z.literal(32), z.literal(101), z.null()], { error: 'Choose the standard layout, 32 or 101' }).default(null),
   customShopifyUrl: webAddress('Custom storefront URL', STORE_SETTINGS_MESSAGES.invalidUrl),
   shopifyTrackingParams: z.array(ZTrackingParam).max(MAX_TRACKING_PARAMS, { error: STORE_SETTINGS_MESSAGES.tooManyTrackingParams }),
   // e-mails and terms
@@ -206,6 +208,7 @@ export const ZStoreSettingsBody = z.object({
   labelOptions: looseChoices,
   labelSize: z.object({ width: z.number().nullish(), height: z.number().nullish() }).nullish(),
   customBarcode: looseText('code', 'Custom barcode'),
+  labelLayout: z.number().int().min(0).max(1000).nullish(),
   customShopifyUrl: looseText('url', 'Custom storefront URL'),
   shopifyTrackingParams: z
     .array(z.object({ param: looseText('name', 'A tracking parameter'), value: looseText('name', 'A tracking value') }))
@@ -271,6 +274,7 @@ export const ZStoreSettings = z.object({
   labelOptions: z.array(z.string()),
   labelSize: z.object({ width: z.number(), height: z.number() }),
   customBarcode: z.enum(CUSTOM_BARCODE_OPTIONS).nullable(),
+  labelLayout: z.union([z.literal(32), z.literal(101)]).nullable(),
   customShopifyUrl: z.string().nullable(),
   shopifyTrackingParams: z.array(z.object({ param: z.string(), value: z.string() })),
   emailMsgs: z.record(z.string(), z.string()).nullable(),

@@ -56,6 +56,10 @@ export const ZPublicStore = z.object({
   payoutOptions: z.array(z.string()),
   /** Which bank fields consigner forms collect (BANK_FIELD_MODES). */
   bankFields: z.enum(['routing', 'local']),
+  /** Where the store's links point (labels' QR codes, e-mails): its domain in production, else APP_URL. */
+  linkOrigin: z.string(),
+  /** A storefront is connected (store_integrations 'shopify' enabled with credentials): labels then need the storefront's ids. */
+  hasStorefront: z.boolean(),
 });
 
 /** POST /open/stores */

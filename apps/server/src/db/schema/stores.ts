@@ -33,6 +33,8 @@ export const stores = pgTable(
     livePriceChanges: boolean('live_price_changes').notNull().default(false),
     redirectURL: text('redirect_url'),
     customBarcode: text('custom_barcode').$type<'SKU' | 'CODE' | 'GTIN' | null>(),
+    // a label id of the spec with its own layout (32 or 101), null for the standard one (docs/labels.md)
+    labelLayout: integer('label_layout'),
     shopifyTrackingParams: jsonb('shopify_tracking_params').$type<TrackingParam[]>().notNull().default([]),
     customShopifyUrl: text('custom_shopify_url'),
     // Approval window and price-alert amounts are money: minor units.

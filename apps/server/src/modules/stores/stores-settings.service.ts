@@ -71,6 +71,7 @@ function savedSettings(s: StoreRow): TStoreSettingsBody {
     labelOptions: s.labelOptions as TStoreSettingsBody['labelOptions'],
     labelSize: s.labelSize,
     customBarcode: s.customBarcode,
+    labelLayout: s.labelLayout === 32 || s.labelLayout === 101 ? s.labelLayout : null,
     customShopifyUrl: s.customShopifyUrl,
     shopifyTrackingParams: s.shopifyTrackingParams,
     emailMsgs: s.emailMsgs,

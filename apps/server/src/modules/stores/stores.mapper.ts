@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { StoreHostAliasRow, StoreRow } from './stores.repository.ts';
 
 /** What anyone may know of a store before signing in. */
-export function toPublicStore(s: StoreRow): z.input<typeof ZPublicStore> {
+export function toPublicStore(s: StoreRow, derived: { linkOrigin: string; hasStorefront: boolean }): z.input<typeof ZPublicStore> {
   return {
+    ...derived,
     id: s.id,
     name: s.name,
     handle: s.handle,
@@ -63,6 +64,7 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
     labelOptions: s.labelOptions,
     labelSize: s.labelSize,
     customBarcode: s.customBarcode,
+    labelLayout: s.labelLayout === 32 || s.labelLayout === 101 ? s.labelLayout : null,
     customShopifyUrl: s.customShopifyUrl,
     shopifyTrackingParams: s.shopifyTrackingParams,
     emailMsgs: s.emailMsgs ?? null,

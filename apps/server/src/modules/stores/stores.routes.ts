@@ -23,7 +23,7 @@ export const storesRoutes =
     registerStoreJobs(ctx);
 
     app.get('/open/stores/current', { schema: { tags: ['stores'], summary: 'The store this request resolves to', response: responses(ZPublicStore) } }, async (request) => ({
-      data: currentStore(request.store),
+      data: await currentStore(ctx, request.store),
     }));
 
     app.get('/open/stores/handle/:handle', { schema: { tags: ['stores'], params: z.object({ handle: safeString('code', 'Handle') }), response: responses(ZPublicStore) } }, async (request) => ({

@@ -5,27 +5,34 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { employeesRepository } from '../employees/employees.repository.ts';
 import { enqueueInvite } from '../employees/employees.service.ts';
+import { storeLinkOrigin } from '../../auth/origins.ts';
+import { hasStorefront } from '../../integrations/integrations.service.ts';
 import { toPublicStore } from './stores.mapper.ts';
 import { storesRepository, type StoreRow } from './stores.repository.ts';
 
 export const ONLINE_MARKETPLACE = 'ONLINE MARKETPLACE';
 
-export function currentStore(store: StoreRow | null) {
+/** The public store with what the web app derives from configuration: where its links point, and whether it has a storefront. */
+async function publicStore(ctx: AppContext, store: StoreRow) {
+  return toPublicStore(store, { linkOrigin: storeLinkOrigin(ctx.config, store), hasStorefront: await hasStorefront(ctx.db, store.id) });
+}
+
+export async function currentStore(ctx: AppContext, store: StoreRow | null) {
   if (!store) throw notFound('Store not found');
-  return toPublicStore(store);
+  return publicStore(ctx, store);
 }
 
 export async function getStoreByDomain(ctx: AppContext, domain: string) {
   const store = await storesRepository.findByDomain(ctx.db, domain);
   if (!store) throw notFound('Store not found');
-  return toPublicStore(store);
+  return publicStore(ctx, store);
 }
 
 export async function getStoreByHandle(ctx: AppContext, handle: string) {
   if (!handle.trim()) throw badRequest(PEOPLE_MESSAGES.invalidHandle);
   const store = await storesRepository.findByHandle(ctx.db, handle.trim());
   if (!store) throw notFound(PEOPLE_MESSAGES.handleNotFound);
-  return toPublicStore(store);
+  return publicStore(ctx, store);
 }
 
 /**
@@ -55,5 +62,5 @@ export async function signupStore(ctx: AppContext, input: { name?: string; email
     return { store, mail };
   });
   await ctx.mailer.deliver(mail);
-  return { store: toPublicStore(store), message: PEOPLE_MESSAGES.checkEmail };
+  return { store: await publicStore(ctx, store), message: PEOPLE_MESSAGES.checkEmail };
 }

@@ -1,0 +1,43 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { consigners, inventoryItems, productGtins } from '../../db/schema/index.ts';
+
+export type LabelRow = {
+  id: string;
+  code: string;
+  title: string;
+  sku: string;
+  option1Value: string | null;
+  consignerId: string;
+  firstName: string | null;
+  lastName: string | null;
+  payoutFee: number;
+  price: number;
+  subLocation: string | null;
+  shopifyId: string | null;
+  gtin: string | null;
+};
+
+export const labelsRepository = {
+  /** The items of this store among `ids`, with their consigner's name and the GTIN of their size. */
+  findItems: async (db: DbOrTx, storeId: string, ids: string[]): Promise<LabelRow[]> =>
+    db
+      .select({
+        id: inventoryItems.id,
+        code: inventoryItems.code,
+        title: inventoryItems.title,
+        sku: inventoryItems.sku,
+        option1Value: inventoryItems.option1Value,
+        consignerId: inventoryItems.consignerId,
+        firstName: consigners.firstName,
+        lastName: consigners.lastName,
+        payoutFee: inventoryItems.payoutFee,
+        price: inventoryItems.price,
+        subLocation: inventoryItems.subLocation,
+        shopifyId: inventoryItems.shopifyId,
+        gtin: sql<string | null>`(select ${productGtins.gtin} from ${productGtins} where ${productGtins.storeId} = ${inventoryItems.storeId} and ${productGtins.productId} = ${inventoryItems.productId} and ${productGtins.size} = ${inventoryItems.option1Value} limit 1)`,
+      })
+      .from(inventoryItems)
+      .leftJoin(consigners, and(eq(consigners.storeId, inventoryItems.storeId), eq(consigners.id, inventoryItems.consignerId)))
+      .where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.id, ids))),
+};
