@@ -1,5 +1,5 @@
-import { App, Card, Col, Flex, Image, Row, Select, Tag, Typography } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Flex, Image, Row, Select, Tag, Typography } from 'antd';
+import { ExportOutlined, PrinterOutlined } from '@ant-design/icons';
 import { consignerWord, INVENTORY_MESSAGES, INVENTORY_STATUSES, isStatusDropdownDisabled, statusColor, statusLabel, type InventoryStatus } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatDateTime, fullName } from '../../shared/format';
@@ -9,6 +9,8 @@ import { RouteLink } from '../../shared/ui/RouteLink';
 import { useCurrentStore, type PublicStore } from '../store/store.api';
 import { useUpdateInventory, type InventoryItem, type InventoryUpdate } from './inventory-item.api';
 import { FALLBACK_IMAGE } from './item-ui';
+import { usePrintLabels } from '../labels/use-print-labels';
+import { PrintProgress } from '../labels/PrintProgress';
 
 /** The store's safe status mode (GET /open/stores/current carries it); locked until the store is known. */
 function safeMode(store: PublicStore | null): boolean {
@@ -23,6 +25,7 @@ export function ItemHeader({ item }: { item: InventoryItem }) {
   const isBuyingStore = store?.isBuyingStore ?? false;
   const update = useUpdateInventory(item.id);
   const filterOptions = useInventoryFilterOptions();
+  const labels = usePrintLabels();
 
   const consignerOptions = (filterOptions.data?.consigners ?? []).map((c) => ({ value: c.value.id, label: c.label }));
   if (item.consigner && !consignerOptions.some((o) => o.value === item.consignerId)) {
@@ -76,7 +79,16 @@ export function ItemHeader({ item }: { item: InventoryItem }) {
             )}
           </Typography.Text>
         </Flex>
+        {/* the item's label as inventory_label.pdf (catalogue doc section 2, Inventory item header) */}
+        <Button icon={<PrinterOutlined />} loading={labels.busy} onClick={() => void labels.print([item.id])} data-testid="print-label" block={isMobile}>
+          Print label
+        </Button>
       </Flex>
+      {labels.state && (
+        <div style={{ marginTop: 12 }}>
+          <PrintProgress state={labels.state} />
+        </div>
+      )}
       <Row gutter={12} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

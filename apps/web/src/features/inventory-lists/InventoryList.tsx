@@ -22,6 +22,8 @@ import { SelectionBar } from './SelectionBar';
 import { ListBody, ListPager } from './ListBody';
 import { ListDialogs } from './ListDialogs';
 import { useListActions } from './use-list-actions';
+import { usePrintLabels } from '../labels/use-print-labels';
+import { PrintProgress } from '../labels/PrintProgress';
 import './inventory-lists.css';
 import '../../shared/touch.css';
 
@@ -121,13 +123,29 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
     [config, currency, isBuyingStore, actor, busyIds, onAction, onTracking, openItemOnClick, onOpenItem, hiddenColumns],
   );
 
-  // Bulk actions of the list's status (catalogue doc section 4). The printing ones ('Print page
-  // items', 'Re-print items') come with the labels issue; until then no print button is shown.
+  // Bulk actions of the list's status (catalogue doc section 4).
   const canAct = actor?.kind === 'staff';
+  // Printing (issue 14): Ready To Print prints and marks printed in one step; Find Inventory prints
+  // the page's selected items ('Print page items' for Active, marked printed too) or reprints them.
+  const labels = usePrintLabels();
+  const findActiveOnly = state.statuses.length === 1 && state.statuses[0] === 'Active';
+  const printLabel = !canAct
+    ? null
+    : config.key === 'readyToPrint'
+      ? 'Print labels'
+      : config.key === 'findInventory'
+        ? (bulkActionLabel(findActiveOnly ? 'Active' : null) as string)
+        : null;
+  const markOnPrint = config.key === 'readyToPrint' || (config.key === 'findInventory' && findActiveOnly);
+  const printSelected = async () => {
+    const ids = selectedIds;
+    const ok = await labels.print(ids, { markPrinted: markOnPrint });
+    if (ok) setSelectedIds((current) => current.filter((id) => !ids.includes(id)));
+  };
   const bulkAccept = canAct && bulkActionLabel(config.fixedStatus) === 'Bulk Accept';
   const bulkDecline = canAct && config.fixedStatus !== null && canBulkDecline(config.fixedStatus);
   const bulkEdit = canAct && config.bulkEdit;
-  const selectable = (bulkAccept || bulkDecline || bulkEdit) && !state.grouped;
+  const selectable = (bulkAccept || bulkDecline || bulkEdit || printLabel !== null) && !state.grouped;
   const filtersSet = activeFilterCount(state, config) > 0 || state.search.trim() !== '';
 
   return (
@@ -156,6 +174,7 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
           />
         </Flex>
       </Frame>
+      <PrintProgress state={labels.state} />
       {actions.job && <JobProgress key={actions.job.id} job={actions.job} onClose={() => actions.setJob(null)} />}
       <Frame embedded={embedded} padding={isMobile ? 10 : 16}>
         <Flex vertical gap={12}>
@@ -170,6 +189,9 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
               onBulkAccept={actions.openBulkAccept}
               onBulkEdit={() => setBulkEditItems(selectedRows)}
               onBulkDecline={() => void actions.run('bulkDeclineRequestToSell', { ids: selectedIds }, selectedIds, 'Declining')}
+              printLabel={printLabel}
+              printing={labels.busy}
+              onPrint={() => void printSelected()}
             />
           )}
           <ListBody

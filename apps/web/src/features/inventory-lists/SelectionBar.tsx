@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ListItem } from './inventory-lists.api';
 
 /** Select Page / Deselect Page, the count, and the bulk actions of the list's status. */
@@ -13,6 +13,9 @@ export function SelectionBar({
   onBulkAccept,
   onBulkEdit,
   onBulkDecline,
+  printLabel,
+  printing = false,
+  onPrint,
 }: {
   rows: ListItem[];
   selectedIds: string[];
@@ -23,6 +26,10 @@ export function SelectionBar({
   onBulkAccept: () => void;
   onBulkEdit: () => void;
   onBulkDecline: () => void;
+  /** The print button's words ('Print labels', 'Print page items', 'Re-print items'), or none. */
+  printLabel?: string | null;
+  printing?: boolean;
+  onPrint?: () => void;
 }) {
   const pageSelected = rows.length > 0 && rows.every((r) => selectedIds.includes(r.id));
   return (
@@ -36,6 +43,11 @@ export function SelectionBar({
       <Typography.Text type="secondary" data-testid="selected-count">
         {selectedIds.length} selected
       </Typography.Text>
+      {printLabel && onPrint && (
+        <Button type="primary" icon={<PrinterOutlined />} disabled={!selectedIds.length} loading={printing} onClick={onPrint} data-testid="print-labels">
+          {printLabel}
+        </Button>
+      )}
       {bulkAccept && (
         <Button type="primary" disabled={!selectedIds.length} onClick={onBulkAccept} data-testid="bulk-accept">
           Bulk Accept
