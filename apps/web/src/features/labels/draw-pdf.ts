@@ -2,44 +2,12 @@
 // label at the store's label size, QR codes and Code128 barcodes as vector rectangles. Runs in the
 // label worker (label-pdf.worker.ts) and, for the benchmark, wherever it is imported.
 import { jsPDF } from 'jspdf';
-import QR from 'qrcode';
-import bwipjs from 'bwip-js/browser';
+import { code128Bars, qrRuns } from './draw-pdf-codes';
 import { layoutLabel, planLabels, PT_MM, type LabelItem, type LabelLayout, type LabelSettings, type LabelTargets } from '@backroom/domain';
 
+export { code128Bars, qrRuns };
+
 export type LogoImage = { data: Uint8Array; format: 'PNG' | 'JPEG'; width: number; height: number } | null;
-
-/** QR code modules as runs of dark cells per row: [row, startCol, length]. */
-export function qrRuns(text: string): { size: number; runs: number[] } {
-  const modules = QR.create(text, { errorCorrectionLevel: 'M' }).modules;
-  const n = modules.size;
-  const runs: number[] = [];
-  for (let r = 0; r < n; r += 1) {
-    let c = 0;
-    while (c < n) {
-      if (!modules.data[r * n + c]) {
-        c += 1;
-        continue;
-      }
-      const start = c;
-      while (c < n && modules.data[r * n + c]) c += 1;
-      runs.push(r, start, c - start);
-    }
-  }
-  return { size: n, runs };
-}
-
-/** Code128 bars as [startModule, widthModules] pairs, and the total width in modules. */
-export function code128Bars(text: string): { total: number; bars: number[] } {
-  const raw = (bwipjs as unknown as { raw: (o: Record<string, unknown>) => { sbs: number[] }[] }).raw({ bcid: 'code128', text });
-  const sbs = raw[0]?.sbs ?? [];
-  const bars: number[] = [];
-  let at = 0;
-  sbs.forEach((w, i) => {
-    if (i % 2 === 0) bars.push(at, w);
-    at += w;
-  });
-  return { total: at, bars };
-}
 
 const QUIET_MODULES = 1;
 const BARCODE_QUIET = 6;

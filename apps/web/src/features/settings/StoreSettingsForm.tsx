@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, App, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Switch, Tabs, Tag, Typography } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import {
@@ -22,7 +22,10 @@ import {
   EMAIL_MESSAGE_LABELS,
   LABEL_MM_MAX,
   LABEL_MM_MIN,
+  LABEL_LAYOUT_NAMES,
   LABEL_OPTIONS,
+  SPECIAL_LABEL_LAYOUTS,
+  type LabelSettings,
   MAX_AMOUNT_MINOR,
   MAX_PERCENT,
   MAX_TRACKING_PARAMS,
@@ -45,13 +48,19 @@ import { useIsMobile } from '../../shared/hooks';
 import { LogoField } from './LogoField';
 import { ResyncPanel } from './ResyncPanel';
 import { useSaveStoreSettings, useStoreSettings, type StoreSettings } from './settings.api';
+import { useCurrentStore } from '../store/store.api';
 import './settings.css';
+
+// QR and barcode drawing load with the preview, not with the settings page
+const LabelPreview = lazy(() => import('../labels/LabelPreview'));
 
 type EmailTexts = Record<EmailMessageEvent, string>;
 
 /** The form's values: the store as the API gives it, with '' for "none" where a select or text needs one. */
-type FormValues = Omit<StoreSettings, 'id' | 'handle' | 'consignerCname' | 'previousHosts' | 'maintenanceMode' | 'updatedAt' | 'customBarcode' | 'emailMsgs' | 'marketplaceEmailMsgs'> & {
+type FormValues = Omit<StoreSettings, 'id' | 'handle' | 'consignerCname' | 'previousHosts' | 'maintenanceMode' | 'updatedAt' | 'customBarcode' | 'labelLayout' | 'emailMsgs' | 'marketplaceEmailMsgs'> & {
   customBarcode: string;
+  /** 0: the standard layout; else the spec's label id (32, 101) */
+  labelLayout: number;
   emailMsgs: EmailTexts;
   marketplaceEmailMsgs: EmailTexts;
 };
@@ -63,13 +72,14 @@ const emailTexts = (msgs: Record<string, string> | null): EmailTexts =>
 
 function toFormValues(s: StoreSettings): FormValues {
   const { id: _id, handle: _handle, consignerCname: _cname, previousHosts: _hosts, maintenanceMode: _m, updatedAt: _u, ...rest } = s;
-  return { ...rest, customBarcode: s.customBarcode ?? '', emailMsgs: emailTexts(s.emailMsgs), marketplaceEmailMsgs: emailTexts(s.marketplaceEmailMsgs) };
+  return { ...rest, customBarcode: s.customBarcode ?? '', labelLayout: s.labelLayout ?? 0, emailMsgs: emailTexts(s.emailMsgs), marketplaceEmailMsgs: emailTexts(s.marketplaceEmailMsgs) };
 }
 
 function toBody(v: FormValues): TStoreSettingsPatch {
   return {
     ...v,
     customBarcode: v.customBarcode || null,
+    labelLayout: v.labelLayout || null,
     shopifyTrackingParams: (v.shopifyTrackingParams ?? []).map((p) => ({ param: p.param ?? '', value: p.value ?? '' })),
   };
 }
@@ -165,6 +175,38 @@ function PreviousHosts({ hosts }: { hosts: StoreSettings['previousHosts'] }) {
         </Flex>
       ))}
     </div>
+  );
+}
+
+/** The live preview of one label from the form's current label fields (drawn as the PDF is). */
+function LabelPreviewField({ form, settings, isMobile }: { form: FormInstance<FormValues>; settings: StoreSettings; isMobile: boolean }) {
+  const store = useCurrentStore();
+  const labelSize = Form.useWatch('labelSize', form) ?? settings.labelSize;
+  const labelOptions = Form.useWatch('labelOptions', form) ?? settings.labelOptions;
+  const customBarcode = Form.useWatch('customBarcode', form) ?? settings.customBarcode ?? '';
+  const labelLayout = Form.useWatch('labelLayout', form) ?? settings.labelLayout ?? 0;
+  const currency = Form.useWatch('currency', form) ?? settings.currency;
+  const logo = Form.useWatch('logo', form) ?? settings.logo;
+  const customShopifyUrl = Form.useWatch('customShopifyUrl', form) ?? settings.customShopifyUrl;
+  const preview: LabelSettings = {
+    labelSize: { width: Number(labelSize?.width), height: Number(labelSize?.height) },
+    labelOptions: labelOptions ?? [],
+    customBarcode: (customBarcode || null) as LabelSettings['customBarcode'],
+    labelLayout: labelLayout === 32 || labelLayout === 101 ? labelLayout : null,
+    currency,
+    logo: logo || null,
+    customShopifyUrl: customShopifyUrl || null,
+    shopifyTrackingParams: settings.shopifyTrackingParams,
+    shop: null,
+    linkOrigin: store?.linkOrigin ?? window.location.origin,
+    hasStorefront: store?.hasStorefront ?? false,
+  };
+  return (
+    <Form.Item label="Preview">
+      <Suspense fallback={<Skeleton.Node active style={{ width: 228, height: 128 }} />}>
+        <LabelPreview settings={preview} maxWidth={isMobile ? 300 : 420} />
+      </Suspense>
+    </Form.Item>
   );
 }
 
@@ -330,6 +372,18 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
                 <Form.Item name="customBarcode" label="Custom barcode" extra="The code printed as a barcode, or none">
                   <Select options={[{ value: '', label: 'None' }, ...CUSTOM_BARCODE_OPTIONS.map((o) => ({ value: o, label: o }))]} aria-label="Custom barcode" />
                 </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item name="labelLayout" label="Layout" extra="Standard: codes left, details right. The spec's labels 32 and 101 have layouts of their own.">
+                  <Select
+                    options={[{ value: 0, label: 'Standard' }, ...SPECIAL_LABEL_LAYOUTS.map((id) => ({ value: id, label: LABEL_LAYOUT_NAMES[id] }))]}
+                    aria-label="Label layout"
+                    data-testid="label-layout"
+                  />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <LabelPreviewField form={form} settings={settings} isMobile={isMobile} />
               </Col>
               <Col span={24}>
                 <Form.Item name="customShopifyUrl" label="Custom storefront URL" rules={[webAddressRule(STORE_SETTINGS_MESSAGES.invalidUrl)]} extra="Where Scan To Shop codes lead, when not the storefront's own address">
