@@ -74,6 +74,10 @@ test.describe('[LABELS]: printing', () => {
     await page.getByTestId('print-labels').click();
     await expect(page.getByTestId('label-progress')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/ready-to-print-progress-1440.png`, fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('label-progress')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/ready-to-print-progress-390.png`, fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
     // the page stays usable meanwhile
     await expect(page.getByTestId('list-title')).toHaveText('Ready To Print');
     release();

@@ -15,9 +15,10 @@ import {
 } from './constants.ts';
 
 describe('constants', () => {
-  it('has the twelve label options', () => {
-    expect(LABEL_OPTIONS).toHaveLength(12);
+  it('has the twelve label options of the people doc and Payout Fee of the catalogue doc', () => {
+    expect(LABEL_OPTIONS).toHaveLength(13);
     expect(LABEL_OPTIONS).toContain('Shopify QR Code');
+    expect(LABEL_OPTIONS).toContain('Payout Fee');
   });
 
   it('has the spec option lists', () => {
