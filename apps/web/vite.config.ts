@@ -59,6 +59,10 @@ export default defineConfig(async ({ command, mode }) => ({
       '/uploads': { target: api, changeOrigin: false },
     },
   },
+  // Workers as ES modules (the label PDF worker, features/labels): the optional parts jsPDF loads with
+  // import() (html2canvas, DOMPurify, canvg: HTML rendering the labels never use) stay separate files
+  // instead of being inlined into the worker.
+  worker: { format: 'es' as const },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

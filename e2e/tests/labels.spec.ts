@@ -145,11 +145,13 @@ test.describe('[LABELS]: printing', () => {
     await page.getByTestId('label-layout').click();
     await page.getByText('Price tag (101)', { exact: false }).click();
     await expect(preview.locator('[data-field="Price"]')).toBeVisible();
-    const card = page.locator('#settings-labels');
-    await card.screenshot({ path: `${SHOTS}/settings-labels-1440.png` });
+    // the label card with its preview in view
+    await preview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/settings-labels-1440.png` });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await preview.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `${SHOTS}/settings-labels-390.png` });
+    await preview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect(preview.locator('svg')).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/settings-labels-390.png` });
   });
 });
