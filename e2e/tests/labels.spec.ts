@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { LABEL_OPTIONS, planLabels, type LabelSettings } from '@backroom/domain';
+import { drawLabelsPdf, FIXED_MASK_FROM } from '../../apps/web/src/features/labels/draw-pdf';
 import { expect, test, type Page } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO } from '../fixtures/demo';
@@ -27,10 +29,10 @@ function pdfPages(file: string): { pages: number; sizes: { width: number; height
 }
 
 /** The QR codes on one page: rasterized by pdftoppm, decoded by zxing. */
-async function qrTexts(file: string, page: number): Promise<string[]> {
+async function qrTexts(file: string, page: number, formats: ('QRCode' | 'Code128')[] = ['QRCode']): Promise<string[]> {
   const prefix = path.join(OUT, `page-${page}`);
   execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '400', '-png', '-singlefile', file, prefix]);
-  const results = await readBarcodes(new Blob([fs.readFileSync(`${prefix}.png`)]), { formats: ['QRCode'], tryHarder: true });
+  const results = await readBarcodes(new Blob([fs.readFileSync(`${prefix}.png`)]), { formats, tryHarder: true });
   return results.map((r) => r.text);
 }
 
@@ -153,5 +155,45 @@ test.describe('[LABELS]: printing', () => {
     await preview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await expect(preview.locator('svg')).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/settings-labels-390.png` });
+  });
+
+  test("a large batch's PDF (fixed QR mask) reads back: QR codes and the Code128 barcode of each label", async () => {
+    const settings: LabelSettings = {
+      labelSize: { width: 57, height: 32 },
+      labelOptions: LABEL_OPTIONS.filter((o) => o !== 'Logo'),
+      customBarcode: 'CODE',
+      currency: 'USD',
+      logo: null,
+      labelLayout: null,
+      customShopifyUrl: null,
+      shopifyTrackingParams: [],
+      shop: null,
+      linkOrigin: 'https://backroom.example.com',
+      hasStorefront: false,
+    };
+    const n = FIXED_MASK_FROM + 20;
+    const items = Array.from({ length: n }, (_, i) => ({
+      id: crypto.randomUUID(),
+      code: `BR${100000 + i}`,
+      title: `Air Jordan 1 Retro High OG ${i}`,
+      sku: 'DZ5485-612',
+      size: '10',
+      consignerId: crypto.randomUUID(),
+      consignerName: 'Jamie Rivera',
+      payoutFee: 3600,
+      price: 18000,
+      subLocation: 'Shelf A',
+      gtin: null,
+      shopifyId: null,
+      storefrontHandle: null,
+    }));
+    const plan = planLabels(settings, items);
+    const file = path.join(OUT, 'large.pdf');
+    fs.writeFileSync(file, Buffer.from(drawLabelsPdf(settings, plan.printable, null)));
+    expect(pdfPages(file).pages).toBe(n);
+    for (const p of [1, Math.ceil(n / 2), n]) {
+      const label = plan.printable[p - 1]!;
+      expect((await qrTexts(file, p, ['QRCode', 'Code128'])).sort()).toEqual([label.item.code, label.targets.item].sort());
+    }
   });
 });
