@@ -7,7 +7,7 @@ import type { APIRequestContext } from '@playwright/test';
 /** A consigner answers a store request: the item offered on consignment or for the store to buy. */
 async function offer(consigner: APIRequestContext, product: Product, saleType: 'Buying' | 'Consignment', price: number): Promise<Item> {
   const [item] = await post<Item[]>(consigner, '/api/inventories', {
-    inventoryFormArray: [{ productId: product.id, option1Value: '9', option2Value: 'New', option3Value: 'Good Box', price, quantity: 1, saleType, storeRequestPriceRange: { low: 80, high: 120 } }],
+    inventoryFormArray: [{ productId: product.id, option1Value: '9', option2Value: 'New', option3Value: 'Good Box', price, quantity: 1, saleType, location: 'Downtown', storeRequestPriceRange: { low: 80, high: 120 } }],
   });
   expect(item.status).toBe(saleType);
   return item;
