@@ -206,7 +206,7 @@ describe('GET /open/catalogue/{handle} (public)', () => {
     const data = json<{ data: Record<string, unknown> & Requests }>(res).data;
     expect(Object.keys(data).sort()).toEqual(['count', 'location', 'locations', 'products', 'store']);
     expect(Object.keys(data.store as object).sort()).toEqual(['currency', 'handle', 'isBuyingStore', 'logo', 'name']);
-    expect(Object.keys(data.products[0]).sort()).toEqual(['brand', 'category', 'id', 'image', 'priceRange', 'sizes', 'sku', 'title']);
+    expect(Object.keys(data.products[0]).sort()).toEqual(['brand', 'category', 'id', 'image', 'priceRange', 'productTemplateId', 'sizes', 'sku', 'title']);
     expect(data.products.map((p) => p.title)).toEqual(['Zz Wanted Runner']);
     expect(data.products[0].priceRange).toEqual({ low: 80, high: 120 });
     const all = (await t.request({ method: 'GET', url: '/open/catalogue/demo?location=Uptown&pageSize=100' })).body;

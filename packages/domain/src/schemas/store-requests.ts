@@ -16,6 +16,7 @@ export const ZStoreRequestProduct = z.object({
   sku: z.string(),
   category: z.string(),
   image: z.string().nullable(),
+  productTemplateId: z.string().nullable(),
   /** The template's sizes (option 1 values), for an answer's size picker. */
   sizes: z.array(z.string()),
   /** The range staff set on the request; null: any price. */
@@ -37,7 +38,7 @@ export const ZStoreRequestsQuery = z.object({
   location: optionalText,
   search: optionalText,
   page: pageNumber('page').default(1),
-  pageSize: z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(24),
+  pageSize: z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be between 1 and 500').max(500, 'pageSize must be between 1 and 500').default(20),
 });
 export type TStoreRequestsQuery = z.output<typeof ZStoreRequestsQuery>;
 

@@ -38,6 +38,7 @@ export const storeRequestsRepository = {
           sku: products.sku,
           category: products.category,
           image: products.image,
+          productTemplateId: products.productTemplateId,
           option1Values: productTemplates.option1Values,
           priceLow: storeRequests.priceLow,
           priceHigh: storeRequests.priceHigh,

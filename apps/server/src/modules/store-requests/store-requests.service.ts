@@ -64,6 +64,7 @@ async function requestsAt(db: DbOrTx, storeId: string, q: TStoreRequestsQuery): 
       sku: r.sku,
       category: r.category,
       image: r.image,
+      productTemplateId: r.productTemplateId,
       sizes: (r.option1Values ?? []).map((o) => o.value),
       priceRange: r.priceLow !== null && r.priceHigh !== null ? { low: toMajor(r.priceLow), high: toMajor(r.priceHigh) } : null,
     })),
