@@ -9,12 +9,12 @@ import { newProduct, signedIn } from './inventory-lists/lists.fixture';
 // the public catalogue, a consigner answers within the range and outside it, staff accept.
 const SHOTS = process.env.STORE_REQUESTS_SHOTS ?? '/tmp/requests-shots';
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, ready: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    // the layout settles on the new width (cards or table) before the picture
-    await expect(page.locator('body')).toBeVisible();
+    // the screen has drawn its list on the new width before the picture
+    await expect(page.getByTestId(ready).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -61,7 +61,7 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     expect(mail.text).toContain('/catalogue/demo?location=Downtown');
     await page.goto('/request');
     await expect(page.getByTestId('request-card').first()).toBeVisible();
-    await shoot(page, 'request');
+    await shoot(page, 'request', 'request-card');
 
     // a visitor who is not signed in opens the link
     const visitor = await browser.newContext();
@@ -79,7 +79,7 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     await anonymous.getByTestId('catalogue-search').locator('input').fill('');
     await anonymous.getByTestId('catalogue-search').locator('input').press('Enter');
     await expect(anonymous.getByTestId('request-card').first()).toBeVisible();
-    await shoot(anonymous, 'catalogue');
+    await shoot(anonymous, 'catalogue', 'request-card');
     // the way to offer: sign in, then Store Request
     await anonymous.getByTestId('catalogue-signin').click();
     await expect(anonymous).toHaveURL(/\/login\?next=%2FstoreRequest$/);
@@ -127,10 +127,10 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     await expect(row).toContainText('$100.00');
     await expect(row).toContainText('Consignment');
     await expect(row).toContainText('Range $80.00–$120.00');
-    await shoot(page, 'store-request-consigner');
+    await shoot(page, 'store-request-consigner', 'offer-row');
     await page.getByRole('tab', { name: 'What the store needs' }).click();
     await expect(page.getByTestId('request-card').first()).toBeVisible();
-    await shoot(page, 'store-request-consigner-needs');
+    await shoot(page, 'store-request-consigner-needs', 'request-card');
 
     // staff accept it on their Store Request
     const staffContext = await browser.newContext();
@@ -152,7 +152,7 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     await expect(staffPage.getByText('Inventory accepted successfully')).toBeVisible();
     await expect(staffPage.getByTestId('offers-empty')).toBeVisible();
     await staffPage.goto('/storeRequest');
-    await shoot(staffPage, 'store-request-staff');
+    await shoot(staffPage, 'store-request-staff', 'offer-row');
     // on a phone the filters open in a modal titled Filter
     await staffPage.setViewportSize({ width: 390, height: 844 });
     await staffPage.getByTestId('offers-filter-button').click();

@@ -78,7 +78,7 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
 
   const groups = offers.data?.products ?? [];
   const actions = (item: OfferedItem) => (
-    <Flex gap={6} wrap>
+    <Flex gap={6} wrap justify="flex-end">
       {mode === 'staff' && item.status === 'Consignment' && (
         <Button size="small" type="primary" onClick={() => setAccepting(item)} data-testid="offer-accept">
           Accept
@@ -190,24 +190,30 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
                 </div>
               </Flex>
               {group.inventories.map((item) => (
-                <Flex key={item.id} gap={12} align="center" justify="space-between" wrap className="br-sr-offer" data-testid="offer-row" data-code={item.code}>
-                  <Flex gap={12} wrap align="center" style={{ minWidth: 0, flex: 1 }}>
+                <div key={item.id} className="br-sr-offer" data-testid="offer-row" data-code={item.code}>
+                  <div className="br-sr-offer-main">
                     <Typography.Text code>{item.code}</Typography.Text>
-                    <span>{[item.option1Value, item.option2Value, item.option3Value].filter(Boolean).join(' · ') || '—'}</span>
-                    <span>{item.location ?? '—'}</span>
+                    <div>{[item.option1Value, item.option2Value, item.option3Value].filter(Boolean).join(' · ') || '—'}</div>
+                    <Typography.Text type="secondary" className="br-sr-sub">
+                      {item.location ?? 'No location'}
+                    </Typography.Text>
+                  </div>
+                  <div className="br-sr-offer-price">
                     <Typography.Text strong>{formatPrice(item.price, currency)}</Typography.Text>
                     {item.storeRequestPriceRange && (
-                      <Typography.Text type="secondary">
+                      <Typography.Text type="secondary" className="br-sr-sub">
                         Range {formatPrice(item.storeRequestPriceRange.low, currency)}–{formatPrice(item.storeRequestPriceRange.high, currency)}
                       </Typography.Text>
                     )}
-                    {mode === 'staff' && item.consigner && <Typography.Text type="secondary">{fullName(item.consigner)}</Typography.Text>}
+                  </div>
+                  <div className="br-sr-offer-who">
+                    {mode === 'staff' && item.consigner && <div className="br-sr-sub">{fullName(item.consigner)}</div>}
                     <Tag color={statusColor(item.status, mode === 'staff' ? 'staff' : 'consigner')} style={{ marginInlineEnd: 0 }}>
                       {statusLabel(item.status, { isBuyingStore })}
                     </Tag>
-                  </Flex>
-                  {actions(item)}
-                </Flex>
+                  </div>
+                  <div className="br-sr-offer-actions">{actions(item)}</div>
+                </div>
               ))}
             </Card>
           ))}
