@@ -165,6 +165,11 @@ export default function RequestItemsPage() {
       </Typography.Paragraph>
       {isMobile && (
         <Flex gap={8} style={{ marginBottom: 12 }}>
+          <Link to="/storeRequest" style={{ flex: 1 }}>
+            <Button block icon={<InboxOutlined />} data-testid="see-offers">
+              Offers
+            </Button>
+          </Link>
           <Button block icon={<ShareAltOutlined />} onClick={() => void share()} disabled={!location} data-testid="share-request">
             Share
           </Button>
