@@ -16,10 +16,10 @@ describe('store requests', () => {
     expect(checkPriceRangeInput({ low: 100, high: 100 })).toBeNull();
     expect(checkPriceRangeInput({ low: 130, high: 120 })).toBe('The lowest price cannot be above the highest price');
     expect(checkPriceRangeInput({ low: -1, high: 120 })).toBe('Prices cannot be negative');
-    expect(ZSetStoreRequestRange.safeParse({ productId: crypto.randomUUID(), location: 'Downtown', priceRange: { low: 130, high: 120 } }).error?.issues[0]?.message).toBe(
+    expect(ZSetStoreRequestRange.safeParse({ productId: '4b1c6a0e-7f2d-4c1a-9a57-3e2f8d1b6c90', location: 'Downtown', priceRange: { low: 130, high: 120 } }).error?.issues[0]?.message).toBe(
       'The lowest price cannot be above the highest price',
     );
-    expect(ZSetStoreRequestRange.parse({ productId: crypto.randomUUID(), location: ' Downtown ', priceRange: { low: '80.50', high: 120 } })).toMatchObject({
+    expect(ZSetStoreRequestRange.parse({ productId: '4b1c6a0e-7f2d-4c1a-9a57-3e2f8d1b6c90', location: ' Downtown ', priceRange: { low: '80.50', high: 120 } })).toMatchObject({
       location: 'Downtown',
       priceRange: { low: 8050, high: 12000 },
     });
