@@ -114,8 +114,8 @@ test('[AUTH]: a consigner signs up in three steps, verifies the e-mail, accepts 
     if (width < 768) await expect(page.getByTestId('menu-toggle')).toBeVisible();
   });
 
-  // A screen of a later issue, opened by its address, leads home.
-  await page.goto('/storeRequest');
+  // A staff screen, opened by its address, leads home.
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('welcome-title')).toHaveText('Welcome, Nora', { timeout: 30_000 });
 
