@@ -105,18 +105,17 @@ test('[AUTH]: a consigner signs up in three steps, verifies the e-mail, accepts 
   await expect(page.getByTestId('welcome-title')).toHaveText('Welcome, Nora');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const menu = page.getByTestId('main-menu');
-  // The portal's menu; Store Request shows once the store requests exist (navigation.spec.ts).
-  for (const entry of ['Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Payout', 'Settings']) {
+  // The portal's menu (Store Request since issue 15).
+  for (const entry of ['Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Store Request', 'Payout', 'Settings']) {
     await expect(menu.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
   }
-  await expect(menu.getByRole('menuitem', { name: 'Store Request', exact: true })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Help' })).toHaveAttribute('href', `mailto:${DEMO_STORE.supportEmail}`);
   await snap(page, 'consigner-portal', async (width) => {
     if (width < 768) await expect(page.getByTestId('menu-toggle')).toBeVisible();
   });
 
-  // A screen of a later issue, opened by its address, leads home.
-  await page.goto('/storeRequest');
+  // A staff screen, opened by its address, leads home.
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('welcome-title')).toHaveText('Welcome, Nora', { timeout: 30_000 });
 

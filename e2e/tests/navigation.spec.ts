@@ -101,7 +101,8 @@ test.describe('[NAVIGATION]: menus and links', () => {
     expect(desktop).toContain('/findOrders');
     expect(desktop).toContain('/pendingPayouts');
     expect(desktop).toContain('/payouts');
-    for (const hidden of ['/dashboard', '/activity', '/request']) {
+    expect(desktop).toContain('/request');
+    for (const hidden of ['/dashboard', '/activity']) {
       expect(desktop).not.toContain(hidden);
     }
     await expect(mainMenu(page).getByRole('menuitem', { name: 'Dashboard', exact: true })).toHaveCount(0);
@@ -132,9 +133,7 @@ test.describe('[NAVIGATION]: menus and links', () => {
     await page.goto('/');
     await expect(mainMenu(page)).toBeVisible();
     const entries = await walkMenu(page);
-    expect(entries).toEqual(['/', '/inventory', '/dropoff', '/dropoffPending', '/payouts', '/settings']);
-    // Store Request waits for the store requests (issue 15).
-    await expect(mainMenu(page).getByRole('menuitem', { name: 'Store Request', exact: true })).toHaveCount(0);
+    expect(entries).toEqual(['/', '/inventory', '/dropoff', '/dropoffPending', '/storeRequest', '/payouts', '/settings']);
     await expect(mainMenu(page).getByRole('link', { name: 'Help' })).toHaveAttribute('href', /^mailto:/);
     await snapMenu(page, 'menu-consigner');
 
@@ -142,7 +141,7 @@ test.describe('[NAVIGATION]: menus and links', () => {
     const staff = await signedIn(DEMO.owner);
     const product = await newProduct(staff, 'Nav Runner');
     const [item] = await addActive(staff, product, [{ size: '9', price: 120 }]);
-    for (const address of ['/findInventory', `/inventories/${item!.id}`, '/dashboard', '/consigners', '/dev/mailbox', '/productTemplates', '/storeRequest', '/no-such-screen']) {
+    for (const address of ['/findInventory', `/inventories/${item!.id}`, '/dashboard', '/consigners', '/dev/mailbox', '/productTemplates', '/request', '/no-such-screen']) {
       await page.goto(address);
       await expect(page, address).toHaveURL((url) => url.pathname === '/');
       await expect(page.getByTestId('not-available')).toHaveCount(0);

@@ -41,6 +41,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { storeRequestsRoutes } from './modules/store-requests/store-requests.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { ResolvedStore } from './tenancy/resolve-store.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(ordersRoutes(ctx));
   await app.register(salesRoutes(ctx));
   await app.register(labelsRoutes(ctx));
+  await app.register(storeRequestsRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

@@ -56,7 +56,7 @@ test.describe('[CONSIGNER PORTAL]: Payout', () => {
 
     // the store buys an item they offered, and takes it in paying cash: owed, not yet paid
     const [offered] = await post<Item[]>(me, '/api/inventories', {
-      inventoryFormArray: [{ productId: product.id, option1Value: '10', option2Value: 'New', option3Value: 'Good Box', price: 90, quantity: 1, saleType: 'Buying' }],
+      inventoryFormArray: [{ productId: product.id, option1Value: '10', option2Value: 'New', option3Value: 'Good Box', price: 90, quantity: 1, saleType: 'Buying', location: 'Downtown' }],
     });
     await post(staff, '/api/inventories/storeBuyRequestedInventory', { id: offered!.id });
     await post(staff, '/api/inventories/acceptInventory', { id: offered!.id, location: 'Downtown', paymentType: 'cash' });

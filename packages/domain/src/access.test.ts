@@ -337,14 +337,14 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
+      'Withdrawal Request', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
 
-  it('shows the whole consigner menu but Store Request until the store requests exist', () => {
+  it('shows the whole consigner menu, Store Request included (issue 15)', () => {
     expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }).map((i) => i.label)).toEqual([
-      'Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Payout', 'Settings', 'Help',
+      'Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Store Request', 'Payout', 'Settings', 'Help',
     ]);
   });
 
@@ -361,7 +361,9 @@ describe('built screens', () => {
     expect(isBuiltRoute('/payouts')).toBe(true);
     expect(isBuiltRoute('/payouts/12')).toBe(true);
     expect(isBuiltRoute('/payouts', 'consigner')).toBe(true);
-    expect(isBuiltRoute('/storeRequest', 'consigner')).toBe(false);
+    expect(isBuiltRoute('/storeRequest', 'consigner')).toBe(true);
+    expect(isBuiltRoute('/storeRequest')).toBe(true);
+    expect(isBuiltRoute('/request')).toBe(true);
     expect(isBuiltRoute('/dashboard')).toBe(false);
     expect(isBuiltRoute('/settings')).toBe(true);
     expect(isBuiltRoute('/billing')).toBe(true);

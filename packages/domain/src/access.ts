@@ -95,6 +95,8 @@ export const ROUTE_AREAS = {
   // catalogue and stock
   '/': 'Products',
   '/request': 'Products',
+  // the consigners' offers answering store requests (issue 15: staff with Products too; docs/store-requests.md)
+  '/storeRequest': 'Products',
   '/products/create': 'Products',
   '/products/:id': 'Products',
   '/productItem/:id': 'Products',
@@ -174,6 +176,8 @@ export const BUILT_STAFF_ROUTES = [
   '/pendingWithdrawalInventory',
   '/requestInventory',
   '/buyingInventory',
+  '/request',
+  '/storeRequest',
   '/transfers',
   '/acceptTransfers',
   '/productTemplates',
@@ -207,6 +211,7 @@ export const BUILT_CONSIGNER_ROUTES: readonly string[] = [
   '/dropoffPending',
   '/payouts',
   '/settings',
+  '/storeRequest',
 ];
 
 /** Whether the screen at `path` (a concrete address such as /consigners/12) exists for this kind of user. */

@@ -46,6 +46,14 @@ export const THROTTLE_RULES: Record<string, ThrottleRule> = {
     limits: [{ scope: 'account', max: 3 }],
     refusal: 'Too many receipts were sent to this address.',
   },
+  // Not a better-auth path: the store-request e-mail to every consigner (modules/store-requests), per
+  // store (the "account" is the store id): one click e-mails the whole list, so 3 in 15 minutes.
+  '/consigners/sendStoreRequestedItemsEmail': {
+    countOn: 'request',
+    windowSeconds: 15 * 60,
+    limits: [{ scope: 'account', max: 3 }],
+    refusal: 'Too many store request e-mails were sent.',
+  },
 };
 
 export type Throttled = { retryAfter: number; message: string };

@@ -19,6 +19,7 @@ const ConsignerInventoryPage = lazy(consignerPages.inventory);
 const DropoffPage = lazy(consignerPages.dropoff);
 const ConsignerPayoutsPage = lazy(consignerPages.payouts);
 const ConsignerSettingsPage = lazy(consignerPages.settings);
+const StoreRequestPage = lazy(consignerPages.storeRequest);
 
 /** The consigner (seller) portal: its own menu and routes (spec 2, Consigner portal). */
 export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser; needsTerms: boolean }) {
@@ -62,7 +63,8 @@ export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser;
             <Route path="dropoffPending" element={<DropoffPage key="Pending" user={user} status="Pending" />} />
             <Route path="payouts" element={<ConsignerPayoutsPage user={user} />} />
             <Route path="settings" element={<ConsignerSettingsPage user={user} />} />
-            {/* Any other address (a staff screen, or /storeRequest until the store requests exist) leads home: a
+            <Route path="storeRequest" element={<StoreRequestPage mode="consigner" />} />
+            {/* Any other address (a staff screen) leads home: a
                 consigner never meets a 404 page (the spec's guards send a refused route to /). */}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>

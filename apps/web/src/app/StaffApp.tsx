@@ -39,6 +39,8 @@ const SellPage = lazy(staffPages.sell);
 const PendingPayoutsPage = lazy(staffPages.pendingPayouts);
 const PayoutsPage = lazy(staffPages.payouts);
 const PayoutPage = lazy(staffPages.payout);
+const RequestItemsPage = lazy(staffPages.requestItems);
+const StoreRequestPage = lazy(staffPages.storeRequest);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -95,6 +97,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="pendingWithdrawalInventory" element={<InventoryListPage view="pendingWithdrawalInventory" />} />
             <Route path="withdrawnInventory" element={<InventoryListPage view="withdrawnInventory" />} />
             {/* The item screen, the add-inventory wizard and transfers */}
+            <Route path="request" element={<RequestItemsPage />} />
+            <Route path="storeRequest" element={<StoreRequestPage mode="staff" />} />
             <Route path="inventories/:id" element={<InventoryItemPage />} />
             <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
             <Route path="transfers" element={<TransfersPage />} />

@@ -12,6 +12,7 @@ export const consignerPages = {
   dropoff: () => import('../features/consigner-portal/dropoff/DropoffPage'),
   payouts: () => import('../features/consigner-portal/payouts/ConsignerPayoutsPage'),
   settings: () => import('../features/consigner-portal/settings/ConsignerSettingsPage'),
+  storeRequest: () => import('../features/store-requests/StoreRequestPage'),
 };
 
 /** The first path segment of a portal screen that takes no parameter, and its code. */
@@ -22,6 +23,7 @@ const BY_SEGMENT: Record<string, () => Promise<unknown>> = {
   dropoffPending: consignerPages.dropoff,
   payouts: consignerPages.payouts,
   settings: consignerPages.settings,
+  storeRequest: consignerPages.storeRequest,
 };
 
 /** The loader of the portal screen at a path, or null for other paths. */

@@ -15,6 +15,7 @@ export const publicPages = {
   maintenance: () => import('../features/shell/MaintenancePage'),
   storeSignup: () => import('../features/store/StoreSignupPage'),
   notAvailable: () => import('../features/shell/NotAvailablePage'),
+  catalogue: () => import('../features/store-requests/CataloguePage'),
 };
 
 const BY_SEGMENT: Record<string, () => Promise<unknown>> = {
@@ -28,7 +29,7 @@ const BY_SEGMENT: Record<string, () => Promise<unknown>> = {
   invite: publicPages.invite,
   maintenance: publicPages.maintenance,
   storeSignup: publicPages.storeSignup,
-  catalogue: publicPages.notAvailable,
+  catalogue: publicPages.catalogue,
 };
 
 /** The loader of the public screen whose address starts with this segment, or null. */

@@ -16,7 +16,7 @@ const SignupSplashPage = lazy(publicPages.signupSplash);
 const InvitePage = lazy(publicPages.invite);
 const MaintenancePage = lazy(publicPages.maintenance);
 const StoreSignupPage = lazy(publicPages.storeSignup);
-const NotAvailablePage = lazy(publicPages.notAvailable);
+const CataloguePage = lazy(publicPages.catalogue);
 
 export function AppRoutes() {
   return (
@@ -33,8 +33,8 @@ export function AppRoutes() {
           <Route path="/signupSplash" element={<SignupSplashPage />} />
           <Route path="/maintenance" element={<MaintenancePage />} />
           <Route path="/invite/:id" element={<InvitePage />} />
-          {/* The public catalogue belongs to a later issue. */}
-          <Route path="/catalogue/*" element={<NotAvailablePage />} />
+          {/* The public catalogue of a store's requests (no sign-in; docs/store-requests.md). */}
+          <Route path="/catalogue/:handle" element={<CataloguePage />} />
           <Route path="*" element={<SignedInGate />} />
         </Route>
       </Routes>

@@ -23,3 +23,4 @@ export * from './sales.ts';
 export * from './auto-payouts.ts';
 export * from './intake-check.ts';
 export * from './labels.ts';
+export * from './store-requests.ts';

@@ -122,3 +122,32 @@ export const submittedProducts = pgTable(
     index('submitted_products_store_idx').on(t.storeId, t.createdAt),
   ],
 );
+
+/**
+ * A store request's price range (docs/store-requests.md): what the store will take a product for at
+ * one location, set by staff on Request Items. A product with no units on hand at a location is
+ * requested there whether or not it has a row; the row only carries the range (money: minor units,
+ * low <= high). A consigner's answer is checked against it, never against a range a client sends.
+ */
+export const storeRequests = pgTable(
+  'store_requests',
+  {
+    id: tenantRowId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    location: text('location').notNull(),
+    priceLow: integer('price_low').notNull(),
+    priceHigh: integer('price_high').notNull(),
+    updatedById: text('updated_by_id'),
+    updatedByName: text('updated_by_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'store_requests_pkey', columns: [t.id, t.storeId] }),
+    uniqueIndex('store_requests_store_product_location_uq').on(t.storeId, t.productId, t.location),
+    foreignKey({ name: 'store_requests_product_fk', columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('cascade'),
+  ],
+);

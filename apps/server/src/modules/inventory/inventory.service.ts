@@ -17,7 +17,6 @@ import {
   toMajor,
   validateInventoryRow,
   type InventoryStatus,
-  type PriceRange,
   type ZFeeQuote,
   type ZIntakeCheckRow,
   type ZInventoryItemDetail,
@@ -34,6 +33,7 @@ import { generateInventoryCode } from './inventory-code.ts';
 import { consignerTypeFor, feeColumns, feesFor } from './inventory-fees.ts';
 import { createdOnField, logEntry, modifiedFields, writeInventoryLogs } from './inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
+import { storeRequestRangeOf } from '../store-requests/store-requests.service.ts';
 import { toInventoryItem } from './inventory.mapper.ts';
 import {
   inventoryRepository,
@@ -183,8 +183,10 @@ async function prepareInventories(ctx: AppContext, store: StoreRow, actor: Actor
       // Staff add stock straight onto the shop floor.
       Object.assign(item, { status: 'Active', acceptedOn: now });
     } else if (row.saleType) {
-      // Answering a store request: on consignment, or for the store to buy, within its price range.
-      const range = storeRequestRange();
+      // Answering a store request: on consignment, or for the store to buy, at a location (the
+      // request is the product at that location), within the range staff set on the request.
+      if (!placement.location) throw badRequest(INVENTORY_MESSAGES.selectLocation);
+      const range = await storeRequestRangeOf(db, store.id, product.id, placement.location);
       const outOfRange = checkStoreRequestPrice(price, range);
       if (outOfRange) throw unprocessable(outOfRange);
       Object.assign(item, { status: row.saleType, storeRequestPriceLow: range?.low ?? null, storeRequestPriceHigh: range?.high ?? null });
@@ -198,16 +200,6 @@ async function prepareInventories(ctx: AppContext, store: StoreRow, actor: Actor
     values.push(item);
   }
   return values;
-}
-
-/**
- * The price range a consigner's answer to a store request must lie in. It is the store's own, read
- * from the store's request, never from the client: a consigner could otherwise set the range the
- * price is checked against. Store requests do not exist yet (a later issue gives the range its
- * source), so until then there is no range, and whatever range a client sends is ignored.
- */
-function storeRequestRange(): PriceRange | null {
-  return null;
 }
 
 /**

@@ -1,0 +1,116 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TActionResult, TInventoryItem, TPublicCatalogue, TStoreRequests, ZConsignerRequestedItems } from '@backroom/domain';
+import { apiFetch } from '../../shared/api';
+
+// Store requests (docs/store-requests.md): Request Items (/request), Store Request (/storeRequest)
+// and the public catalogue (/catalogue/{handle}).
+
+export type OfferedItem = TInventoryItem;
+export type OfferGroups = z.output<typeof ZConsignerRequestedItems>;
+export type SaleFilter = 'all' | 'Buying' | 'Consignment';
+
+export const storeRequestKeys = {
+  all: ['storeRequests'] as const,
+  requests: (q: RequestsQuery) => ['storeRequests', 'requested', q] as const,
+  offers: (q: OffersQuery) => ['storeRequests', 'offers', q] as const,
+  catalogue: (handle: string, q: RequestsQuery) => ['storeRequests', 'catalogue', handle, q] as const,
+};
+
+export interface RequestsQuery {
+  location?: string;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+const requestsParams = (q: RequestsQuery) => ({ location: q.location || undefined, search: q.search?.trim() || undefined, page: String(q.page), pageSize: String(q.pageSize) });
+
+/** GET /api/storeRequests: the products with no units on hand at a location (the first when none is given). */
+export function useStoreRequests(q: RequestsQuery, enabled = true) {
+  return useQuery({
+    queryKey: storeRequestKeys.requests(q),
+    queryFn: ({ signal }) => apiFetch<TStoreRequests>('/api/storeRequests', { query: requestsParams(q), signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /open/catalogue/{handle}: the public page's list (no sign-in). */
+export function usePublicCatalogue(handle: string, q: RequestsQuery) {
+  return useQuery({
+    queryKey: storeRequestKeys.catalogue(handle, q),
+    queryFn: ({ signal }) => apiFetch<TPublicCatalogue>(`/open/catalogue/${encodeURIComponent(handle)}`, { query: requestsParams(q), signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** PUT /api/storeRequests/priceRange: set (or, with null, remove) a request's range. */
+export function useSetPriceRange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { productId: string; location: string; priceRange: { low: number; high: number } | null }) =>
+      apiFetch<{ productId: string; location: string; priceRange: { low: number; high: number } | null }>('/api/storeRequests/priceRange', { method: 'PUT', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: storeRequestKeys.all }),
+  });
+}
+
+/** POST /api/consigners/sendStoreRequestedItemsEmail: the catalogue link to the store's consigners. */
+export function useSendStoreRequestEmail() {
+  return useMutation({
+    mutationFn: (location: string | null) => apiFetch<{ sent: number; link: string }>('/api/consigners/sendStoreRequestedItemsEmail', { method: 'POST', body: { location } }),
+  });
+}
+
+export interface OffersQuery {
+  location?: string;
+  search?: string;
+  sale: SaleFilter;
+}
+
+/** GET /api/inventories/consignerRequestedItems: the offers answering store requests, by product (a consigner's own only). */
+export function useOffers(q: OffersQuery) {
+  return useQuery({
+    queryKey: storeRequestKeys.offers(q),
+    queryFn: ({ signal }) =>
+      apiFetch<OfferGroups>('/api/inventories/consignerRequestedItems', { query: { location: q.location || undefined, search: q.search?.trim() || undefined, sale: q.sale }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type OfferInput = {
+  productId: string;
+  option1Value: string | null;
+  option2Value: string | null;
+  option3Value: string | null;
+  price: number;
+  location: string;
+  saleType: 'Consignment' | 'Buying';
+};
+
+/** A consigner answers a store request (POST /api/inventories with a sale type): the server checks the range. */
+export function useMakeOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (row: OfferInput) => apiFetch<TInventoryItem[]>('/api/inventories', { method: 'POST', body: { inventoryFormArray: [{ ...row, quantity: 1 }] } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: storeRequestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['inventories'] });
+    },
+  });
+}
+
+type OfferAction = 'acceptStoreRequest' | 'storeBuyRequestedInventory' | 'cancelDropoff';
+
+/** Staff accept a consignment offer, buy an offered item, or either side cancels an offer. */
+export function useOfferAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: OfferAction; body: Record<string, unknown> }) => apiFetch<TActionResult>(`/api/inventories/${action}`, { method: 'POST', body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: storeRequestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['inventories'] });
+    },
+  });
+}
