@@ -17,11 +17,18 @@ export type TimerApi = {
   clearInterval: (handle: unknown) => void;
 };
 
+// The domain has no DOM or Node types: the host's timers, typed as far as these rules use them.
+const host = globalThis as unknown as {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (h: unknown) => void;
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (h: unknown) => void;
+};
 const globalTimers: TimerApi = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof globalThis.setTimeout>),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof globalThis.setInterval>),
+  setTimeout: (fn, ms) => host.setTimeout(fn, ms),
+  clearTimeout: (h) => host.clearTimeout(h),
+  setInterval: (fn, ms) => host.setInterval(fn, ms),
+  clearInterval: (h) => host.clearInterval(h),
 };
 
 export type WedgeBuffer = {

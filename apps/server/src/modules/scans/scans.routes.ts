@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { responses, ZCreateScanBody, ZScanCreated, ZScanDetail, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScans } from '@backroom/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { createScan, getScan, listScans, lookupScanItem, moveToScanLocation } from './scans.service.ts';
+
+const tags = ['scans'];
+const ZScanParams = z.object({ id: z.string({ error: 'Scan not found' }).uuid('Scan not found') });
+
+/** Stock-takes (/scanItems): staff with Inventory. */
+export const scansRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/scans', { schema: { tags, summary: 'Past stock-takes, newest first', response: responses(ZScans) } }, async (request) => {
+      await requireStaff(ctx, request, 'Inventory');
+      return { data: await listScans(ctx, requireStore(request)) };
+    });
+
+    app.get(
+      '/api/scans/item',
+      { schema: { tags, summary: 'The item a scanned code names (any status and location), or null', querystring: ZScanLookupQuery, response: responses(ZScanLookup) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Inventory');
+        return { data: await lookupScanItem(ctx, requireStore(request), request.query.code) };
+      },
+    );
+
+    app.get(
+      '/api/scans/:id',
+      { schema: { tags, summary: 'A stock-take: the items expected at its location and the items scanned', params: ZScanParams, response: responses(ZScanDetail) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Inventory');
+        return { data: await getScan(ctx, requireStore(request), request.params.id) };
+      },
+    );
+
+    app.post('/api/scans', { schema: { tags, summary: 'Run a stock-take of a location', body: ZCreateScanBody, response: responses(ZScanCreated, 201) } }, async (request, reply) => {
+      const actor = await requireStaff(ctx, request, 'Inventory');
+      return reply.status(201).send({ data: await createScan(ctx, requireStore(request), actor, request.body) });
+    });
+
+    app.post(
+      '/api/scans/:id/move',
+      { schema: { tags, summary: 'Move a misplaced item to the counted location (transfer and accept, one step)', params: ZScanParams, body: ZScanMoveBody, response: responses(ZScanItem) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await moveToScanLocation(ctx, requireStore(request), actor, request.params.id, request.body.inventory) };
+      },
+    );
+  };
