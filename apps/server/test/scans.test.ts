@@ -19,6 +19,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+let second: Awaited<ReturnType<typeof secondStore>> | null = null;
+const otherStoreOnce = async () => (second ??= await secondStore(t));
+
 // A location of its own, so the demo's items do not blur the counts.
 async function countedLocation(name: string) {
   await t.ctx.db.insert(s.locations).values({ storeId: refs.store.id, name });
@@ -94,7 +97,7 @@ describe('POST /api/scans and GET /api/scans/{id}', () => {
   it("keeps stores apart: another store's scans and items are 404 and never listed", async () => {
     const { here } = await countedLocation('Isolation Room');
     const mine = json<{ data: { scan: Scan } }>(await t.request({ method: 'POST', url: '/api/scans', token: owner, body: { location: 'Isolation Room', inventories: [here.id] } })).data.scan;
-    const other = await secondStore(t);
+    const other = await otherStoreOnce();
     await t.ctx.db.insert(s.locations).values({ storeId: other.storeId, name: 'Downtown' });
     const asOther = (opts: { method: 'GET' | 'POST'; url: string; body?: object }) => t.request({ ...opts, token: other.token, host: other.host });
     expect((await asOther({ method: 'GET', url: `/api/scans/${mine.id}` })).statusCode).toBe(404);
@@ -134,5 +137,62 @@ describe('POST /api/scans/{id}/move', () => {
     expect((await t.request({ method: 'POST', url: `/api/scans/${scan2.id}/move`, token: owner, body: { inventory: sold.id } })).statusCode).toBe(409);
     const [row] = await t.ctx.db.select().from(s.inventoryItems).where(eq(s.inventoryItems.id, sold.id));
     expect(row.status).toBe('Sold');
+  });
+});
+
+describe('POST /api/scans/intake (scan intake Save)', () => {
+  it('accepts Pending and Requested items at the location in one transaction, with log entries', async () => {
+    const pending = await makeItem(t, refs, { status: 'Pending' });
+    const requested = await makeItem(t, refs, { status: 'Requested' });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [pending.id, requested.id] } });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ data: { accepted: number } }>(res).data.accepted).toBe(2);
+    for (const id of [pending.id, requested.id]) {
+      const row = await itemRow(t, id);
+      expect(row).toMatchObject({ status: 'Active', location: 'Uptown' });
+      expect(row?.acceptedOn).toBeTruthy();
+      expect((await logsOf(t, id)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('undoes everything when one item cannot be accepted', async () => {
+    const pending = await makeItem(t, refs, { status: 'Pending' });
+    const sold = await makeItem(t, refs, { status: 'Sold' });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [pending.id, sold.id] } });
+    expect(res.statusCode).toBe(409);
+    expect((await itemRow(t, pending.id))?.status).toBe('Pending');
+    expect((await logsOf(t, pending.id)).length).toBe(0);
+  });
+
+  it('refuses bad input, consigners, and another store', async () => {
+    const pending = await makeItem(t, refs, { status: 'Pending' });
+    const noLocation = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { ids: [pending.id] } });
+    expect(json(noLocation).error).toBe('Please select a location');
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [] } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Nowhere', ids: [pending.id] } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: await t.signIn(DEMO.ava), body: { location: 'Uptown', ids: [pending.id] } })).statusCode).toBe(403);
+    const other = await otherStoreOnce();
+    await t.ctx.db.insert(s.locations).values({ storeId: other.storeId, name: 'Uptown' });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: other.token, host: other.host, body: { location: 'Uptown', ids: [pending.id] } });
+    expect(res.statusCode).toBe(404);
+    expect((await itemRow(t, pending.id))?.status).toBe('Pending');
+  });
+});
+
+describe('POST /api/scans/intake/attach', () => {
+  it('attaches an unknown code to a product and size; the next scan finds them', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake/attach', token: owner, body: { product: refs.sneaker.id, size: '10', code: '4006381333931' } });
+    expect(res.statusCode).toBe(200);
+    const scan = json<{ data: { matchedBy: string; gtinSize: string; scanGTINProduct: { id: string } } }>(await t.request({ method: 'POST', url: '/api/inventories/scan', token: owner, body: { code: '4006381333931' } })).data;
+    expect(scan).toMatchObject({ matchedBy: 'gtin', gtinSize: '10', scanGTINProduct: { id: refs.sneaker.id } });
+    // the same code on another product is a conflict
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake/attach', token: owner, body: { product: refs.shirt.id, size: 'M', code: '4006381333931' } })).statusCode).toBe(409);
+  });
+
+  it('says what is missing, and needs Products', async () => {
+    expect(json(await t.request({ method: 'POST', url: '/api/scans/intake/attach', token: owner, body: { size: '10', code: 'X1' } })).error).toBe('Select a product');
+    expect(json(await t.request({ method: 'POST', url: '/api/scans/intake/attach', token: owner, body: { product: refs.sneaker.id, code: 'X1' } })).error).toBe('Please select an option');
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake/attach', token: stock, body: { product: refs.sneaker.id, size: '10', code: 'X1' } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake/attach', token: owner, body: { product: crypto.randomUUID(), size: '10', code: 'X1' } })).statusCode).toBe(404);
   });
 });

@@ -63,3 +63,19 @@ export const ZScanLookup = z.object({ item: ZScanItem.nullable() });
 
 /** POST /api/scans/{id}/move: a misplaced item moved to the counted location in one tap. */
 export const ZScanMoveBody = z.object({ inventory: ZItemId });
+
+/** POST /api/scans/intake: scan intake's Save, every scanned item accepted at the location. */
+export const ZScanIntakeBody = z.object({
+  location: requiredString('Please select a location', 'name', 'Location'),
+  subLocation: boundedText('name', 'Sub-location').nullish(),
+  ids: z.array(ZItemId, { error: 'Scan at least one item' }).min(1, { error: 'Scan at least one item' }).max(500, { error: 'Save at most 500 items at once' }),
+});
+export const ZScanIntakeResult = z.object({ message: z.string(), accepted: z.number() });
+
+/** POST /api/scans/intake/attach: the attach dialog (section 5 messages). */
+export const ZScanAttachBody = z.object({
+  product: z.string({ error: 'Select a product' }).uuid('Select a product'),
+  size: requiredString('Please select an option', 'name', 'Size'),
+  code: requiredString('Please scan a code', 'code', 'Code'),
+});
+export const ZScanAttachResult = z.object({ id: z.string(), title: z.string(), sku: z.string(), image: z.string().nullable() });

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, ZCreateScanBody, ZScanCreated, ZScanDetail, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScans } from '@backroom/domain';
+import { responses, ZScanAttachBody, ZScanAttachResult, ZScanIntakeBody, ZScanIntakeResult, ZCreateScanBody, ZScanCreated, ZScanDetail, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScans } from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
-import { createScan, getScan, listScans, lookupScanItem, moveToScanLocation } from './scans.service.ts';
+import { acceptScannedItems, attachScannedCode, createScan, getScan, listScans, lookupScanItem, moveToScanLocation } from './scans.service.ts';
 
 const tags = ['scans'];
 const ZScanParams = z.object({ id: z.string({ error: 'Scan not found' }).uuid('Scan not found') });
 
-/** Stock-takes (/scanItems): staff with Inventory. */
+/** Stock-takes (/scanItems) and scan intake's Save and attach (/scan): staff with Inventory. */
 export const scansRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -46,6 +46,25 @@ export const scansRoutes =
       async (request) => {
         const actor = await requireStaff(ctx, request, 'Inventory');
         return { data: await moveToScanLocation(ctx, requireStore(request), actor, request.params.id, request.body.inventory) };
+      },
+    );
+
+    app.post(
+      '/api/scans/intake',
+      { schema: { tags, summary: "Scan intake's Save: accept the scanned items at a location, in one transaction", body: ZScanIntakeBody, response: responses(ZScanIntakeResult) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await acceptScannedItems(ctx, requireStore(request), actor, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/scans/intake/attach',
+      { schema: { tags, summary: 'Attach an unknown scanned code to a product and size (as a GTIN)', body: ZScanAttachBody, response: responses(ZScanAttachResult) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Inventory');
+        await requireStaff(ctx, request, 'Products');
+        return { data: await attachScannedCode(ctx, requireStore(request), request.body) };
       },
     );
   };

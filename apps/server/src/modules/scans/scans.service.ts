@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
 import { badRequest, notFound, unprocessable } from '../../http/errors.ts';
-import { actingUser, actionScope, assertMayPerform, performAction } from '../inventory/inventory-actions.service.ts';
+import { actingUser, actionScope, assertMayPerform, performAction, performActionBatch } from '../inventory/inventory-actions.service.ts';
+import { consignerNotifier } from '../notifications/notifications.service.ts';
+import { attachGtin } from '../products/products.service.ts';
 import { locationsRepository } from '../locations/locations.repository.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { toScan, toScanItem } from './scans.mapper.ts';
@@ -82,4 +84,39 @@ export async function moveToScanLocation(ctx: AppContext, store: StoreRow, actor
   const [row] = await scansRepository.items(ctx.db, store.id, [inventoryId]);
   if (!row) throw notFound('Inventory not found');
   return toScanItem(row);
+}
+
+/**
+ * POST /api/scans/intake (scan intake's Save): the scanned drop-offs are accepted at the chosen location
+ * in one transaction, each with its log entries. A Requested item is first accepted as a drop-off
+ * (acceptRequestToSell) and then taken in; a Pending item is taken in. Any refusal undoes them all.
+ */
+export async function acceptScannedItems(
+  ctx: AppContext,
+  store: StoreRow,
+  actor: EmployeeActor,
+  body: { location: string; subLocation?: string | null; ids: string[] },
+): Promise<{ message: string; accepted: number }> {
+  const ids = [...new Set(body.ids)];
+  const by = actingUser(actor);
+  assertMayPerform('acceptRequestToSell', by);
+  assertMayPerform('acceptInventory', by);
+  const rows = await scansRepository.items(ctx.db, store.id, ids);
+  if (rows.length !== ids.length) throw notFound('Inventory not found');
+  const requested = rows.filter((r) => r.status === 'Requested').map((r) => r.id);
+  const notifier = consignerNotifier(ctx, store.id, store);
+  const scope = { ...actionScope(ctx, store, by), notices: { notifier } };
+  const input = { location: body.location, subLocation: body.subLocation ?? null };
+  await ctx.db.transaction(async (tx) => {
+    if (requested.length) await performActionBatch(tx, scope, 'acceptRequestToSell', requested, input, { onRefusal: 'throw' });
+    await performActionBatch(tx, scope, 'acceptInventory', ids, input, { onRefusal: 'throw' });
+  });
+  await notifier.deliver();
+  return { message: ids.length > 1 ? 'Inventories accepted' : 'Inventory accepted', accepted: ids.length };
+}
+
+/** POST /api/scans/intake/attach: an unknown scanned code becomes a GTIN of a product and size. */
+export async function attachScannedCode(ctx: AppContext, store: StoreRow, body: { product: string; size: string; code: string }) {
+  const product = await attachGtin(ctx, store, body.product, body.size, body.code);
+  return { id: product.id, title: product.title, sku: product.sku, image: product.image };
 }
