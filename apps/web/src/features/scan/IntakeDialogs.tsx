@@ -77,7 +77,7 @@ export function AttachCodeDialog({ code, onClose, onAttached }: { code: string; 
           />
         </Form.Item>
         <Form.Item label={template?.option1 ?? 'Size'}>
-          <Select aria-label="Size" placeholder="Select an option" value={size ?? undefined} onChange={setSize} options={optionsOf(template?.option1Values)} disabled={!product} />
+          <Select aria-label="Size" showSearch placeholder="Select an option" value={size ?? undefined} onChange={setSize} options={optionsOf(template?.option1Values)} disabled={!product} />
         </Form.Item>
       </Form>
     </Modal>
@@ -105,8 +105,8 @@ export function ChooseItemDialog({ result, onClose, onChoose }: { result: ScanRe
       <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value)} style={{ width: '100%' }}>
         <Space direction="vertical" style={{ width: '100%' }}>
           {result.scanGTINInventories.map((item) => (
-            <Radio key={item.id} value={item.id} data-testid="choice">
-              <Space>
+            <Radio key={item.id} value={item.id}>
+              <Space className="br-scan-choice" data-testid="choice">
                 <ProductCell item={{ image: item.image, title: item.title, code: item.code }} />
                 <Typography.Text type="secondary">
                   {[item.option1Value, item.option2Value, item.consigner ? `${item.consigner.firstName} ${item.consigner.lastName}` : null].filter(Boolean).join(' · ')}
@@ -209,7 +209,7 @@ export function NewItemDialog({
       <Alert type="info" showIcon title="No drop-off of this consigner matches this code. Add it as a new item at this location." style={{ marginBottom: 12 }} />
       <Form layout="vertical" requiredMark={false}>
         <Form.Item label={template?.option1 ?? 'Size'}>
-          <Select aria-label="Size" value={size ?? undefined} onChange={setSize} options={optionsOf(template?.option1Values)} placeholder="Select an option" />
+          <Select aria-label="Size" showSearch value={size ?? undefined} onChange={setSize} options={optionsOf(template?.option1Values)} placeholder="Select an option" />
         </Form.Item>
         {hasOption2 && (
           <Form.Item label={template?.option2 ?? 'Option 2'}>
