@@ -50,6 +50,27 @@ describe('GET /api/scans/item', () => {
   });
 });
 
+describe('GET /api/scans/expected', () => {
+  it("lists the location's on-shelf items only, complete", async () => {
+    const { here, missing, sold, elsewhere } = await countedLocation('Expected Room');
+    const res = await t.request({ method: 'GET', url: '/api/scans/expected?location=Expected%20Room', token: stock });
+    expect(res.statusCode).toBe(200);
+    const body = json<{ data: { items: Item[]; complete: boolean } }>(res).data;
+    expect(body.complete).toBe(true);
+    expect(body.items.map((i) => i.id).sort()).toEqual([here.id, missing.id].sort());
+    expect(body.items.map((i) => i.id)).not.toContain(sold.id);
+    expect(body.items.map((i) => i.id)).not.toContain(elsewhere.id);
+  });
+
+  it('refuses a missing location, consigners, and shows another store nothing', async () => {
+    expect(json(await t.request({ method: 'GET', url: '/api/scans/expected', token: stock })).error).toBe('Please select a location');
+    expect((await t.request({ method: 'GET', url: '/api/scans/expected?location=Downtown', token: await t.signIn(DEMO.ava) })).statusCode).toBe(403);
+    const other = await otherStoreOnce();
+    const res = await t.request({ method: 'GET', url: '/api/scans/expected?location=Downtown', token: other.token, host: other.host });
+    expect(json<{ data: { items: Item[] } }>(res).data.items).toEqual([]);
+  });
+});
+
 describe('POST /api/scans and GET /api/scans/{id}', () => {
   it('records a stock-take: expected items at the location, scanned items, who counted', async () => {
     const { here, missing, sold, elsewhere } = await countedLocation('Counting Room');

@@ -57,6 +57,13 @@ export const ZCreateScanBody = z.object({
 });
 export type TCreateScanBody = z.input<typeof ZCreateScanBody>;
 
+/** The most items GET /api/scans/expected sends (a larger location is looked up code by code). */
+export const MAX_EXPECTED_ITEMS = 5000;
+
+/** GET /api/scans/expected: the items a location should hold, fetched at START so most scans resolve at once. */
+export const ZScanExpectedQuery = z.object({ location: requiredString('Please select a location', 'name', 'Location') });
+export const ZScanExpected = z.object({ items: z.array(ZScanItem), complete: z.boolean() });
+
 /** GET /api/scans/item: an item by its scanned code (any status, any location), or null. */
 export const ZScanLookupQuery = z.object({ code: requiredString('Please scan a code', 'code', 'Code') });
 export const ZScanLookup = z.object({ item: ZScanItem.nullable() });

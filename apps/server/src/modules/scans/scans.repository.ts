@@ -39,6 +39,12 @@ export const scansRepository = {
   items: async (db: DbOrTx, storeId: string, ids: readonly string[]) =>
     ids.length === 0 ? [] : itemQuery(db).where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.id, [...ids]))).orderBy(inventoryItems.title, inventoryItems.code),
 
+  /** Items recorded at a location in the given statuses, at most `limit` (the (store, status, location) index). */
+  itemsAt: async (db: DbOrTx, storeId: string, location: string, statuses: readonly string[], limit: number) =>
+    itemQuery(db)
+      .where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.status, [...statuses]), eq(inventoryItems.location, location)))
+      .limit(limit),
+
   /** Ids of the store's items among `ids` (the rest are unknown or another store's). */
   existingIds: async (db: DbOrTx, storeId: string, ids: readonly string[]) =>
     (await db.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.id, [...ids])))).map((r) => r.id),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, ZScanAttachBody, ZScanAttachResult, ZScanIntakeBody, ZScanIntakeResult, ZCreateScanBody, ZScanCreated, ZScanDetail, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScans } from '@backroom/domain';
+import { ZScanExpected, ZScanExpectedQuery, responses, ZScanAttachBody, ZScanAttachResult, ZScanIntakeBody, ZScanIntakeResult, ZCreateScanBody, ZScanCreated, ZScanDetail, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScans } from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
-import { acceptScannedItems, attachScannedCode, createScan, getScan, listScans, lookupScanItem, moveToScanLocation } from './scans.service.ts';
+import { expectedAt, acceptScannedItems, attachScannedCode, createScan, getScan, listScans, lookupScanItem, moveToScanLocation } from './scans.service.ts';
 
 const tags = ['scans'];
 const ZScanParams = z.object({ id: z.string({ error: 'Scan not found' }).uuid('Scan not found') });
@@ -16,6 +16,15 @@ export const scansRoutes =
       await requireStaff(ctx, request, 'Inventory');
       return { data: await listScans(ctx, requireStore(request)) };
     });
+
+    app.get(
+      '/api/scans/expected',
+      { schema: { tags, summary: 'The items a location should hold (fetched at START)', querystring: ZScanExpectedQuery, response: responses(ZScanExpected) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Inventory');
+        return { data: await expectedAt(ctx, requireStore(request), request.query.location) };
+      },
+    );
 
     app.get(
       '/api/scans/item',

@@ -1,4 +1,4 @@
-import { STOCK_TAKE_EXPECTED_STATUSES, type TCreateScanBody, type ZScanCreated, type ZScanDetail, type ZScanItem, type ZScanLookup, type ZScan } from '@backroom/domain';
+import { MAX_EXPECTED_ITEMS, STOCK_TAKE_EXPECTED_STATUSES, type TCreateScanBody, type ZScanExpected, type ZScanCreated, type ZScanDetail, type ZScanItem, type ZScanLookup, type ZScan } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
@@ -20,6 +20,16 @@ export const SCAN_LOG_LIMIT = 200;
 export async function lookupScanItem(ctx: AppContext, store: StoreRow, code: string): Promise<z.input<typeof ZScanLookup>> {
   const row = await scansRepository.itemByCode(ctx.db, store.id, code.trim());
   return { item: row ? toScanItem(row) : null };
+}
+
+/**
+ * GET /api/scans/expected: the items a location should hold, up to MAX_EXPECTED_ITEMS. The screen
+ * fetches them at START and finds most scanned codes among them without a round trip; `complete`
+ * false means the rest are looked up code by code.
+ */
+export async function expectedAt(ctx: AppContext, store: StoreRow, location: string): Promise<z.input<typeof ZScanExpected>> {
+  const rows = await scansRepository.itemsAt(ctx.db, store.id, location.trim(), STOCK_TAKE_EXPECTED_STATUSES, MAX_EXPECTED_ITEMS + 1);
+  return { items: rows.slice(0, MAX_EXPECTED_ITEMS).map(toScanItem), complete: rows.length <= MAX_EXPECTED_ITEMS };
 }
 
 /** GET /api/scans: the store's stock-takes, newest first. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Button, Card, Empty, Flex, Select, Space, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { GetRef, TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, HistoryOutlined, PlayCircleOutlined, ScanOutlined } from '@ant-design/icons';
 import { createDebouncedInput, INVENTORY_MESSAGES, stockTakeOutcome } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
@@ -9,7 +9,7 @@ import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useLocations } from '../../shared/lookups.api';
 import { useCurrentStore } from '../store/store.api';
 import { CameraScanButton } from './CameraScanner';
-import { lookupStockTakeCode, useRunStockTake, type ScanItem } from './scan.api';
+import { lookupStockTakeCode, useExpectedAt, useRunStockTake, type ScanItem } from './scan.api';
 import { ConsignerCell, priceText, ProductCell } from './ScanItemCells';
 import { StockTakeResults } from './StockTakeResults';
 import './scan.css';
@@ -109,7 +109,11 @@ function Scanning({ location, onRun }: { location: string; onRun: (scanId: strin
   const store = useCurrentStore();
   const isMobile = useIsMobile();
   const run = useRunStockTake();
+  const expected = useExpectedAt(location);
+  const expectedRef = useRef(expected.data);
+  expectedRef.current = expected.data;
   const inputRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<GetRef<typeof Table<ScanItem>>>(null);
   const [items, setItems] = useState<ScanItem[]>([]);
   const [misplaced, setMisplaced] = useState<ScanItem[]>([]);
   const [focused, setFocused] = useState(true);
@@ -124,7 +128,8 @@ function Scanning({ location, onRun }: { location: string; onRun: (scanId: strin
       // one lookup at a time, in scan order
       queue.current = queue.current.then(async () => {
         const key = code.toUpperCase();
-        let item = cache.current.get(key);
+        // an item expected here is known already: no round trip (codes are unique per store)
+        let item = expectedRef.current?.byCode.get(key) ?? cache.current.get(key);
         if (item === undefined) {
           try {
             item = await lookupStockTakeCode(code);
@@ -176,6 +181,14 @@ function Scanning({ location, onRun }: { location: string; onRun: (scanId: strin
   useEffect(() => {
     inputRef.current?.focus({ preventScroll: true });
   }, []);
+
+  // the newest scan is the first row: keep it in sight (the virtual list keeps its place otherwise)
+  const count = items.length;
+  const lastCount = useRef(0);
+  useEffect(() => {
+    if (count > lastCount.current) tableRef.current?.scrollTo({ top: 0 });
+    lastCount.current = count;
+  }, [count]);
 
   const remove = (id: string) => {
     listed.current.delete(id);
@@ -247,6 +260,7 @@ function Scanning({ location, onRun }: { location: string; onRun: (scanId: strin
         </Typography.Text>
       )}
       <Table<ScanItem>
+        ref={tableRef}
         rowKey="id"
         size="middle"
         columns={columns}

@@ -22,6 +22,19 @@ export async function lookupStockTakeCode(code: string): Promise<ScanItem | null
   return (await apiFetch<{ item: ScanItem | null }>('/api/scans/item', { query: { code } })).item;
 }
 
+/** GET /api/scans/expected: the location's on-shelf items, by code (most scans resolve without a call). */
+export function useExpectedAt(location: string) {
+  return useQuery({
+    queryKey: ['scans', 'expected', location],
+    queryFn: async ({ signal }) => {
+      const { items, complete } = await apiFetch<{ items: ScanItem[]; complete: boolean }>('/api/scans/expected', { query: { location }, signal });
+      return { byCode: new Map(items.map((i) => [i.code.toUpperCase(), i] as const)), complete };
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** GET /api/scans: the Logs tab. */
 export function useScans(enabled = true) {
   return useQuery({ queryKey: scanKeys.list, queryFn: ({ signal }) => apiFetch<Scan[]>('/api/scans', { signal }), enabled });
