@@ -186,8 +186,13 @@ function Scanning({ location, onRun }: { location: string; onRun: (scanId: strin
   const count = items.length;
   const lastCount = useRef(0);
   useEffect(() => {
-    if (count > lastCount.current) tableRef.current?.scrollTo({ top: 0 });
+    const grew = count > lastCount.current;
     lastCount.current = count;
+    if (!grew) return;
+    tableRef.current?.scrollTo({ top: 0 });
+    // and again once the virtual list has measured the new row (it keeps its anchor row in place)
+    const frame = requestAnimationFrame(() => tableRef.current?.scrollTo({ top: 0 }));
+    return () => cancelAnimationFrame(frame);
   }, [count]);
 
   const remove = (id: string) => {
