@@ -43,6 +43,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { storeRequestsRoutes } from './modules/store-requests/store-requests.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { scansRoutes } from './modules/scans/scans.routes.ts';
 import type { ResolvedStore } from './tenancy/resolve-store.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
 import { registerReadCache } from './http/read-cache.ts';
@@ -147,6 +148,7 @@ export async function buildApp(
   await app.register(salesRoutes(ctx));
   await app.register(labelsRoutes(ctx));
   await app.register(storeRequestsRoutes(ctx));
+  await app.register(scansRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

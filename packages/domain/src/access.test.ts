@@ -226,6 +226,8 @@ describe('STAFF_MENU', () => {
       ['Inventory', 'Withdrawn', '/withdrawnInventory', 'Inventory', false],
       ['Inventory', 'Price Change', '/pendingPriceChangeInventory', 'Inventory', false],
       ['Inventory', 'Withdrawal Request', '/pendingWithdrawalInventory', 'Inventory', false],
+      ['Inventory', 'Scan In', '/scan', 'Inventory', false],
+      ['Inventory', 'Stock-take', '/scanItems', 'Inventory', false],
       ['Request', 'Request Items', '/request', 'Products', false],
       ['Request', 'Buying', '/buyingInventory', 'Inventory', false],
       ['Request', 'Consignment', '/requestInventory', 'Inventory', false],
@@ -337,7 +339,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
+      'Withdrawal Request', 'Scan In', 'Stock-take', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });

@@ -180,6 +180,8 @@ export const BUILT_STAFF_ROUTES = [
   '/storeRequest',
   '/transfers',
   '/acceptTransfers',
+  '/scan',
+  '/scanItems',
   '/productTemplates',
   '/subLocations',
   '/employees',
@@ -326,6 +328,9 @@ export const STAFF_MENU: readonly MenuItem[] = [
     leaf('withdrawnInventory', 'Withdrawn', '/withdrawnInventory', 'Inventory'),
     leaf('pendingPriceChangeInventory', 'Price Change', '/pendingPriceChangeInventory', 'Inventory'),
     leaf('pendingWithdrawalInventory', 'Withdrawal Request', '/pendingWithdrawalInventory', 'Inventory'),
+    // Not in the spec's menu (its screens are): the scanning screens (issue 14), after the spec's entries.
+    leaf('scan', 'Scan In', '/scan', 'Inventory'),
+    leaf('scanItems', 'Stock-take', '/scanItems', 'Inventory'),
   ]),
   group('requestGroup', 'Request', [
     leaf('request', 'Request Items', '/request', 'Products'),

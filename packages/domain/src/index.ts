@@ -24,3 +24,4 @@ export * from './auto-payouts.ts';
 export * from './consigner-notifications.ts';
 export * from './labels.ts';
 export * from './store-requests.ts';
+export * from './scanning.ts';

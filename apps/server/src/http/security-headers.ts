@@ -13,8 +13,9 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'env'>, env: NodeJ
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    // the built app is files only: no inline script, no eval
-    'script-src': ["'self'"],
+    // the built app is files only: no inline script, no eval; 'wasm-unsafe-eval' lets the camera's
+    // barcode decoder (zxing .wasm, served from this server's build) compile, and allows nothing else
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     // antd writes its CSS-in-JS into <style> elements at run time (no nonce: index.html is a static file)
     'style-src': ["'self'", "'unsafe-inline'"],

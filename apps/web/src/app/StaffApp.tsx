@@ -25,6 +25,8 @@ const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
 const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
+const ScanIntakePage = lazy(staffPages.scanIntake);
+const StockTakePage = lazy(staffPages.stockTake);
 const EmployeesPage = lazy(staffPages.employees);
 const EmployeePage = lazy(staffPages.employee);
 const AddEmployeePage = lazy(staffPages.addEmployee);
@@ -103,6 +105,9 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
             <Route path="transfers" element={<TransfersPage />} />
             <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+            {/* Scanning (features/scan) */}
+            <Route path="scan" element={<ScanIntakePage />} />
+            <Route path="scanItems" element={<StockTakePage />} />
             {/* People (features/consigners) */}
             <Route path="consigners" element={<ConsignersPage />} />
             <Route path="consigners/:id" element={<ConsignerPage />} />

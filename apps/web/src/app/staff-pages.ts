@@ -31,6 +31,8 @@ export const staffPages = {
   findOrders: () => import('../features/orders/FindOrdersPage'),
   order: () => import('../features/orders/OrderPage'),
   sell: () => import('../features/sell/SellPage'),
+  scanIntake: () => import('../features/scan/ScanIntakePage'),
+  stockTake: () => import('../features/scan/StockTakePage'),
   pendingPayouts: () => import('../features/payouts/PendingPayoutsPage'),
   payouts: () => import('../features/payouts/PayoutsPage'),
   payout: () => import('../features/payouts/PayoutPage'),
@@ -60,6 +62,8 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'findOrders') return staffPages.findOrders;
   if (first === 'orders' && second) return staffPages.order;
   if (first === 'sell') return staffPages.sell;
+  if (first === 'scan') return staffPages.scanIntake;
+  if (first === 'scanItems') return staffPages.stockTake;
   if (first === 'pendingPayouts') return staffPages.pendingPayouts;
   if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
   if (first === 'request') return staffPages.requestItems;

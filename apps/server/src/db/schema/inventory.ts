@@ -152,6 +152,9 @@ export const scans = pgTable(
     location: text('location'),
     inventoryIds: jsonb('inventory_ids').$type<string[]>().notNull().default([]),
     scannedInventoryIds: jsonb('scanned_inventory_ids').$type<string[]>().notNull().default([]),
+    // who counted (the Logs tab names them)
+    createdById: text('created_by_id'),
+    createdByName: text('created_by_name'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'scans_pkey', columns: [t.id, t.storeId] }), index('scans_store_created_idx').on(t.storeId, t.createdAt)],

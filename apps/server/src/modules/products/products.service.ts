@@ -328,3 +328,20 @@ export function registerProductJobs(ctx: AppContext) {
     return { productId, synced: false, reason: STOREFRONT_NOT_CONNECTED };
   });
 }
+
+/**
+ * Scan intake's attach dialog (catalogue doc section 4): an unknown scanned code becomes a GTIN of a
+ * product and size, so the next scan of it finds them. The product's other GTINs stay; the code must
+ * not name another product already.
+ */
+export async function attachGtin(ctx: AppContext, store: StoreRow, productId: string, size: string, gtin: string) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const product = await findProductOrThrow(tx, store.id, productId);
+      await checkGtinsFree(tx, store.id, [{ gtin }], productId);
+      const current = (await productsRepository.gtinsOf(tx, store.id, [productId])).filter((g) => g.gtin !== gtin);
+      await productsRepository.replaceGtins(tx, store.id, productId, [...current.map((g) => ({ size: g.size, gtin: g.gtin })), { size, gtin }]);
+      return withGtins(tx, store.id, product);
+    })
+    .catch(gtinRaceAsConflict);
+}

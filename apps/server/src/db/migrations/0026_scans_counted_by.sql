@@ -1,0 +1,2 @@
+ALTER TABLE "scans" ADD COLUMN "created_by_id" text;--> statement-breakpoint
+ALTER TABLE "scans" ADD COLUMN "created_by_name" text;
