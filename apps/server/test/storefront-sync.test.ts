@@ -8,7 +8,8 @@ import { ON_SALE_STATUSES } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { recordSale } from '../src/modules/sales/sales.service.ts';
 import { startShopifyFake, type ShopifyFake } from './fakes/shopify-fake.ts';
-import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
+import { createTestApp, DEMO, json, waitForJob, type TestApp } from './helpers.ts';
+import { otherStore, staff } from './consigners-fixtures.ts';
 import { demoRefs, itemRow, makeItem, type DemoRefs } from './inventory-fixtures.ts';
 
 let t: TestApp;
@@ -231,5 +232,84 @@ describe('throttling and failures', () => {
     const repaired = await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: owner, body: { ids: [item.id] } });
     expect(json<{ data: { queued: number } }>(repaired).data.queued).toBe(1);
     expect(await settled(item.id)).toMatchObject({ state: 'synced', attempts: 0, error: null });
+  });
+});
+
+describe('resyncs and shopifyProducts', () => {
+  it("product resync: 'Resyncing product in background', then its items pushed again inside the job", async () => {
+    const product = await freshProduct('Resync Product');
+    const a = await makeItem(t, refs, { productId: product.id, option1Value: '8' });
+    const b = await makeItem(t, refs, { productId: product.id, option1Value: '9' });
+    await settled(a.id);
+    await settled(b.id);
+    fake.calls.length = 0;
+    const res = await t.request({ method: 'GET', url: `/api/products/resync/${product.id}`, token: owner });
+    expect(res.statusCode).toBe(202);
+    const started = json<{ data: { message: string; jobId: string } }>(res).data;
+    expect(started.message).toBe('Resyncing product in background');
+    const job = await waitForJob(t, owner, started.jobId);
+    expect(job).toMatchObject({ status: 'completed', done: 2, failed: 0, result: { productId: product.id, synced: true, reason: null } });
+    expect(mutations()).toEqual(['productSet']);
+    expect((await syncRow(a.id))!.state).toBe('synced');
+  });
+
+  it("single item resync: 'Resyncing item...', the item's product pushed again", async () => {
+    const product = await freshProduct('Resync Item');
+    const item = await makeItem(t, refs, { productId: product.id });
+    await settled(item.id);
+    fake.calls.length = 0;
+    const res = await t.request({ method: 'POST', url: '/api/inventories/resyncSingleInventory', token: owner, body: { id: item.id } });
+    expect(res.statusCode).toBe(202);
+    const started = json<{ data: { message: string; jobId: string } }>(res).data;
+    expect(started.message).toBe('Resyncing item...');
+    expect(await waitForJob(t, owner, started.jobId)).toMatchObject({ status: 'completed', done: 1, failed: 0, result: { synced: 1, failed: 0 } });
+    expect(mutations()).toEqual(['productSet']);
+  });
+
+  it('store resync: every item on sale online pushed again, product by product', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/stores/resync', token: owner });
+    expect(res.statusCode).toBe(202);
+    const job = await waitForJob(t, owner, json<{ data: { jobId: string } }>(res).data.jobId, 60_000);
+    const result = job.result as { items: number; sent: number; reason: string | null };
+    expect(job.status).toBe('completed');
+    expect(result.items).toBeGreaterThan(5);
+    expect(result).toMatchObject({ sent: result.items, reason: null });
+    const pending = await t.ctx.db.select().from(s.storefrontItemSync).where(and(eq(s.storefrontItemSync.storeId, refs.store.id), eq(s.storefrontItemSync.state, 'pending')));
+    expect(pending).toHaveLength(0);
+  });
+
+  it('POST /api/products/shopifyProducts: the shop’s products with handle and variants, each with its item', async () => {
+    const product = await freshProduct('Fetched Product');
+    const item = await makeItem(t, refs, { productId: product.id, price: 9900 });
+    await settled(item.id);
+    const gid = fake.variantBySku(item.code)!.product.id;
+    const res = await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: [gid, gid.split('/').pop(), '999999'] } });
+    expect(res.statusCode).toBe(200);
+    const [found, ...rest] = json<{ data: { id: string; handle: string; variants: { sku: string; price: number; quantity: number; inventoryId: string }[] }[] }>(res).data;
+    expect(rest).toEqual([]);
+    expect(found.id).toBe(gid);
+    expect(found.handle).toMatch(/^fetched-product-/);
+    expect(found.variants).toEqual([expect.objectContaining({ sku: item.code, price: 99, quantity: 1, inventoryId: item.id })]);
+  });
+
+  it('POST /api/products/shopifyProducts refuses bad input, staff without Products, and a store without a connection', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: [] } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: ['drop table'] } })).statusCode).toBe(400);
+    const clerk = await staff(t, refs.store.id, 'orders-clerk@demo.backroom.test', { areas: ['Orders'] });
+    expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: clerk, body: { shopifyProductIds: ['1'] } })).statusCode).toBe(403);
+    const other = await otherStore(t);
+    const res = await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: other.token, host: other.host, body: { shopifyProductIds: ['1'] } });
+    expect(res.statusCode).toBe(422);
+    expect(json<{ error: string }>(res).error).toBe('No storefront is connected to this store yet, so nothing was sent to a storefront.');
+    // the other store's resyncs report the same, item by item
+    const [theirs] = await t.ctx.db.insert(s.products).values({ storeId: other.store.id, title: 'Theirs', brand: 'B', sku: 'T-1', category: 'C', gender: 'Men' }).returning();
+    const started = json<{ data: { jobId: string } }>(await t.request({ method: 'GET', url: `/api/products/resync/${theirs.id}`, token: other.token, host: other.host })).data;
+    let job: unknown = null;
+    for (let i = 0; i < 100; i++) {
+      job = json<{ data: { status: string } }>(await t.request({ method: 'GET', url: `/api/jobs/${started.jobId}`, token: other.token, host: other.host })).data;
+      if ((job as { status: string }).status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(job).toMatchObject({ status: 'completed', done: 0, failed: 1, result: { synced: false, reason: 'No storefront is connected to this store yet, so nothing was sent to a storefront.' } });
   });
 });

@@ -145,8 +145,10 @@ export const storefrontSyncRepository = {
    * Marks items pending to be pushed again (repair, resync): given ids, or every failed/drifted one,
    * or (all) every item on sale at the online locations. Answers how many.
    */
-  markPending: async (tx: DbOrTx, storeId: string, scope: { ids?: string[]; failed?: boolean; onSaleAt?: string[]; productId?: string }) => {
+  markPending: async (tx: DbOrTx, storeId: string, scope: { ids?: string[]; failed?: boolean; onSaleAt?: string[]; productId?: string; claim?: boolean }) => {
     const at = new Date();
+    // claimed: the caller pushes them itself, so the dispatcher leaves them alone
+    const queuedAt = scope.claim ? sql`now()` : sql`null`;
     let touched = 0;
     if (scope.onSaleAt) {
       if (scope.onSaleAt.length === 0) return 0;
@@ -161,16 +163,16 @@ export const storefrontSyncRepository = {
       );
       const result = await tx.execute(sql`
         insert into ${sync} as s (store_id, inventory_id, product_id, state, change_seq, queued_at, updated_at)
-        select i.store_id, i.id, i.product_id, 'pending', 1, null, now()
+        select i.store_id, i.id, i.product_id, 'pending', 1, ${queuedAt}, now()
         from inventory_items i
         where i.store_id = ${storeId} and i.status in (${statuses}) and i.location in (${locations}) ${productFilter}
-        on conflict (store_id, inventory_id) do update set state = 'pending', change_seq = s.change_seq + 1, queued_at = null, updated_at = now()
+        on conflict (store_id, inventory_id) do update set state = 'pending', change_seq = s.change_seq + 1, queued_at = ${queuedAt}, updated_at = now()
         returning 1`);
       touched += ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])).length;
       // rows of items no longer on sale (e.g. a product whose items all left): pushed again, so they leave
       const stale = await tx
         .update(sync)
-        .set({ state: 'pending', changeSeq: sql`${sync.changeSeq} + 1`, queuedAt: null, updatedAt: at })
+        .set({ state: 'pending', changeSeq: sql`${sync.changeSeq} + 1`, queuedAt: scope.claim ? sql`now()` : null, updatedAt: at })
         .where(and(eq(sync.storeId, storeId), sql`${sync.updatedAt} < now()`, ...(scope.productId ? [eq(sync.productId, scope.productId)] : [])))
         .returning({ id: sync.inventoryId });
       return touched + stale.length;
@@ -180,7 +182,7 @@ export const storefrontSyncRepository = {
     if (scope.failed) where.push(inArray(sync.state, ['failed', 'drifted']));
     const rows = await tx
       .update(sync)
-      .set({ state: 'pending', changeSeq: sql`${sync.changeSeq} + 1`, queuedAt: null, updatedAt: at })
+      .set({ state: 'pending', changeSeq: sql`${sync.changeSeq} + 1`, queuedAt: scope.claim ? sql`now()` : null, updatedAt: at })
       .where(and(...where))
       .returning({ id: sync.inventoryId });
     return rows.length;
@@ -217,6 +219,22 @@ export const storefrontSyncRepository = {
       .where(and(...where));
     return { rows, count: total?.n ?? 0 };
   },
+
+  /** Products of the store with a pending change (a store resync pushes them one by one). */
+  pendingProducts: async (db: DbOrTx, storeId: string) =>
+    (await db.selectDistinct({ productId: sync.productId }).from(sync).where(and(eq(sync.storeId, storeId), eq(sync.state, 'pending')))).map((r) => r.productId),
+
+  /** The product of each item (the item resync pushes its product). */
+  productsOfItems: async (db: DbOrTx, storeId: string, ids: string[]) =>
+    ids.length ? db.select({ id: inventoryItems.id, productId: inventoryItems.productId }).from(inventoryItems).where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.id, ids))) : [],
+
+  itemsByShopifyIdOrCode: async (db: DbOrTx, storeId: string, variantIds: string[], codes: string[]) =>
+    variantIds.length + codes.length === 0
+      ? []
+      : db
+          .select({ id: inventoryItems.id, shopifyId: inventoryItems.shopifyId, code: inventoryItems.code })
+          .from(inventoryItems)
+          .where(and(eq(inventoryItems.storeId, storeId), or(...(variantIds.length ? [inArray(inventoryItems.shopifyId, variantIds)] : []), ...(codes.length ? [inArray(inventoryItems.code, codes)] : [])))),
 
   countsByState: async (db: DbOrTx, storeId: string) => db.select({ state: sync.state, n: count() }).from(sync).where(eq(sync.storeId, storeId)).groupBy(sync.state),
 

@@ -1,9 +1,11 @@
-import { responses, ZDriftCheckResult, ZSyncList, ZSyncListQuery, ZSyncRepair, ZSyncRepairResult, ZStorefrontConnection, ZStorefrontConnectionTest, ZStorefrontConnectionTestResult, ZStorefrontConnectionUpdate } from '@backroom/domain';
+import { responses, ZShopifyProduct, ZShopifyProductsQuery, ZDriftCheckResult, ZSyncList, ZSyncListQuery, ZSyncRepair, ZSyncRepairResult, ZStorefrontConnection, ZStorefrontConnectionTest, ZStorefrontConnectionTestResult, ZStorefrontConnectionUpdate } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { requireStaff, requireStore } from '../auth/actor.ts';
 import { listSyncStates, runDriftCheck, DRIFT_QUEUE, runNightlyDriftCheck } from './storefront-health.service.ts';
 import { repairItems, startStorefrontSync } from './storefront-sync.service.ts';
+import { shopifyProducts } from './storefront-resync.service.ts';
+import { z } from 'zod';
 import { getStorefrontConnection, testStorefrontConnection, updateStorefrontConnection } from './storefront-connection.service.ts';
 
 const tags = ['storefront'];
@@ -16,6 +18,22 @@ export const storefrontRoutes =
     // the nightly drift check, 03:17 UTC (off the hour: Shopify's busiest minutes are on it)
     ctx.jobs.addQueue<{ storeId?: string }>(DRIFT_QUEUE, { handler: async (jobs) => runNightlyDriftCheck(ctx, jobs.flatMap((j) => (j.data?.storeId ? [j.data.storeId] : []))) });
     ctx.jobs.schedule(DRIFT_QUEUE, '17 3 * * *');
+
+    app.post(
+      '/api/products/shopifyProducts',
+      {
+        schema: {
+          tags: ['products'],
+          summary: "The shop's products of these ids, with handle and variants (each with its Backroom item); 422 without a Shopify connection",
+          body: ZShopifyProductsQuery,
+          response: responses(z.array(ZShopifyProduct)),
+        },
+      },
+      async (request) => {
+        await requireStaff(ctx, request, 'Products');
+        return { data: await shopifyProducts(ctx, requireStore(request).id, request.body.shopifyProductIds) };
+      },
+    );
 
     app.get(
       '/api/storefront/sync',
