@@ -48,6 +48,9 @@ beforeEach(() => {
   fake.calls.length = 0;
 });
 
+let otherShop: Awaited<ReturnType<typeof otherStore>> | null = null;
+const theOther = async () => (otherShop ??= await otherStore(t));
+
 const act = (name: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/api/inventories/${name}`, token: owner, body });
 
 async function syncRow(id: string) {
@@ -297,7 +300,7 @@ describe('resyncs and shopifyProducts', () => {
     expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: ['drop table'] } })).statusCode).toBe(400);
     const clerk = await staff(t, refs.store.id, 'orders-clerk@demo.backroom.test', { areas: ['Orders'] });
     expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: clerk, body: { shopifyProductIds: ['1'] } })).statusCode).toBe(403);
-    const other = await otherStore(t);
+    const other = await theOther();
     const res = await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: other.token, host: other.host, body: { shopifyProductIds: ['1'] } });
     expect(res.statusCode).toBe(422);
     expect(json<{ error: string }>(res).error).toBe('No storefront is connected to this store yet, so nothing was sent to a storefront.');
@@ -311,5 +314,61 @@ describe('resyncs and shopifyProducts', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(job).toMatchObject({ status: 'completed', done: 0, failed: 1, result: { synced: false, reason: 'No storefront is connected to this store yet, so nothing was sent to a storefront.' } });
+  });
+});
+
+describe('the sync health screen API', () => {
+  type List = { rows: { inventoryId: string; state: string; error: string | null; drift: string[]; lastSyncedAt: string | null; code: string }[]; count: number; counts: Record<string, number>; connected: boolean; lastDriftCheck: { checked: number; drifted: number } | null };
+  const list = async (query = '', token = owner, host?: string) => t.request({ method: 'GET', url: `/api/storefront/sync${query}`, token, host });
+
+  it('lists items with their state, filtered and paginated on the server', async () => {
+    const product = await freshProduct('Listed Product');
+    const items = [];
+    for (const size of ['6', '7', '8', '9', '10', '11']) items.push(await makeItem(t, refs, { productId: product.id, option1Value: size }));
+    for (const item of items) await settled(item.id);
+    const all = json<{ data: List }>(await list('?pageSize=5')).data;
+    expect(all.connected).toBe(true);
+    expect(all.rows).toHaveLength(5);
+    expect(all.count).toBeGreaterThan(5);
+    expect(all.counts.synced).toBeGreaterThan(0);
+    const synced = json<{ data: List }>(await list('?state=synced&pageSize=500')).data;
+    expect(synced.rows.every((r) => r.state === 'synced' && r.lastSyncedAt)).toBe(true);
+    const one = synced.rows[0];
+    const found = json<{ data: List }>(await list(`?search=${one.code}`)).data;
+    expect(found.rows.map((r) => r.inventoryId)).toEqual([one.inventoryId]);
+    expect((await list('?state=broken')).statusCode).toBe(400);
+    expect((await list('?pageSize=9999')).statusCode).toBe(400);
+  });
+
+  it('is for staff with Products, and each store sees only its own', async () => {
+    const clerk = await staff(t, refs.store.id, 'orders-only@demo.backroom.test', { areas: ['Orders'] });
+    expect((await list('', clerk)).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: clerk, body: {} })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/storefront/sync' })).statusCode).toBe(401);
+    const other = await theOther();
+    const theirs = json<{ data: List }>(await list('', other.token, other.host)).data;
+    expect(theirs).toMatchObject({ rows: [], count: 0, connected: false });
+    const mine = json<{ data: List }>(await list('?pageSize=1')).data.rows[0];
+    const repaired = json<{ data: { queued: number } }>(await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: other.token, host: other.host, body: { ids: [mine.inventoryId] } })).data;
+    expect(repaired.queued).toBe(0);
+    expect((await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: owner, body: { ids: ['not-a-uuid'] } })).statusCode).toBe(400);
+  });
+
+  it('the drift check marks an item whose price differs in the shop drifted, and Repair all sets it right', async () => {
+    const product = await freshProduct('Drifting Product');
+    const item = await makeItem(t, refs, { productId: product.id, price: 20000 });
+    await settled(item.id);
+    fake.variantBySku(item.code)!.variant.price = '150.0';
+    const res = await t.request({ method: 'POST', url: '/api/storefront/sync/driftCheck', token: owner, body: {} });
+    expect(res.statusCode).toBe(200);
+    const row = await syncRow(item.id);
+    expect(row).toMatchObject({ state: 'drifted', drift: ['price: 200.00 in Backroom, 150.00 in Shopify'] });
+    const data = json<{ data: List }>(await list('?state=drifted')).data;
+    expect(data.rows.map((r) => r.inventoryId)).toContain(item.id);
+    expect(data.lastDriftCheck!.drifted).toBeGreaterThanOrEqual(1);
+    const repaired = json<{ data: { queued: number; message: string } }>(await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: owner, body: {} })).data;
+    expect(repaired.queued).toBeGreaterThanOrEqual(1);
+    expect(await settled(item.id)).toMatchObject({ state: 'synced', drift: [] });
+    expect(fake.variantBySku(item.code)!.variant.price).toBe('200.0');
   });
 });

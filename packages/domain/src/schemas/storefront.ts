@@ -130,7 +130,7 @@ export const ZSyncListQuery = z.object({
   state: z.enum(SYNC_STATES, { error: `State must be one of ${SYNC_STATES.join(', ')}` }).optional(),
   search: boundedText('search', 'Search').optional(),
   page: pageNumber('page').optional(),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(100, { error: 'pageSize must be at most 100' }).optional(),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(500, { error: 'pageSize must be at most 500' }).optional(),
 });
 
 export const ZSyncRow = z.object({
