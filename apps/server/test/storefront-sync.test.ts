@@ -213,9 +213,10 @@ describe('throttling and failures', () => {
     fake.failNext(1, 429, { retryAfterSeconds: 1 });
     const item = await makeItem(t, refs, { productId: product.id });
     expect(await settled(item.id)).toMatchObject({ state: 'synced' });
-    const second = await makeItem(t, refs, { productId: product.id, option1Value: '12' });
-    fake.setBucket({ maximumAvailable: 2000, restoreRate: 1000, currentlyAvailable: 0 });
+    // an empty bucket that refills slowly: the next push meets THROTTLED, waits as the reply says and goes through
+    fake.setBucket({ maximumAvailable: 2000, restoreRate: 200, currentlyAvailable: 0 });
     fake.calls.length = 0;
+    const second = await makeItem(t, refs, { productId: product.id, option1Value: '12' });
     expect(await settled(second.id)).toMatchObject({ state: 'synced' });
     expect(fake.calls.some((c) => c.outcome === 'throttled')).toBe(true);
     fake.setBucket({ maximumAvailable: 2000, restoreRate: 100 });
