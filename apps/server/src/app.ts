@@ -21,6 +21,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
+import { storefrontRoutes } from './storefront/storefront.routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { autoPayoutRoutes } from './payouts/auto-payout.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
   await app.register(labelsRoutes(ctx));
   await app.register(storeRequestsRoutes(ctx));
   await app.register(scansRoutes(ctx));
+  await app.register(storefrontRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

@@ -50,6 +50,9 @@ const ZEnv = z.object({
   PAYOUT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   // The waits (seconds) before each further round of an automated payout that met no answer or a
   // payment still in progress; after the last one the payout is Failed with the reason.
+  // Where Shopify Admin API calls go instead of https://{shop}.myshopify.com (docs/storefront-sync.md
+  // "Connection"): tests and the e2e suite point it at the fake shop. Ignored in production.
+  SHOPIFY_ADMIN_ORIGIN: z.string().url().optional(),
   AUTO_PAYOUT_BACKOFF_SECONDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'a comma list of whole seconds')
@@ -101,6 +104,8 @@ export type AppConfig = {
   payoutHttpTimeoutMs: number;
   /** Seconds to wait before each further round of an automated payout (docs/payouts-automated.md). */
   autoPayoutBackoffSeconds: number[];
+  /** Outside production only: the origin Shopify Admin API calls are sent to (a fake shop); null = Shopify itself. */
+  shopifyAdminOrigin: string | null;
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -148,6 +153,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     paypalHosts: { sandbox: host(parsed.PAYPAL_SANDBOX_URL, 'https://api-m.sandbox.paypal.com'), live: host(parsed.PAYPAL_LIVE_URL, 'https://api-m.paypal.com') },
     payoutHttpTimeoutMs: parsed.PAYOUT_HTTP_TIMEOUT_MS,
     autoPayoutBackoffSeconds: parsed.AUTO_PAYOUT_BACKOFF_SECONDS.split(',').map(Number),
+    // In NODE_ENV=test an unset origin is a closed local port, as for the payout providers: a test never reaches a real shop.
+    shopifyAdminOrigin: (overrides.env ?? parsed.NODE_ENV) === 'production' ? null : parsed.SHOPIFY_ADMIN_ORIGIN ? new URL(parsed.SHOPIFY_ADMIN_ORIGIN).origin : isTest ? 'http://127.0.0.1:9' : null,
     ...overrides,
   };
 }

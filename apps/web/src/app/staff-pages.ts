@@ -38,6 +38,7 @@ export const staffPages = {
   payout: () => import('../features/payouts/PayoutPage'),
   requestItems: () => import('../features/store-requests/RequestItemsPage'),
   storeRequest: () => import('../features/store-requests/StoreRequestPage'),
+  storefrontSync: () => import('../features/storefront-sync/StorefrontSyncPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -68,5 +69,6 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
   if (first === 'request') return staffPages.requestItems;
   if (first === 'storeRequest') return staffPages.storeRequest;
+  if (first === 'storefrontSync') return staffPages.storefrontSync;
   return null;
 }

@@ -25,3 +25,4 @@ export * from './intake-check.ts';
 export * from './labels.ts';
 export * from './store-requests.ts';
 export * from './scans.ts';
+export * from './storefront.ts';
