@@ -31,6 +31,7 @@ import { consignersRoutes } from './modules/consigners/consigners.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { storefrontOrdersRoutes } from './modules/storefront-orders/storefront-orders.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(ordersRoutes(ctx));
   await app.register(salesRoutes(ctx));
   await app.register(storefrontRoutes(ctx));
+  await app.register(storefrontOrdersRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

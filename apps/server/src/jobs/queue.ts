@@ -30,6 +30,7 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
   const { database, log } = opts;
   const db = database.db;
   const handlers = new Map<string, JobHandler>();
+  const schedules = new Map<string, { cron: string; handler: () => Promise<void> }>();
   let boss: PgBoss | null = null;
 
   async function progress(id: string, patch: { done: number; failures: JobItemError[] }, tx: DbOrTx = db) {
@@ -70,6 +71,13 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
+    /**
+     * Recurring work (no background_jobs row: nobody follows it): pg-boss sends `name` on the cron
+     * schedule (UTC), once across every server sharing the database, and a worker here runs it.
+     */
+    every(name: string, cron: string, handler: () => Promise<void>) {
+      schedules.set(name, { cron, handler });
+    },
     /** Writes the job row (inside the caller's transaction when given); call `dispatch` after commit. */
     async create(tx: DbOrTx, values: { storeId: string; kind: string; payload: Record<string, unknown>; total: number; createdBy?: { id: string; name: string } }) {
       const [job] = await tx
@@ -90,7 +98,7 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
       boss = new PgBoss({
         db: { executeSql: database.executeSql as PgBoss.Db['executeSql'] },
         schema: 'pgboss',
-        schedule: false,
+        schedule: schedules.size > 0,
         supervise: true,
         maintenanceIntervalSeconds: 300,
       });
@@ -98,6 +106,17 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
       await boss.start();
       await boss.createQueue(QUEUE);
       await boss.work<{ jobId: string }>(QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => run(job.data.jobId));
+      for (const [name, { cron, handler }] of schedules) {
+        await boss.createQueue(name);
+        await boss.schedule(name, cron, {}, { retryLimit: 0, expireInMinutes: 30 });
+        await boss.work(name, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
+          try {
+            await handler();
+          } catch (err) {
+            log.error({ err, job: name }, 'scheduled job failed');
+          }
+        });
+      }
     },
     async stop() {
       await boss?.stop({ graceful: true, wait: true, timeout: 5000 });

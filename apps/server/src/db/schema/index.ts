@@ -6,3 +6,4 @@ export * from './inventory.ts';
 export * from './money.ts';
 export * from './jobs.ts';
 export * from './files.ts';
+export * from './storefront-orders.ts';
