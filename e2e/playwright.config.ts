@@ -9,6 +9,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
+// The fake Shopify Admin API (apps/server/test/fakes/shopify-fake-server.ts) the server's Shopify calls go to.
+const SHOPIFY_FAKE_PORT = Number(process.env.E2E_SHOPIFY_PORT ?? PORT + 1000);
+export const SHOPIFY_FAKE_URL = `http://127.0.0.1:${SHOPIFY_FAKE_PORT}`;
 
 // A fresh data directory per run. The config is evaluated again in every worker; the environment
 // variable makes them all agree on the directory the main process made.
@@ -32,6 +35,8 @@ const serverEnv: Record<string, string> = {
   AUTH_SIGNIN_PER_MINUTE: '2000',
   // A response field its route's schema does not declare fails the screen that asked for it.
   STRICT_RESPONSES: 'true',
+  // Every Shopify Admin API call goes to the fake shop (docs/storefront-sync.md "Connection").
+  SHOPIFY_ADMIN_ORIGIN: SHOPIFY_FAKE_URL,
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
@@ -56,18 +61,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    // Build the web app so the server serves the current screens, then start the server.
-    // The server runs in development mode (dev mailbox); the web bundle is always a production build.
-    command: `NODE_ENV=production npm run build -w @backroom/web --silent -- --outDir ${JSON.stringify(webDist)} --emptyOutDir && node --import tsx apps/server/src/main.ts`,
-    cwd: repoRoot,
-    url: `${BASE_URL}/open/stores/current`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node --import tsx apps/server/test/fakes/shopify-fake-server.ts ${SHOPIFY_FAKE_PORT}`,
+      cwd: repoRoot,
+      url: `${SHOPIFY_FAKE_URL}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // Build the web app so the server serves the current screens, then start the server.
+      // The server runs in development mode (dev mailbox); the web bundle is always a production build.
+      command: `NODE_ENV=production npm run build -w @backroom/web --silent -- --outDir ${JSON.stringify(webDist)} --emptyOutDir && node --import tsx apps/server/src/main.ts`,
+      cwd: repoRoot,
+      url: `${BASE_URL}/open/stores/current`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });
 
 /** Data directories of earlier runs (over an hour old) would pile up in the temp directory. */

@@ -39,7 +39,7 @@ test('[AUTH]: the sign-in screen shows the provider error, then the admin signs 
     await expect(menu.getByRole('menuitem', { name: entry, exact: true }).first()).toBeVisible();
   }
   await item(menu, 'Settings').click();
-  for (const entry of ['Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout']) {
+  for (const entry of ['Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Shopify sync', 'Logout']) {
     await expect(item(menu, entry)).toBeVisible();
   }
   await expect(page.getByTestId('user-name')).toHaveText('Olivia Bennett');

@@ -243,6 +243,7 @@ describe('STAFF_MENU', () => {
       ['Settings', 'Templates', '/productTemplates', 'Settings', false],
       ['Settings', 'Sublocations', '/subLocations', 'Settings', false],
       ['Settings', 'Billing', '/billing', 'Settings', false],
+      ['Settings', 'Shopify sync', '/storefrontSync', 'Products', false],
       ['Settings', 'Logout', 'logout', null, false],
     ]);
   });
@@ -337,7 +338,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Logout',
+      'Withdrawal Request', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });

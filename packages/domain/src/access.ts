@@ -134,6 +134,8 @@ export const ROUTE_AREAS = {
   '/productTemplates': 'Settings',
   '/subLocations': 'Settings',
   '/billing': 'Settings',
+  // not in the spec: the storefront's sync health (issue 13, docs/storefront-sync.md)
+  '/storefrontSync': 'Products',
 } as const satisfies Record<string, Area>;
 
 /** Staff routes open to the Admin role only. */
@@ -193,6 +195,7 @@ export const BUILT_STAFF_ROUTES = [
   '/pendingPayouts',
   '/payouts',
   '/payouts/:id',
+  '/storefrontSync',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */
@@ -348,6 +351,8 @@ export const STAFF_MENU: readonly MenuItem[] = [
     leaf('subLocations', 'Sublocations', '/subLocations', 'Settings'),
     // Billing has no screen in the spec; it is store administration, so it sits behind Settings.
     leaf('billing', 'Billing', '/billing', 'Settings'),
+    // Not in the spec: each item's sync with the Shopify shop (issue 13), for staff with Products.
+    leaf('storefrontSync', 'Shopify sync', '/storefrontSync', 'Products'),
     // Everyone must be able to sign out.
     { key: 'logout', label: 'Logout', area: null, adminOnly: false, action: 'logout' },
   ]),

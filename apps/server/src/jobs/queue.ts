@@ -23,6 +23,20 @@ export type JobContext = {
 export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
 
 /**
+ * A queue of its own for work that has no background_jobs row (nobody watches its progress), e.g. the
+ * storefront's per-product pushes. `policy` is pg-boss's: 'short' keeps one job queued per
+ * singletonKey (a second send while one waits is dropped: work coalesced), active ones unlimited.
+ */
+export type QueueWorker<T> = {
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** Jobs fetched (and handled together) at once. */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+  handler: (jobs: { id: string; data: T }[]) => Promise<void>;
+};
+export type SendOptions = { singletonKey?: string; startAfterSeconds?: number; retryLimit?: number; retryDelaySeconds?: number };
+
+/**
  * Background work that survives a restart: pg-boss keeps the queue in Postgres (PGlite included),
  * and the background_jobs row keeps what the shop sees (progress, per-item errors, result).
  */
@@ -30,7 +44,8 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
   const { database, log } = opts;
   const db = database.db;
   const handlers = new Map<string, JobHandler>();
-  const schedules = new Map<string, { cron: string; handler: () => Promise<void> }>();
+  const queues = new Map<string, QueueWorker<never>>();
+  const schedules: { name: string; cron: string; data: Record<string, unknown> }[] = [];
   let boss: PgBoss | null = null;
 
   async function progress(id: string, patch: { done: number; failures: JobItemError[] }, tx: DbOrTx = db) {
@@ -71,13 +86,6 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
-    /**
-     * Recurring work (no background_jobs row: nobody follows it): pg-boss sends `name` on the cron
-     * schedule (UTC), once across every server sharing the database, and a worker here runs it.
-     */
-    every(name: string, cron: string, handler: () => Promise<void>) {
-      schedules.set(name, { cron, handler });
-    },
     /** Writes the job row (inside the caller's transaction when given); call `dispatch` after commit. */
     async create(tx: DbOrTx, values: { storeId: string; kind: string; payload: Record<string, unknown>; total: number; createdBy?: { id: string; name: string } }) {
       const [job] = await tx
@@ -91,6 +99,26 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
       if (!boss) throw new Error('job queue not started');
       await boss.send(QUEUE, { jobId: job.id }, { retryLimit: 1, expireInMinutes: 30, ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}) });
     },
+    /** A queue with its own worker (see QueueWorker); register before start. */
+    addQueue<T>(name: string, worker: QueueWorker<T>) {
+      queues.set(name, worker as QueueWorker<never>);
+    },
+    /** Queues work on a queue of addQueue; null when a queued job of the same singletonKey already waits. */
+    async send(name: string, data: Record<string, unknown>, options: SendOptions = {}) {
+      if (!boss) throw new Error('job queue not started');
+      return boss.send(name, data, {
+        retryLimit: options.retryLimit ?? 2,
+        retryDelay: options.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+        expireInMinutes: 30,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+    /** A job sent to queue `name` on a cron schedule (UTC), e.g. '0 3 * * *'; register before start. */
+    schedule(name: string, cron: string, data: Record<string, unknown> = {}) {
+      schedules.push({ name, cron, data });
+    },
     async get(db2: DbOrTx, storeId: string, id: string) {
       return (await db2.select().from(backgroundJobs).where(and(eq(backgroundJobs.storeId, storeId), eq(backgroundJobs.id, id))).limit(1))[0] ?? null;
     },
@@ -98,7 +126,8 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
       boss = new PgBoss({
         db: { executeSql: database.executeSql as PgBoss.Db['executeSql'] },
         schema: 'pgboss',
-        schedule: schedules.size > 0,
+        // the cron monitor runs only when something is scheduled (the storefront's nightly drift check)
+        schedule: schedules.length > 0,
         supervise: true,
         maintenanceIntervalSeconds: 300,
       });
@@ -106,16 +135,20 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
       await boss.start();
       await boss.createQueue(QUEUE);
       await boss.work<{ jobId: string }>(QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => run(job.data.jobId));
-      for (const [name, { cron, handler }] of schedules) {
-        await boss.createQueue(name);
-        await boss.schedule(name, cron, {}, { retryLimit: 0, expireInMinutes: 30 });
-        await boss.work(name, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
+      for (const [name, worker] of queues) {
+        await boss.createQueue(name, { name, policy: worker.policy ?? 'standard' });
+        await boss.work<never>(name, { pollingIntervalSeconds: worker.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 1, batchSize: worker.batchSize ?? 1 }, async (jobs) => {
           try {
-            await handler();
+            await worker.handler(jobs.map((j) => ({ id: j.id, data: j.data })));
           } catch (err) {
-            log.error({ err, job: name }, 'scheduled job failed');
+            log.error({ err, queue: name }, 'queue job failed');
+            throw err;
           }
         });
+      }
+      for (const s of schedules) {
+        if (!queues.has(s.name)) throw new Error(`schedule of ${s.name}: no such queue`);
+        await boss.schedule(s.name, s.cron, s.data, { tz: 'UTC' });
       }
     },
     async stop() {

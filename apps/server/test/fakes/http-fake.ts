@@ -25,7 +25,7 @@ export type HttpFake = {
   close: () => Promise<void>;
 };
 
-export async function startHttpFake(handler: Handler): Promise<HttpFake> {
+export async function startHttpFake(handler: Handler, opts: { port?: number; host?: string } = {}): Promise<HttpFake> {
   const requests: RecordedRequest[] = [];
   let faults: { match: string; fault: Fault }[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -59,7 +59,10 @@ export async function startHttpFake(handler: Handler): Promise<HttpFake> {
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -127,6 +127,10 @@ export type ShopifyFakeOptions = {
   currencyCode?: string;
   schema?: GraphQLSchema;
   now?: () => Date;
+  /** Listen on this port (0 or absent: any free one). */
+  port?: number;
+  /** Answers other paths than the Admin API (the runnable server's control routes); null: not mine. */
+  extraRoutes?: (req: RecordedRequest) => FakeAnswer | null | Promise<FakeAnswer | null>;
 };
 
 export type ShopifyFake = HttpFake & {
@@ -822,7 +826,11 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
 
   let pendingFailures: { status: number; retryAfterSeconds?: number }[] = [];
 
-  const fake = await startHttpFake((req) => {
+  const fake = await startHttpFake(async (req) => {
+    if (options.extraRoutes && !req.path.startsWith('/admin/api/')) {
+      const answer = await options.extraRoutes(req);
+      if (answer) return answer;
+    }
     if (req.method !== 'POST' || !req.path.startsWith('/admin/api/')) return { status: 404, body: { errors: 'Not Found' } };
     if (req.path !== `/admin/api/${FAKE_API_VERSION}/graphql.json`) return { status: 404, body: { errors: 'Not Found' } };
     if (header(req, 'x-shopify-access-token') !== accessToken) return { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } };
@@ -832,7 +840,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
       return { status: failure.status, body, headers: failure.status === 429 ? { 'retry-after': String(failure.retryAfterSeconds ?? 2.0) } : {} };
     }
     return graphql(req);
-  });
+  }, { port: options.port });
 
   const fakeFetch = (url: string, init?: RequestInit): Promise<Response> => {
     const target = new URL(url);

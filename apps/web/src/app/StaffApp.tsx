@@ -20,6 +20,7 @@ const CreateProductPage = lazy(staffPages.createProduct);
 const ProductPage = lazy(staffPages.product);
 const ProductTemplatesPage = lazy(staffPages.productTemplates);
 const SubLocationsPage = lazy(staffPages.subLocations);
+const StorefrontSyncPage = lazy(staffPages.storefrontSync);
 const FeesPage = lazy(staffPages.fees);
 const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
@@ -108,6 +109,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="orders/:id" element={<OrderPage />} />
             {/* Selling (features/sell) */}
             <Route path="sell" element={<SellPage />} />
+            {/* The storefront's sync health (features/storefront-sync) */}
+            <Route path="storefrontSync" element={<StorefrontSyncPage />} />
             {/* People (features/employees) */}
             <Route path="employees" element={<EmployeesPage user={user} />} />
             <Route path="employees/:id" element={<EmployeePage user={user} />} />

@@ -34,6 +34,7 @@ export const staffPages = {
   pendingPayouts: () => import('../features/payouts/PendingPayoutsPage'),
   payouts: () => import('../features/payouts/PayoutsPage'),
   payout: () => import('../features/payouts/PayoutPage'),
+  storefrontSync: () => import('../features/storefront-sync/StorefrontSyncPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -60,5 +61,6 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'sell') return staffPages.sell;
   if (first === 'pendingPayouts') return staffPages.pendingPayouts;
   if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
+  if (first === 'storefrontSync') return staffPages.storefrontSync;
   return null;
 }

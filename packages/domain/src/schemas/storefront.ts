@@ -130,7 +130,7 @@ export const ZSyncListQuery = z.object({
   state: z.enum(SYNC_STATES, { error: `State must be one of ${SYNC_STATES.join(', ')}` }).optional(),
   search: boundedText('search', 'Search').optional(),
   page: pageNumber('page').optional(),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(100, { error: 'pageSize must be at most 100' }).optional(),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(500, { error: 'pageSize must be at most 500' }).optional(),
 });
 
 export const ZSyncRow = z.object({
@@ -167,3 +167,36 @@ export const ZSyncRepair = z.strictObject({
 });
 export const ZSyncRepairResult = z.object({ queued: z.number().int(), message: z.string() });
 export const ZDriftCheckResult = z.object({ queued: z.boolean(), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/products/shopifyProducts (catalogue doc section 7): storefront products with handle and variants
+
+export const ZShopifyProductsQuery = z.strictObject({
+  shopifyProductIds: z
+    .array(z.string().max(100).regex(/^(gid:\/\/shopify\/Product\/)?\d{1,20}$/, { error: 'A Shopify product id is a number or gid://shopify/Product/N' }))
+    .min(1, { error: 'Give at least one Shopify product id' })
+    .max(100, { error: 'At most 100 Shopify product ids' }),
+});
+
+export const ZShopifyProduct = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  status: z.string(),
+  url: z.string().nullable(),
+  updatedAt: z.string(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string().nullable(),
+      title: z.string(),
+      price: z.number(),
+      compareAtPrice: z.number().nullable(),
+      options: z.array(z.object({ name: z.string(), value: z.string() })),
+      quantity: z.number().nullable(),
+      /** The Backroom item of this variant (by its shopifyId, else its code = SKU), when there is one. */
+      inventoryId: z.string().nullable(),
+    }),
+  ),
+});
+export type TShopifyProduct = z.infer<typeof ZShopifyProduct>;

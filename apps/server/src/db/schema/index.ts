@@ -6,4 +6,5 @@ export * from './inventory.ts';
 export * from './money.ts';
 export * from './jobs.ts';
 export * from './files.ts';
+export * from './storefront.ts';
 export * from './storefront-orders.ts';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound, toAppError } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
+import { resyncItemsJob } from '../../storefront/storefront-resync.service.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { consignerNotifier } from '../notifications/notifications.service.ts';
 import { storesRepository } from '../stores/stores.repository.ts';
@@ -132,11 +132,7 @@ export async function queueResync(scope: ActionScope, id: string): Promise<Queue
 
 export function registerInventoryJobs(ctx: AppContext) {
   ctx.jobs.register(BULK_JOB_KIND, (jobCtx) => runBulkJob(ctx, jobCtx));
-  // No storefront adapter yet: each item is reported failed with the reason, as the product resync
-  // does, never done (nothing was sent).
-  ctx.jobs.register(RESYNC_JOB_KIND, async ({ job, recordOutcomes }) => {
-    const ids = job.payload.ids as string[];
-    await recordOutcomes({ done: 0, failures: ids.map((id) => ({ id, error: STOREFRONT_NOT_CONNECTED })) });
-    return { synced: 0, failed: ids.length, reason: STOREFRONT_NOT_CONNECTED };
-  });
+  // Each item's product pushed to the shop inside the job; without a connection every item is reported
+  // failed with STOREFRONT_NOT_CONNECTED, never done (docs/storefront-sync.md "Resyncs").
+  ctx.jobs.register(RESYNC_JOB_KIND, async (jobCtx) => resyncItemsJob(ctx, jobCtx.job.storeId, jobCtx.job.payload.ids as string[], jobCtx));
 }

@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ModifiedField } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
+import { resyncProductJob } from '../../storefront/storefront-resync.service.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
@@ -321,10 +322,6 @@ export function registerProductJobs(ctx: AppContext) {
     await itemDone();
     return result;
   });
-  // There is no storefront adapter yet: the job says so instead of pretending to have synced.
-  ctx.jobs.register(RESYNC_JOB, async ({ job, itemFailed }) => {
-    const productId = String(job.payload.productId);
-    await itemFailed(productId, STOREFRONT_NOT_CONNECTED);
-    return { productId, synced: false, reason: STOREFRONT_NOT_CONNECTED };
-  });
+  // Pushed to the shop inside the job (docs/storefront-sync.md "Resyncs"); without a connection it says so.
+  ctx.jobs.register(RESYNC_JOB, async (jobCtx) => resyncProductJob(ctx, jobCtx.job.storeId, String(jobCtx.job.payload.productId), jobCtx));
 }

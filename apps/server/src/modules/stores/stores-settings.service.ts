@@ -17,7 +17,7 @@ import { sessionCacheOf } from '../../auth/session-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
+import { resyncStoreJob } from '../../storefront/storefront-resync.service.ts';
 import { ALIAS_GRACE_DAYS, aliasCutoff, hostnameOf, isLoopbackHost } from '../../tenancy/resolve-store.ts';
 import { storeCacheOf } from '../../tenancy/store-cache.ts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../products/pg-errors.ts';
@@ -186,12 +186,12 @@ export async function queueStoreResync(ctx: AppContext, store: StoreRow, actor: 
 }
 
 /**
- * The resync job. There is no storefront adapter yet (storefront/storefront.ts): it counts the items
- * a resync covers and says that nothing was sent, rather than reporting them synced.
+ * The resync job: every item on sale at a location that sells online pushed to the shop again
+ * (storefront/storefront-resync.service.ts); without a connection it says that nothing was sent.
  */
-export async function runStoreResync(ctx: AppContext, { job }: JobContext) {
-  const items = await storeUsageRepository.inventoryCount(ctx.db, job.storeId);
-  return { items, sent: 0, reason: STOREFRONT_NOT_CONNECTED };
+export async function runStoreResync(ctx: AppContext, jobCtx: JobContext) {
+  const items = await storeUsageRepository.inventoryCount(ctx.db, jobCtx.job.storeId);
+  return resyncStoreJob(ctx, jobCtx.job.storeId, items, jobCtx);
 }
 
 export function registerStoreJobs(ctx: AppContext) {

@@ -7,6 +7,7 @@ import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useSignOut } from '../auth/auth.api';
 import { useCurrentStore } from '../store/store.api';
 import { IntegrationsCard } from './IntegrationsCard';
+import { ShopifyCard } from './ShopifyCard';
 import { StoreSettingsForm } from './StoreSettingsForm';
 
 /**
@@ -39,9 +40,10 @@ export default function SettingsPage({ user }: { user: SignedInUser }) {
       {canEdit && store && <StoreSettingsForm storeId={store.id} withIntegrations={isAdmin(user)} />}
       {/* Outside the store form (its own saves); credentials are for Admins only. In the form's column. */}
       {canEdit && isAdmin(user) && (
-        <div style={{ marginRight: isMobile ? 0 : 224 }}>
+        <Flex vertical gap={16} style={{ marginRight: isMobile ? 0 : 224 }}>
           <IntegrationsCard />
-        </div>
+          <ShopifyCard />
+        </Flex>
       )}
     </Flex>
   );

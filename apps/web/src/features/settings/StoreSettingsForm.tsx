@@ -474,7 +474,7 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
             <Anchor
               offsetTop={84}
               targetOffset={84}
-              items={[...SECTIONS, ...(withIntegrations ? [{ key: 'integrations', title: 'Integrations' }] : [])].map((s) => ({ key: s.key, href: `#${sectionId(s.key)}`, title: s.title }))}
+              items={[...SECTIONS, ...(withIntegrations ? [{ key: 'integrations', title: 'Integrations' }, { key: 'shopify', title: 'Shopify' }] : [])].map((s) => ({ key: s.key, href: `#${sectionId(s.key)}`, title: s.title }))}
               onClick={(e) => e.preventDefault()}
             />
           </div>

@@ -1,0 +1,251 @@
+// Products and stock out to the storefront (issue 13; docs/storefront-sync.md "Out").
+//
+// A change that matters to the shop marks the item pending in its own transaction (the trigger of
+// migration 0023). The dispatcher, in every server process, queues one push job per product for what
+// is pending (pg-boss queue 'storefront-push', policy 'short' with the product as singleton key: one
+// job waits per product, however many changes arrive). The push sends the product with every item it
+// has on sale as a variant (stock 1 at the item's Shopify location, its price and option values);
+// items no longer on sale leave it, and a product with none left is unpublished. The adapter paces
+// calls by Shopify's cost bucket and retries throttling, 429 and 5xx; a refusal or a last failure
+// marks the items failed with Shopify's words.
+import { isOnSaleOnline, STOREFRONT_MESSAGES, type SyncState } from '@backroom/domain';
+import type { AppContext } from '../app-context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { isStorefrontError, type StorefrontAdapter, type StorefrontProductInput, type StorefrontVariantInput } from './adapter.ts';
+import { storefrontAdapterOf, storefrontConnectionOf, type StorefrontConnection } from './connection.ts';
+import { STOREFRONT_NOT_CONNECTED } from './storefront.ts';
+import { storefrontSyncRepository as repo, type PushedItem, type SeenItem, type SyncRow } from './storefront-sync.repository.ts';
+
+export const PUSH_QUEUE = 'storefront-push';
+
+/** What one push did, per item: for the resync jobs' per-item outcomes. */
+export type PushOutcome = { productId: string; synced: string[]; removed: string[]; failed: { id: string; error: string }[] };
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200) || 'product';
+
+/** The product's handle on its first push: the title's slug and the start of Backroom's id, so it never takes over a product of the shop's own. */
+export const handleOf = (product: { id: string; title: string }) => `${slug(product.title)}-${product.id.replace(/-/g, '').slice(0, 8)}`;
+
+type ItemRow = Awaited<ReturnType<typeof repo.onSaleItems>>[number];
+type ProductRow = NonNullable<Awaited<ReturnType<typeof repo.product>>>;
+
+/**
+ * The product as the shop shows it. Option names are the template's; a variant's values are the item's
+ * (an empty one reads 'None'). Every item is its own variant and Shopify refuses two variants with the
+ * same values, so a second identical item carries its code in its last value ('10 · #A1B2').
+ */
+export function productInputOf(found: ProductRow, items: ItemRow[], rows: Map<string, SyncRow>, connection: StorefrontConnection): StorefrontProductInput {
+  const { product, template } = found;
+  const templateOptions = [template?.option1, template?.option2, template?.option3].map((o) => o?.trim() ?? '');
+  const used = templateOptions.map((name, i) => ({ name, i })).filter((o) => o.name);
+  const options = used.length ? used.map((o) => o.name) : ['Item'];
+  const locationOf = new Map(connection.locations.map((l) => [l.location, l.shopifyLocationId]));
+  const seen = new Set<string>();
+  const variants: StorefrontVariantInput[] = items.map((item) => {
+    const raw = [item.option1Value, item.option2Value, item.option3Value];
+    const values = used.length ? used.map((o) => raw[o.i]?.trim() || 'None') : [item.code];
+    let key = values.join('\u0000');
+    if (seen.has(key)) {
+      values[values.length - 1] = `${values[values.length - 1]} · #${item.code}`;
+      key = values.join('\u0000');
+    }
+    seen.add(key);
+    const locationId = locationOf.get(item.location ?? '');
+    return {
+      ref: item.id,
+      id: rows.get(item.id)?.variantId ?? null,
+      sku: item.code,
+      priceMinor: item.price,
+      optionValues: values,
+      taxable: item.taxable,
+      initialStock: locationId ? [{ locationId, quantity: 1 }] : [],
+    };
+  });
+  return {
+    id: product.shopifyId ?? null,
+    handle: handleOf(product),
+    title: product.title,
+    vendor: product.brand,
+    productType: product.category,
+    tags: ['backroom'],
+    options,
+    variants,
+    status: 'active',
+  };
+}
+
+async function failAll(ctx: AppContext, storeId: string, seen: SeenItem[], error: string, db: DbOrTx = ctx.db) {
+  await repo.markFailed(db, storeId, seen, error);
+}
+
+/**
+ * Pushes one product as it is now: every on-sale item a variant, the rest out. Marks the items' sync
+ * states; answers what happened to each item. Never throws for the storefront's refusals (they are
+ * the items' state); throws only when the database does.
+ */
+export async function pushProductNow(ctx: AppContext, storeId: string, productId: string): Promise<PushOutcome> {
+  const outcome: PushOutcome = { productId, synced: [], removed: [], failed: [] };
+  const connection = await storefrontConnectionOf(ctx, storeId);
+  const rowsBefore = await repo.rowsOfProduct(ctx.db, storeId, productId);
+  const adapter = connection ? await storefrontAdapterOf(ctx, storeId) : null;
+  if (!connection || !adapter) {
+    const seen = rowsBefore.map((r) => ({ inventoryId: r.inventoryId, seq: r.changeSeq }));
+    await failAll(ctx, storeId, seen, STOREFRONT_NOT_CONNECTED);
+    outcome.failed = seen.map((s) => ({ id: s.inventoryId, error: STOREFRONT_NOT_CONNECTED }));
+    return outcome;
+  }
+  const found = await repo.product(ctx.db, storeId, productId);
+  const online = connection.locations.map((l) => l.location);
+  const items = found ? (await repo.onSaleItems(ctx.db, storeId, productId, online)).filter((i) => isOnSaleOnline(i, online)) : [];
+  // every item on sale has a row (one put on sale before the connection was on gets one now)
+  const missing = items.filter((i) => !rowsBefore.some((r) => r.inventoryId === i.id));
+  if (missing.length) await repo.ensureRows(ctx.db, storeId, missing.map((i) => ({ inventoryId: i.id, productId })));
+  const rows = new Map((await repo.rowsOfProduct(ctx.db, storeId, productId)).map((r) => [r.inventoryId, r]));
+  const onSale = new Set(items.map((i) => i.id));
+  const seenOnSale: SeenItem[] = items.map((i) => ({ inventoryId: i.id, seq: rows.get(i.id)?.changeSeq ?? 1 }));
+  const leaving: SeenItem[] = [...rows.values()].filter((r) => !onSale.has(r.inventoryId)).map((r) => ({ inventoryId: r.inventoryId, seq: r.changeSeq }));
+  const at = new Date();
+
+  try {
+    if (items.length === 0) {
+      // nothing left on sale: the product goes off sale (it keeps its id, handle and orders)
+      if (found?.product.shopifyId && leaving.some((l) => rows.get(l.inventoryId)?.variantId)) await adapter.unpublish(found.product.shopifyId);
+      await ctx.db.transaction(async (tx) => repo.markRemoved(tx, storeId, leaving));
+      outcome.removed = leaving.map((l) => l.inventoryId);
+      return outcome;
+    }
+    const input = productInputOf(found!, items, rows, connection);
+    const pushed = await adapter.pushProduct(input);
+    const locationOf = new Map(connection.locations.map((l) => [l.location, l.shopifyLocationId]));
+    // an item that moved between online locations while on sale: its unit moves with it
+    await moveStock(adapter, items, rows, locationOf, pushed.variants, productId);
+    const byRef = new Map(pushed.variants.map((v) => [v.ref, v]));
+    const done: PushedItem[] = seenOnSale.map((s) => {
+      const v = byRef.get(s.inventoryId)!;
+      const item = items.find((i) => i.id === s.inventoryId)!;
+      return { inventoryId: s.inventoryId, seq: s.seq, variantId: v.id, inventoryItemId: v.inventoryItemId, locationId: locationOf.get(item.location ?? '') ?? null };
+    });
+    await ctx.db.transaction(async (tx) => {
+      if (found!.product.shopifyId !== pushed.id) await repo.setProductShopifyId(tx, storeId, productId, pushed.id);
+      await repo.setItemShopifyIds(tx, storeId, done.map((d) => ({ inventoryId: d.inventoryId, variantId: d.variantId })));
+      await repo.markPushed(tx, storeId, done, at);
+      await repo.markRemoved(tx, storeId, leaving);
+    });
+    outcome.synced = done.map((d) => d.inventoryId);
+    outcome.removed = leaving.map((l) => l.inventoryId);
+    return outcome;
+  } catch (err) {
+    if (!isStorefrontError(err)) throw err;
+    const seen = [...seenOnSale, ...leaving];
+    await failAll(ctx, storeId, seen, err.message);
+    ctx.log.warn({ storeId, productId, kind: err.kind, status: err.status, attempts: err.attempts, error: err.message }, 'storefront push failed');
+    outcome.failed = seen.map((s) => ({ id: s.inventoryId, error: err.message }));
+    return outcome;
+  }
+}
+
+async function moveStock(
+  adapter: StorefrontAdapter,
+  items: ItemRow[],
+  rows: Map<string, SyncRow>,
+  locationOf: Map<string, string>,
+  pushed: { ref: string; inventoryItemId: string }[],
+  productId: string,
+) {
+  const levels = [];
+  for (const item of items) {
+    const row = rows.get(item.id);
+    const to = locationOf.get(item.location ?? '');
+    if (!row?.variantId || !row.locationId || !to || row.locationId === to) continue;
+    const inventoryItemId = pushed.find((p) => p.ref === item.id)?.inventoryItemId;
+    if (!inventoryItemId) continue;
+    levels.push({ inventoryItemId, locationId: row.locationId, quantity: 0 }, { inventoryItemId, locationId: to, quantity: 1 });
+  }
+  if (levels.length) await adapter.setStock(levels, { key: `move:${productId}:${levels.map((l) => `${l.inventoryItemId}@${l.locationId}=${l.quantity}`).join(',')}`, reason: 'movement_updated' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dispatcher and the push queue
+
+const DISPATCH_BATCH = 2000;
+
+/** Queues a push job for each product with a pending change no job was queued for. Answers how many products. */
+export async function dispatchPendingPushes(ctx: AppContext, opts: { stale?: boolean } = {}): Promise<number> {
+  if (!(await repo.anyUnqueued(ctx.db, opts.stale ?? false))) return 0;
+  let queued = 0;
+  for (;;) {
+    const products = await repo.claimUnqueued(ctx.db, DISPATCH_BATCH);
+    if (products.length === 0) break;
+    for (const p of products) {
+      await ctx.jobs.send(PUSH_QUEUE, p, { singletonKey: `${p.storeId}:${p.productId}`, retryLimit: 2, retryDelaySeconds: 30 });
+      queued += 1;
+    }
+    if (products.length < DISPATCH_BATCH / 10) break;
+  }
+  return queued;
+}
+
+/** Marks items pending and claimed (this caller pushes them), for the resync jobs. */
+export async function markForResync(ctx: AppContext, storeId: string, scope: { ids?: string[]; productId?: string; all?: boolean }) {
+  const connection = await storefrontConnectionOf(ctx, storeId);
+  if (!connection) return null;
+  const online = connection.locations.map((l) => l.location);
+  return ctx.db.transaction(async (tx) => {
+    if (scope.ids) return repo.markPending(tx, storeId, { ids: scope.ids });
+    return repo.markPending(tx, storeId, { onSaleAt: online, ...(scope.productId ? { productId: scope.productId } : {}) });
+  });
+}
+
+/** Repair (the sync health screen): the items, or every failed and drifted one, pushed again. */
+export async function repairItems(ctx: AppContext, storeId: string, ids: string[] | undefined) {
+  const n = await ctx.db.transaction(async (tx) => repo.markPending(tx, storeId, ids ? { ids } : { failed: true }));
+  await dispatchPendingPushes(ctx);
+  return { queued: n, message: STOREFRONT_MESSAGES.repairQueued(n) };
+}
+
+export type SyncCounts = Record<SyncState, number>;
+
+/**
+ * Registers the push queue and starts the dispatcher (every second; changes queued long ago and still
+ * pending, e.g. after a crash, are queued again every minute). Called once per app, before the queue starts.
+ */
+export function startStorefrontSync(ctx: AppContext, hooks: { onReady: (fn: () => Promise<void>) => void; onClose: (fn: () => Promise<void>) => void }) {
+  ctx.jobs.addQueue<{ storeId: string; productId: string }>(PUSH_QUEUE, {
+    policy: 'short',
+    // a few products at once: the adapter's cost bucket paces them against the shop's limit
+    batchSize: 4,
+    handler: async (jobs) => {
+      await Promise.all(jobs.map((j) => pushProductNow(ctx, j.data.storeId, j.data.productId)));
+    },
+  });
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let ticks = 0;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      ticks += 1;
+      await dispatchPendingPushes(ctx, { stale: ticks % 60 === 0 });
+    } catch (err) {
+      ctx.log.error({ err }, 'storefront dispatcher failed');
+    } finally {
+      running = false;
+    }
+  };
+  hooks.onReady(async () => {
+    timer = setInterval(() => void tick(), ctx.config.env === 'test' ? 250 : 1000);
+    timer.unref();
+  });
+  hooks.onClose(async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    while (running) await new Promise((r) => setTimeout(r, 20));
+  });
+}

@@ -1,0 +1,374 @@
+// Products and stock out to Shopify (issue 13; docs/storefront-sync.md "Out"): a change that matters to
+// the shop marks the item pending in its own transaction, the dispatcher queues one push per product,
+// the push reaches the fake Admin API (built from Shopify's real schema) as the right mutation, and the
+// item's sync state says what happened.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ON_SALE_STATUSES } from '@backroom/domain';
+import * as s from '../src/db/schema/index.ts';
+import { recordSale } from '../src/modules/sales/sales.service.ts';
+import { startShopifyFake, type ShopifyFake } from './fakes/shopify-fake.ts';
+import { createTestApp, DEMO, json, waitForJob, type TestApp } from './helpers.ts';
+import { otherStore, staff } from './consigners-fixtures.ts';
+import { demoRefs, itemRow, makeItem, type DemoRefs } from './inventory-fixtures.ts';
+
+let t: TestApp;
+let fake: ShopifyFake;
+let refs: DemoRefs;
+let owner: string;
+
+beforeAll(async () => {
+  fake = await startShopifyFake();
+  t = await createTestApp({ config: { shopifyAdminOrigin: fake.url } });
+  refs = await demoRefs(t);
+  owner = await t.signIn(DEMO.owner);
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/storefront/connection',
+    token: owner,
+    body: {
+      shopDomain: fake.shopDomain,
+      accessToken: fake.accessToken,
+      webhookSecret: 'whsec-test-secret-0123456789',
+      locations: [
+        { location: 'Downtown', shopifyLocationId: fake.locations[0].id },
+        { location: 'ONLINE MARKETPLACE', shopifyLocationId: fake.locations[1].id },
+      ],
+      publicationIds: [fake.publications[0].id],
+      enabled: true,
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.calls.length = 0;
+});
+
+let otherShop: Awaited<ReturnType<typeof otherStore>> | null = null;
+const theOther = async () => (otherShop ??= await otherStore(t));
+
+const act = (name: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/api/inventories/${name}`, token: owner, body });
+
+async function syncRow(id: string) {
+  return (await t.ctx.db.select().from(s.storefrontItemSync).where(and(eq(s.storefrontItemSync.storeId, refs.store.id), eq(s.storefrontItemSync.inventoryId, id))))[0] ?? null;
+}
+
+/** Waits until the item's change has been pushed (synced or failed), or its row is gone (it left the shop). */
+async function settled(id: string, timeoutMs = 20_000) {
+  const started = Date.now();
+  for (;;) {
+    const row = await syncRow(id);
+    if (!row || row.state !== 'pending') return row;
+    if (Date.now() - started > timeoutMs) throw new Error(`item ${id} still pending after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const mutations = () => fake.calls.filter((c) => c.outcome === 'ok').flatMap((c) => c.fields.filter((f) => ['productSet', 'productUpdate', 'publishablePublish', 'inventorySetQuantities', 'inventoryActivate'].includes(f)));
+
+/** A product of its own per test, so pushes of one test do not mix with another's. */
+async function freshProduct(title: string) {
+  const [p] = await t.ctx.db
+    .insert(s.products)
+    .values({ storeId: refs.store.id, title, brand: 'Nike', sku: `SKU-${title.replace(/\W/g, '')}`, category: 'Sneakers', gender: 'Men', productTemplateId: refs.sneakers.id })
+    .returning();
+  return p;
+}
+
+describe('the sync trigger', () => {
+  it('treats the same statuses as on sale as the domain does', async () => {
+    const result = await t.ctx.db.execute<{ src: string }>(
+      // the trigger function's source names each on-sale status
+      (await import('drizzle-orm')).sql`select prosrc as src from pg_proc where proname = 'storefront_mark_pending'`,
+    );
+    const src = (result as unknown as { rows: { src: string }[] }).rows[0].src;
+    for (const status of ON_SALE_STATUSES) expect(src).toContain(`'${status}'`);
+    expect(src.match(/IN \(([^)]*)\)/)![1].split(',').length).toBe(ON_SALE_STATUSES.length);
+  });
+
+  it('leaves items off the online locations alone', async () => {
+    const item = await makeItem(t, refs, { location: 'Uptown' });
+    expect(await syncRow(item.id)).toBeNull();
+  });
+});
+
+describe('pushes', () => {
+  it('accept to an online location: productSet with the item as a variant (price, options, stock 1), published; ids stored', async () => {
+    const product = await freshProduct('Air Max 90 Accepted');
+    const item = await makeItem(t, refs, { productId: product.id, status: 'Pending', location: null, price: 12550, option1Value: '9', option2Value: 'New', option3Value: null });
+    expect((await act('acceptInventory', { id: item.id, location: 'Downtown' })).statusCode).toBe(200);
+    const row = await settled(item.id);
+    expect(row).toMatchObject({ state: 'synced', error: null, attempts: 0 });
+    expect(row!.lastSyncedAt).toBeInstanceOf(Date);
+    expect(mutations()).toEqual(['productSet', 'publishablePublish']);
+    const inShop = fake.variantBySku(item.code)!;
+    expect(inShop.product.title).toBe('Air Max 90 Accepted');
+    expect(inShop.variant.price).toBe('125.5');
+    expect(fake.available(inShop.item.id, fake.locations[0].id)).toBe(1);
+    expect((await itemRow(t, item.id))!.shopifyId).toBe(inShop.variant.id);
+    expect(row!.variantId).toBe(inShop.variant.id);
+    const [saved] = await t.ctx.db.select().from(s.products).where(eq(s.products.id, product.id));
+    expect(saved.shopifyId).toBe(inShop.product.id);
+    expect(inShop.product.handle).toMatch(/^air-max-90-accepted-[0-9a-f]{8}$/);
+  });
+
+  it('price change: productSet with the new price', async () => {
+    const product = await freshProduct('Dunk Low Price');
+    const item = await makeItem(t, refs, { productId: product.id });
+    await settled(item.id);
+    await t.ctx.db.update(s.inventoryItems).set({ status: 'RequestPriceChange', requestedPrice: 8800 }).where(eq(s.inventoryItems.id, item.id));
+    await settled(item.id);
+    fake.calls.length = 0;
+    expect((await act('acceptInventoryPrice', { id: item.id })).statusCode).toBe(200);
+    expect(await settled(item.id)).toMatchObject({ state: 'synced' });
+    expect(mutations()).toEqual(['productSet']);
+    expect(fake.variantBySku(item.code)!.variant.price).toBe('88.0');
+  });
+
+  it('transfer off the online locations: the variant leaves its product; the last one unpublishes it', async () => {
+    const product = await freshProduct('Samba Transfer');
+    const a = await makeItem(t, refs, { productId: product.id, option1Value: '8' });
+    const b = await makeItem(t, refs, { productId: product.id, option1Value: '9' });
+    await settled(a.id);
+    await settled(b.id);
+    const productGid = fake.variantBySku(a.code)!.product.id;
+    fake.calls.length = 0;
+    const res = await act('transfer', { inventories: [a.id], location: 'Uptown' });
+    expect([200, 202]).toContain(res.statusCode);
+    expect(await settled(a.id)).toBeNull();
+    expect(mutations()).toContain('productSet');
+    expect(fake.variantBySku(a.code)).toBeNull();
+    expect(fake.variantBySku(b.code)).not.toBeNull();
+    fake.calls.length = 0;
+    await act('transfer', { inventories: [b.id], location: 'Uptown' });
+    expect(await settled(b.id)).toBeNull();
+    expect(mutations()).toEqual(['productUpdate']);
+    expect(fake.products.get(productGid)!.status).toBe('DRAFT');
+    // accepted at an online location again: back on sale, with a new variant
+    expect((await act('acceptTransfer', { ids: [b.id], location: 'Downtown' })).statusCode).toBe(200);
+    expect(await settled(b.id)).toMatchObject({ state: 'synced' });
+    expect(fake.products.get(productGid)!.status).toBe('ACTIVE');
+    const back = fake.variantBySku(b.code)!;
+    expect(fake.available(back.item.id, fake.locations[0].id)).toBe(1);
+  });
+
+  it('withdrawal: the variant leaves the shop', async () => {
+    const product = await freshProduct('Gazelle Withdraw');
+    const keep = await makeItem(t, refs, { productId: product.id, option1Value: '7' });
+    const item = await makeItem(t, refs, { productId: product.id, option1Value: '8' });
+    await settled(keep.id);
+    await settled(item.id);
+    fake.calls.length = 0;
+    expect((await act('withdrawInventory', { id: item.id })).statusCode).toBe(200);
+    expect(await settled(item.id)).toBeNull();
+    expect(mutations()).toEqual(['productSet']);
+    expect(fake.variantBySku(item.code)).toBeNull();
+    expect(fake.variantBySku(keep.code)).not.toBeNull();
+  });
+
+  it('sale: the sold item leaves the shop (never sold twice)', async () => {
+    const product = await freshProduct('Forum Sale');
+    const keep = await makeItem(t, refs, { productId: product.id, option1Value: '10' });
+    const item = await makeItem(t, refs, { productId: product.id, option1Value: '11' });
+    await settled(keep.id);
+    await settled(item.id);
+    fake.calls.length = 0;
+    await recordSale(t.ctx, refs.store, { id: null, name: 'Counter' }, { source: 'counter', financialStatus: 'paid', paymentMethod: 'cash', lines: [{ inventoryId: item.id }] });
+    expect(await settled(item.id)).toBeNull();
+    expect(mutations()).toEqual(['productSet']);
+    expect(fake.variantBySku(item.code)).toBeNull();
+  });
+
+  it('deletion: the variant leaves the shop', async () => {
+    const product = await freshProduct('Stan Smith Delete');
+    const keep = await makeItem(t, refs, { productId: product.id, option1Value: '10' });
+    const item = await makeItem(t, refs, { productId: product.id, option1Value: '11' });
+    await settled(keep.id);
+    await settled(item.id);
+    await t.ctx.db.delete(s.inventoryItems).where(eq(s.inventoryItems.id, item.id));
+    expect(await settled(item.id)).toBeNull();
+    expect(fake.variantBySku(item.code)).toBeNull();
+  });
+
+  it('two identical items are two variants: the second carries its code', async () => {
+    const product = await freshProduct('Twin Pair');
+    const a = await makeItem(t, refs, { productId: product.id });
+    const b = await makeItem(t, refs, { productId: product.id });
+    expect(await settled(a.id)).toMatchObject({ state: 'synced' });
+    expect(await settled(b.id)).toMatchObject({ state: 'synced' });
+    const va = fake.variantBySku(a.code)!.variant;
+    const vb = fake.variantBySku(b.code)!.variant;
+    expect(JSON.stringify(va)).not.toEqual(JSON.stringify(vb));
+    expect(JSON.stringify(vb)).toContain(`#${b.code}`);
+  });
+});
+
+describe('throttling and failures', () => {
+  it('a 429 and a THROTTLED reply are retried, and the push goes through', async () => {
+    const product = await freshProduct('Throttled Push');
+    fake.failNext(1, 429, { retryAfterSeconds: 1 });
+    const item = await makeItem(t, refs, { productId: product.id });
+    expect(await settled(item.id)).toMatchObject({ state: 'synced' });
+    const second = await makeItem(t, refs, { productId: product.id, option1Value: '12' });
+    fake.setBucket({ maximumAvailable: 2000, restoreRate: 1000, currentlyAvailable: 0 });
+    fake.calls.length = 0;
+    expect(await settled(second.id)).toMatchObject({ state: 'synced' });
+    expect(fake.calls.some((c) => c.outcome === 'throttled')).toBe(true);
+    fake.setBucket({ maximumAvailable: 2000, restoreRate: 100 });
+  });
+
+  it("a refusal marks the product's items failed with Shopify's words; Repair pushes them again", async () => {
+    const product = await freshProduct('Refused Push');
+    const good = fake.locations[0].id;
+    await t.ctx.db.execute((await import('drizzle-orm')).sql`
+      update store_integrations set settings = jsonb_set(settings, '{locations,0,shopifyLocationId}', '"gid://shopify/Location/999"') where kind = 'shopify'`);
+    const item = await makeItem(t, refs, { productId: product.id });
+    const row = await settled(item.id);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row!.error).toContain('The specified location could not be found.');
+    await t.ctx.db.execute((await import('drizzle-orm')).sql`
+      update store_integrations set settings = jsonb_set(settings, '{locations,0,shopifyLocationId}', ${JSON.stringify(good)}::jsonb) where kind = 'shopify'`);
+    const repaired = await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: owner, body: { ids: [item.id] } });
+    expect(json<{ data: { queued: number } }>(repaired).data.queued).toBe(1);
+    expect(await settled(item.id)).toMatchObject({ state: 'synced', attempts: 0, error: null });
+  });
+});
+
+describe('resyncs and shopifyProducts', () => {
+  it("product resync: 'Resyncing product in background', then its items pushed again inside the job", async () => {
+    const product = await freshProduct('Resync Product');
+    const a = await makeItem(t, refs, { productId: product.id, option1Value: '8' });
+    const b = await makeItem(t, refs, { productId: product.id, option1Value: '9' });
+    await settled(a.id);
+    await settled(b.id);
+    fake.calls.length = 0;
+    const res = await t.request({ method: 'GET', url: `/api/products/resync/${product.id}`, token: owner });
+    expect(res.statusCode).toBe(202);
+    const started = json<{ data: { message: string; jobId: string } }>(res).data;
+    expect(started.message).toBe('Resyncing product in background');
+    const job = await waitForJob(t, owner, started.jobId);
+    expect(job).toMatchObject({ status: 'completed', done: 2, failed: 0, result: { productId: product.id, synced: true, reason: null } });
+    expect(mutations()).toEqual(['productSet']);
+    expect((await syncRow(a.id))!.state).toBe('synced');
+  });
+
+  it("single item resync: 'Resyncing item...', the item's product pushed again", async () => {
+    const product = await freshProduct('Resync Item');
+    const item = await makeItem(t, refs, { productId: product.id });
+    await settled(item.id);
+    fake.calls.length = 0;
+    const res = await t.request({ method: 'POST', url: '/api/inventories/resyncSingleInventory', token: owner, body: { id: item.id } });
+    expect(res.statusCode).toBe(202);
+    const started = json<{ data: { message: string; jobId: string } }>(res).data;
+    expect(started.message).toBe('Resyncing item...');
+    expect(await waitForJob(t, owner, started.jobId)).toMatchObject({ status: 'completed', done: 1, failed: 0, result: { synced: 1, failed: 0 } });
+    expect(mutations()).toEqual(['productSet']);
+  });
+
+  it('store resync: every item on sale online pushed again, product by product', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/stores/resync', token: owner });
+    expect(res.statusCode).toBe(202);
+    const job = await waitForJob(t, owner, json<{ data: { jobId: string } }>(res).data.jobId, 60_000);
+    const result = job.result as { items: number; sent: number; reason: string | null };
+    expect(job.status).toBe('completed');
+    expect(result.items).toBeGreaterThan(5);
+    expect(result).toMatchObject({ sent: result.items, reason: null });
+    const pending = await t.ctx.db.select().from(s.storefrontItemSync).where(and(eq(s.storefrontItemSync.storeId, refs.store.id), eq(s.storefrontItemSync.state, 'pending')));
+    expect(pending).toHaveLength(0);
+  });
+
+  it('POST /api/products/shopifyProducts: the shop’s products with handle and variants, each with its item', async () => {
+    const product = await freshProduct('Fetched Product');
+    const item = await makeItem(t, refs, { productId: product.id, price: 9900 });
+    await settled(item.id);
+    const gid = fake.variantBySku(item.code)!.product.id;
+    const res = await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: [gid, gid.split('/').pop(), '999999'] } });
+    expect(res.statusCode).toBe(200);
+    const [found, ...rest] = json<{ data: { id: string; handle: string; variants: { sku: string; price: number; quantity: number; inventoryId: string }[] }[] }>(res).data;
+    expect(rest).toEqual([]);
+    expect(found.id).toBe(gid);
+    expect(found.handle).toMatch(/^fetched-product-/);
+    expect(found.variants).toEqual([expect.objectContaining({ sku: item.code, price: 99, quantity: 1, inventoryId: item.id })]);
+  });
+
+  it('POST /api/products/shopifyProducts refuses bad input, staff without Products, and a store without a connection', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: [] } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: owner, body: { shopifyProductIds: ['drop table'] } })).statusCode).toBe(400);
+    const clerk = await staff(t, refs.store.id, 'orders-clerk@demo.backroom.test', { areas: ['Orders'] });
+    expect((await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: clerk, body: { shopifyProductIds: ['1'] } })).statusCode).toBe(403);
+    const other = await theOther();
+    const res = await t.request({ method: 'POST', url: '/api/products/shopifyProducts', token: other.token, host: other.host, body: { shopifyProductIds: ['1'] } });
+    expect(res.statusCode).toBe(422);
+    expect(json<{ error: string }>(res).error).toBe('No storefront is connected to this store yet, so nothing was sent to a storefront.');
+    // the other store's resyncs report the same, item by item
+    const [theirs] = await t.ctx.db.insert(s.products).values({ storeId: other.store.id, title: 'Theirs', brand: 'B', sku: 'T-1', category: 'C', gender: 'Men' }).returning();
+    const started = json<{ data: { jobId: string } }>(await t.request({ method: 'GET', url: `/api/products/resync/${theirs.id}`, token: other.token, host: other.host })).data;
+    let job: unknown = null;
+    for (let i = 0; i < 100; i++) {
+      job = json<{ data: { status: string } }>(await t.request({ method: 'GET', url: `/api/jobs/${started.jobId}`, token: other.token, host: other.host })).data;
+      if ((job as { status: string }).status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(job).toMatchObject({ status: 'completed', done: 0, failed: 1, result: { synced: false, reason: 'No storefront is connected to this store yet, so nothing was sent to a storefront.' } });
+  });
+});
+
+describe('the sync health screen API', () => {
+  type List = { rows: { inventoryId: string; state: string; error: string | null; drift: string[]; lastSyncedAt: string | null; code: string }[]; count: number; counts: Record<string, number>; connected: boolean; lastDriftCheck: { checked: number; drifted: number } | null };
+  const list = async (query = '', token = owner, host?: string) => t.request({ method: 'GET', url: `/api/storefront/sync${query}`, token, host });
+
+  it('lists items with their state, filtered and paginated on the server', async () => {
+    const product = await freshProduct('Listed Product');
+    const items = [];
+    for (const size of ['6', '7', '8', '9', '10', '11']) items.push(await makeItem(t, refs, { productId: product.id, option1Value: size }));
+    for (const item of items) await settled(item.id);
+    const all = json<{ data: List }>(await list('?pageSize=5')).data;
+    expect(all.connected).toBe(true);
+    expect(all.rows).toHaveLength(5);
+    expect(all.count).toBeGreaterThan(5);
+    expect(all.counts.synced).toBeGreaterThan(0);
+    const synced = json<{ data: List }>(await list('?state=synced&pageSize=500')).data;
+    expect(synced.rows.every((r) => r.state === 'synced' && r.lastSyncedAt)).toBe(true);
+    const one = synced.rows[0];
+    const found = json<{ data: List }>(await list(`?search=${one.code}`)).data;
+    expect(found.rows.map((r) => r.inventoryId)).toEqual([one.inventoryId]);
+    expect((await list('?state=broken')).statusCode).toBe(400);
+    expect((await list('?pageSize=9999')).statusCode).toBe(400);
+  });
+
+  it('is for staff with Products, and each store sees only its own', async () => {
+    const clerk = await staff(t, refs.store.id, 'orders-only@demo.backroom.test', { areas: ['Orders'] });
+    expect((await list('', clerk)).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: clerk, body: {} })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/storefront/sync' })).statusCode).toBe(401);
+    const other = await theOther();
+    const theirs = json<{ data: List }>(await list('', other.token, other.host)).data;
+    expect(theirs).toMatchObject({ rows: [], count: 0, connected: false });
+    const mine = json<{ data: List }>(await list('?pageSize=1')).data.rows[0];
+    const repaired = json<{ data: { queued: number } }>(await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: other.token, host: other.host, body: { ids: [mine.inventoryId] } })).data;
+    expect(repaired.queued).toBe(0);
+    expect((await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: owner, body: { ids: ['not-a-uuid'] } })).statusCode).toBe(400);
+  });
+
+  it('the drift check marks an item whose price differs in the shop drifted, and Repair all sets it right', async () => {
+    const product = await freshProduct('Drifting Product');
+    const item = await makeItem(t, refs, { productId: product.id, price: 20000 });
+    await settled(item.id);
+    fake.variantBySku(item.code)!.variant.price = '150.0';
+    const res = await t.request({ method: 'POST', url: '/api/storefront/sync/driftCheck', token: owner, body: {} });
+    expect(res.statusCode).toBe(200);
+    const row = await syncRow(item.id);
+    expect(row).toMatchObject({ state: 'drifted', drift: ['price: 200.00 in Backroom, 150.00 in Shopify'] });
+    const data = json<{ data: List }>(await list('?state=drifted')).data;
+    expect(data.rows.map((r) => r.inventoryId)).toContain(item.id);
+    expect(data.lastDriftCheck!.drifted).toBeGreaterThanOrEqual(1);
+    const repaired = json<{ data: { queued: number; message: string } }>(await t.request({ method: 'POST', url: '/api/storefront/sync/repair', token: owner, body: {} })).data;
+    expect(repaired.queued).toBeGreaterThanOrEqual(1);
+    expect(await settled(item.id)).toMatchObject({ state: 'synced', drift: [] });
+    expect(fake.variantBySku(item.code)!.variant.price).toBe('200.0');
+  });
+});
