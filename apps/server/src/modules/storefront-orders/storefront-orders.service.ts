@@ -359,5 +359,7 @@ export async function reconcileAllStores(ctx: AppContext): Promise<void> {
 }
 
 export function registerStorefrontOrderJobs(ctx: AppContext) {
-  ctx.jobs.every(RECONCILE_JOB, RECONCILE_CRON, () => reconcileAllStores(ctx));
+  // 'singleton': one round at a time across every server sharing the database
+  ctx.jobs.addQueue(RECONCILE_JOB, { policy: 'singleton', pollingIntervalSeconds: 5, handler: () => reconcileAllStores(ctx) });
+  ctx.jobs.schedule(RECONCILE_JOB, RECONCILE_CRON);
 }
