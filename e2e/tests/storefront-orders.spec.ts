@@ -60,7 +60,7 @@ test('[STOREFRONT]: an item sold in Shopify shows Sold with its order; the order
   });
   const payload = placed.webhookPayload;
   const lines = payload.line_items as Json[];
-  lines.push({ ...lines[0], id: 99_000_000_001, admin_graphql_api_id: 'gid://shopify/LineItem/99000000001', variant_id: 99_000_000_002, product_id: null, sku: 'GIFT-CARD-25', title: 'Gift wrapping', variant_title: null, name: 'Gift wrapping', price: '5.00' });
+  lines.push({ ...lines[0], id: 99_000_000_001, admin_graphql_api_id: 'gid://shopify/LineItem/99000000001', variant_id: 99_000_000_002, product_id: null, sku: 'GIFT-CARD-25', title: 'Gift wrapping', variant_title: null, name: 'Gift wrapping', price: '5.00', price_set: { shop_money: { amount: '5.00', currency_code: 'USD' }, presentment_money: { amount: '5.00', currency_code: 'USD' } } });
   const raw = JSON.stringify(payload);
   const headers = (body: string) => ({
     'content-type': 'application/json',
@@ -112,6 +112,10 @@ test('[STOREFRONT]: an item sold in Shopify shows Sold with its order; the order
   await expect(page).toHaveURL(/flagged=true/);
   const row = page.getByTestId('order-row').filter({ hasText: placed.order.name });
   await expect(row.getByTestId('flag-tag')).toHaveText('Unknown item');
+  await expect(row).toContainText('$5.00');
+  // the checkbox's tooltip off the screenshot
+  await page.mouse.move(0, 600);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   await snap(page, 'storefront-orders-flagged', async () => {
     await expect(page.getByTestId('order-row').first()).toBeVisible();
   });
