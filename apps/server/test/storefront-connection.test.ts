@@ -13,8 +13,7 @@ type Connection = {
   enabled: boolean;
   shopDomain: string | null;
   shopName: string | null;
-  accessToken: { isSet: boolean; lastFour: string | null };
-  webhookSecret: { isSet: boolean; lastFour: string | null };
+  credentials: { field: string; isSet: boolean; lastFour: string | null }[];
   locations: { location: string; shopifyLocationId: string; shopifyLocationName: string | null }[];
   ready: boolean;
 };
@@ -53,7 +52,8 @@ describe('GET /api/storefront/connection', () => {
   it('answers an empty, unconnected Shopify connection at first', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
-    expect(json<{ data: Connection }>(res).data).toMatchObject({ enabled: false, shopDomain: null, accessToken: { isSet: false }, webhookSecret: { isSet: false }, locations: [], ready: false });
+    expect(json<{ data: Connection }>(res).data).toMatchObject({ enabled: false, shopDomain: null, locations: [], ready: false });
+    expect(json<{ data: Connection }>(res).data.credentials.map((c) => [c.field, c.isSet])).toEqual([['accessToken', false], ['webhookSecret', false]]);
     expect(await storefrontConnectionOf(t.ctx, storeId)).toBeNull();
     expect(await storefrontAdapterOf(t.ctx, storeId)).toBeNull();
   });
@@ -94,7 +94,8 @@ describe('PUT /api/storefront/connection', () => {
     expect(res.body).not.toContain(fake.accessToken);
     expect(res.body).not.toContain(WEBHOOK_SECRET);
     const saved = json<{ data: Connection }>(res).data;
-    expect(saved).toMatchObject({ enabled: true, ready: true, shopDomain: 'backroom-test.myshopify.com', accessToken: { isSet: true, lastFour: fake.accessToken.slice(-4) }, webhookSecret: { isSet: true, lastFour: 'SIGN' } });
+    expect(saved).toMatchObject({ enabled: true, ready: true, shopDomain: 'backroom-test.myshopify.com' });
+    expect(saved.credentials.map((c) => [c.field, c.isSet, c.lastFour])).toEqual([['accessToken', true, fake.accessToken.slice(-4)], ['webhookSecret', true, 'SIGN']]);
     const [row] = await t.ctx.db.select().from(s.storeIntegrations).where(and(eq(s.storeIntegrations.storeId, storeId), eq(s.storeIntegrations.kind, 'shopify')));
     expect(row.secret).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(fake.accessToken);
@@ -151,9 +152,9 @@ describe('POST /api/storefront/connection/test', () => {
   it('reads the shop with the saved credentials and keeps its name and its locations’ names', async () => {
     const res = await test();
     expect(res.statusCode).toBe(200);
-    const result = json<{ data: { ok: boolean; error: string | null; shop: { name: string; locations: { id: string; name: string }[] } } }>(res).data;
-    expect(result).toMatchObject({ ok: true, error: null, shop: { name: 'Backroom Test Shop' } });
-    expect(result.shop.locations.map((l) => l.name)).toEqual(['Shop floor', 'Warehouse']);
+    const result = json<{ data: { ok: boolean; reason: string | null; shopDetails: { name: string; locations: { id: string; name: string }[] } } }>(res).data;
+    expect(result).toMatchObject({ ok: true, reason: null, shopDetails: { name: 'Backroom Test Shop' } });
+    expect(result.shopDetails.locations.map((l) => l.name)).toEqual(['Shop floor', 'Warehouse']);
     const saved = json<{ data: Connection }>(await get()).data;
     expect(saved.shopName).toBe('Backroom Test Shop');
     expect(saved.locations.map((l) => l.shopifyLocationName)).toEqual(['Shop floor', 'Warehouse']);
@@ -162,10 +163,10 @@ describe('POST /api/storefront/connection/test', () => {
   it('answers Shopify’s reason for a refused token, without saving anything', async () => {
     const res = await test({ shopDomain: 'backroom-test', accessToken: 'shpat_wrong_token_0000' });
     expect(res.statusCode).toBe(200);
-    const result = json<{ data: { ok: boolean; error: string | null } }>(res).data;
+    const result = json<{ data: { ok: boolean; reason: string | null } }>(res).data;
     expect(result.ok).toBe(false);
-    expect(result.error).toContain('Shopify refused the access token (401)');
-    expect(json<{ data: Connection }>(await get()).data.accessToken.lastFour).toBe(fake.accessToken.slice(-4));
+    expect(result.reason).toContain('Shopify refused the access token (401)');
+    expect(json<{ data: Connection }>(await get()).data.credentials[0].lastFour).toBe(fake.accessToken.slice(-4));
   });
 
   it('refuses bad input and non-Admins', async () => {

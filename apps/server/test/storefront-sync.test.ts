@@ -318,7 +318,7 @@ describe('resyncs and shopifyProducts', () => {
 });
 
 describe('the sync health screen API', () => {
-  type List = { rows: { inventoryId: string; state: string; error: string | null; drift: string[]; lastSyncedAt: string | null; code: string }[]; count: number; counts: Record<string, number>; connected: boolean; lastDriftCheck: { checked: number; drifted: number } | null };
+  type List = { rows: { inventoryId: string; state: string; platformError: string | null; drift: string[]; lastSyncedAt: string | null; code: string }[]; count: number; counts: Record<string, number>; connected: boolean; lastDriftCheck: { checked: number; drifted: number } | null };
   const list = async (query = '', token = owner, host?: string) => t.request({ method: 'GET', url: `/api/storefront/sync${query}`, token, host });
 
   it('lists items with their state, filtered and paginated on the server', async () => {

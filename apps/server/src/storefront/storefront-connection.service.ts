@@ -25,8 +25,10 @@ function toConnection(ctx: AppContext, storeId: string, row: IntegrationRow | nu
     enabled: row?.enabled ?? false,
     shopDomain: settings.shopDomain ?? null,
     shopName: settings.shopName ?? null,
-    accessToken: { isSet: Boolean(secrets.accessToken), lastFour: credentialHint(secrets.accessToken) },
-    webhookSecret: { isSet: Boolean(secrets.webhookSecret), lastFour: credentialHint(secrets.webhookSecret) },
+    credentials: [
+      { field: 'accessToken', label: 'Admin API access token', isSet: Boolean(secrets.accessToken), lastFour: credentialHint(secrets.accessToken) },
+      { field: 'webhookSecret', label: 'Webhook signing secret', isSet: Boolean(secrets.webhookSecret), lastFour: credentialHint(secrets.webhookSecret) },
+    ],
     locations: (settings.locations ?? []).map((l) => ({ location: l.location, shopifyLocationId: l.shopifyLocationId, shopifyLocationName: l.shopifyLocationName ?? null })),
     publicationIds: settings.publicationIds ?? [],
     ready: connectionOfRow(ctx, storeId, row) !== null,
@@ -125,9 +127,9 @@ export async function testStorefrontConnection(ctx: AppContext, store: StoreRow,
         await integrationsRepository.upsert(tx, store.id, SHOPIFY_KIND, { settings: next as Record<string, unknown> });
       });
     }
-    return { ok: true, error: null, shop };
+    return { ok: true, reason: null, shopDetails: shop };
   } catch (err) {
-    if (isStorefrontError(err)) return { ok: false, error: err.message, shop: null };
+    if (isStorefrontError(err)) return { ok: false, reason: err.message, shopDetails: null };
     throw err;
   }
 }

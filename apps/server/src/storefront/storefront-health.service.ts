@@ -32,7 +32,7 @@ export async function listSyncStates(ctx: AppContext, storeId: string, q: z.outp
       location: r.location ?? null,
       price: toMajor(r.price ?? 0),
       state: r.sync.state,
-      error: r.sync.error,
+      platformError: r.sync.error,
       drift: r.sync.drift,
       attempts: r.sync.attempts,
       lastSyncedAt: r.sync.lastSyncedAt?.toISOString() ?? null,
@@ -42,7 +42,7 @@ export async function listSyncStates(ctx: AppContext, storeId: string, q: z.outp
     count,
     counts: { synced: by('synced'), pending: by('pending'), failed: by('failed'), drifted: by('drifted') },
     connected: connection !== null,
-    lastDriftCheck: check ? { at: check.checkedAt.toISOString(), checked: check.checked, drifted: check.drifted, error: check.error } : null,
+    lastDriftCheck: check ? { at: check.checkedAt.toISOString(), checked: check.checked, drifted: check.drifted, failure: check.error } : null,
   };
 }
 

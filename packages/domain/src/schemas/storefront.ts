@@ -78,7 +78,8 @@ export const ZStorefrontConnectionTest = z.strictObject({
   accessToken: secretText(STOREFRONT_MESSAGES.accessToken).optional(),
 });
 
-const ZSecretState = z.object({ isSet: z.boolean(), lastFour: z.string().nullable() });
+/** A secret's state: whether it is set and, for a long one, its last four characters (as ZIntegration's credentials). */
+const ZSecretState = z.object({ field: z.enum(['accessToken', 'webhookSecret']), label: z.string(), isSet: z.boolean(), lastFour: z.string().nullable() });
 
 export const ZStorefrontConnection = z.object({
   platform: z.literal('shopify'),
@@ -86,8 +87,8 @@ export const ZStorefrontConnection = z.object({
   shopDomain: z.string().nullable(),
   /** The shop's name as the last successful Test connection read it. */
   shopName: z.string().nullable(),
-  accessToken: ZSecretState,
-  webhookSecret: ZSecretState,
+  /** The Admin API access token and the webhook signing secret: never their values. */
+  credentials: z.array(ZSecretState),
   /** Backroom locations that sell online, each with its Shopify location. */
   locations: z.array(z.object({ location: z.string(), shopifyLocationId: z.string(), shopifyLocationName: z.string().nullable() })),
   publicationIds: z.array(z.string()),
@@ -107,7 +108,7 @@ export const ZStorefrontShop = z.object({
 export type TStorefrontShop = z.infer<typeof ZStorefrontShop>;
 
 /** Test connection's answer: the shop, or Shopify's reason. */
-export const ZStorefrontConnectionTestResult = z.object({ ok: z.boolean(), error: z.string().nullable(), shop: ZStorefrontShop.nullable() });
+export const ZStorefrontConnectionTestResult = z.object({ ok: z.boolean(), reason: z.string().nullable(), shopDetails: ZStorefrontShop.nullable() });
 export type TStorefrontConnectionTestResult = z.infer<typeof ZStorefrontConnectionTestResult>;
 
 // ---------------------------------------------------------------------------------------------
@@ -142,7 +143,8 @@ export const ZSyncRow = z.object({
   location: z.string().nullable(),
   price: z.number(),
   state: z.enum(SYNC_STATES),
-  error: z.string().nullable(),
+  /** The platform's words for the last failure (a failed item). */
+  platformError: z.string().nullable(),
   /** What differs from the shop, for a drifted item. */
   drift: z.array(z.string()),
   attempts: z.number().int(),
@@ -157,7 +159,7 @@ export const ZSyncList = z.object({
   count: z.number().int(),
   counts: z.object({ synced: z.number().int(), pending: z.number().int(), failed: z.number().int(), drifted: z.number().int() }),
   connected: z.boolean(),
-  lastDriftCheck: z.object({ at: z.string(), checked: z.number().int(), drifted: z.number().int(), error: z.string().nullable() }).nullable(),
+  lastDriftCheck: z.object({ at: z.string(), checked: z.number().int(), drifted: z.number().int(), failure: z.string().nullable() }).nullable(),
 });
 export type TSyncList = z.infer<typeof ZSyncList>;
 

@@ -8,7 +8,7 @@ import { useIsMobile } from '../../shared/hooks';
 import { useSaveStorefrontConnection, useStorefrontConnection, useTestStorefrontConnection } from './storefront-connection.api';
 import './settings.css';
 
-type SecretState = TStorefrontConnection['accessToken'];
+type SecretState = TStorefrontConnection['credentials'][number];
 
 function SecretTag({ state }: { state: SecretState }) {
   if (!state.isSet) return <Tag style={{ marginInlineEnd: 0 }}>Not set</Tag>;
@@ -22,7 +22,11 @@ function SecretTag({ state }: { state: SecretState }) {
 type CredentialsForm = { shopDomain?: string; accessToken?: string; webhookSecret?: string };
 
 /** The shop and its two secrets: typed into password inputs, kept encrypted, never shown again. */
+const secretOf = (c: TStorefrontConnection, field: SecretState['field']): SecretState => c.credentials.find((s) => s.field === field) ?? { field, label: field, isSet: false, lastFour: null };
+
 function CredentialsEditor({ connection, onDone }: { connection: TStorefrontConnection; onDone: () => void }) {
+  const accessToken = secretOf(connection, 'accessToken');
+  const webhookSecret = secretOf(connection, 'webhookSecret');
   const { message } = App.useApp();
   const isMobile = useIsMobile();
   const save = useSaveStorefrontConnection();
@@ -51,18 +55,18 @@ function CredentialsEditor({ connection, onDone }: { connection: TStorefrontConn
         <Form.Item name="shopDomain" label="Shop" extra="my-shop or my-shop.myshopify.com" style={{ marginBottom: 12 }}>
           <Input prefix={<ShopOutlined style={{ color: '#8c96a3' }} />} maxLength={200} placeholder="my-shop.myshopify.com" aria-label="Shop" />
         </Form.Item>
-        <Form.Item name="accessToken" label={connection.accessToken.isSet ? 'New Admin API access token' : 'Admin API access token'} style={{ marginBottom: 12 }}>
+        <Form.Item name="accessToken" label={accessToken.isSet ? 'New Admin API access token' : 'Admin API access token'} style={{ marginBottom: 12 }}>
           <Input.Password
             prefix={<LockOutlined style={{ color: '#8c96a3' }} />}
             maxLength={MAX_CREDENTIAL_LENGTH}
             autoComplete="new-password"
-            placeholder={connection.accessToken.isSet ? 'Leave empty to keep the saved one' : 'shpat_…'}
+            placeholder={accessToken.isSet ? 'Leave empty to keep the saved one' : 'shpat_…'}
             aria-label="Admin API access token"
           />
         </Form.Item>
         <Form.Item
           name="webhookSecret"
-          label={connection.webhookSecret.isSet ? 'New webhook signing secret' : 'Webhook signing secret'}
+          label={webhookSecret.isSet ? 'New webhook signing secret' : 'Webhook signing secret'}
           extra="The app's API secret key: Shopify signs its webhooks with it"
           style={{ marginBottom: 12 }}
         >
@@ -70,7 +74,7 @@ function CredentialsEditor({ connection, onDone }: { connection: TStorefrontConn
             prefix={<LockOutlined style={{ color: '#8c96a3' }} />}
             maxLength={MAX_CREDENTIAL_LENGTH}
             autoComplete="new-password"
-            placeholder={connection.webhookSecret.isSet ? 'Leave empty to keep the saved one' : "Paste the app's API secret key"}
+            placeholder={webhookSecret.isSet ? 'Leave empty to keep the saved one' : "Paste the app's API secret key"}
             aria-label="Webhook signing secret"
           />
         </Form.Item>
@@ -79,7 +83,7 @@ function CredentialsEditor({ connection, onDone }: { connection: TStorefrontConn
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="shopify-save-credentials">
           Save
         </Button>
-        {connection.shopDomain && connection.accessToken.isSet && <Button onClick={onDone}>Cancel</Button>}
+        {connection.shopDomain && accessToken.isSet && <Button onClick={onDone}>Cancel</Button>}
       </Flex>
     </Form>
   );
@@ -91,7 +95,7 @@ type LocationsForm = { byLocation: Record<string, string | undefined>; publicati
  * Which Backroom locations sell online (ONLINE MARKETPLACE included) and the Shopify location each
  * stocks; the sales channels a new product is published to. Choices come from Test connection.
  */
-function LocationsEditor({ connection, shop }: { connection: TStorefrontConnection; shop: TStorefrontConnectionTestResult['shop'] }) {
+function LocationsEditor({ connection, shop }: { connection: TStorefrontConnection; shop: TStorefrontConnectionTestResult['shopDetails'] }) {
   const { message } = App.useApp();
   const locations = useLocations();
   const save = useSaveStorefrontConnection();
@@ -179,7 +183,7 @@ export function ShopifyCard() {
     );
   }
   const c = connection.data;
-  const complete = Boolean(c.shopDomain) && c.accessToken.isSet && c.webhookSecret.isSet;
+  const complete = Boolean(c.shopDomain) && c.credentials.every((s) => s.isSet);
   const showEditor = editing ?? !complete;
   const result = test.data;
   const toggle = (enabled: boolean) =>
@@ -211,16 +215,13 @@ export function ShopifyCard() {
         )}
 
         <div className="br-credentials">
-          {[
-            { key: 'accessToken', label: 'Admin API access token', state: c.accessToken },
-            { key: 'webhookSecret', label: 'Webhook signing secret', state: c.webhookSecret },
-          ].map((s) => (
-            <Flex key={s.key} align="center" justify="space-between" gap={8} className="br-credential" data-testid={`shopify-${s.key}`}>
+          {c.credentials.map((s) => (
+            <Flex key={s.field} align="center" justify="space-between" gap={8} className="br-credential" data-testid={`shopify-${s.field}`}>
               <Flex align="center" gap={8} style={{ minWidth: 0 }}>
                 <KeyOutlined style={{ color: '#8c96a3' }} />
                 <Typography.Text>{s.label}</Typography.Text>
               </Flex>
-              <SecretTag state={s.state} />
+              <SecretTag state={s} />
             </Flex>
           ))}
         </div>
@@ -237,24 +238,24 @@ export function ShopifyCard() {
 
         <Flex vertical gap={8}>
           <div>
-            <Button icon={<ApiOutlined />} onClick={() => test.mutate({})} loading={test.isPending} disabled={!c.shopDomain || !c.accessToken.isSet} data-testid="shopify-test">
+            <Button icon={<ApiOutlined />} onClick={() => test.mutate({})} loading={test.isPending} disabled={!c.shopDomain || !secretOf(c, 'accessToken').isSet} data-testid="shopify-test">
               Test connection
             </Button>
           </div>
-          {result?.ok && result.shop && (
+          {result?.ok && result.shopDetails && (
             <Alert
               type="success"
               showIcon
               data-testid="shopify-test-result"
-              title={`Connected to ${result.shop.name}`}
-              description={`${result.shop.domain} · ${result.shop.currency} · ${result.shop.locations.length} location${result.shop.locations.length === 1 ? '' : 's'}`}
+              title={`Connected to ${result.shopDetails.name}`}
+              description={`${result.shopDetails.domain} · ${result.shopDetails.currency} · ${result.shopDetails.locations.length} location${result.shopDetails.locations.length === 1 ? '' : 's'}`}
             />
           )}
-          {result && !result.ok && <Alert type="error" showIcon data-testid="shopify-test-result" title="Shopify did not accept the connection" description={result.error} />}
+          {result && !result.ok && <Alert type="error" showIcon data-testid="shopify-test-result" title="Shopify did not accept the connection" description={result.reason} />}
           {test.isError && <Alert type="error" showIcon title={errorMessage(test.error)} />}
         </Flex>
 
-        {complete && <LocationsEditor key={`${c.updatedAt}-${result?.shop?.domain ?? ''}`} connection={c} shop={result?.shop ?? null} />}
+        {complete && <LocationsEditor key={`${c.updatedAt}-${result?.shopDetails?.domain ?? ''}`} connection={c} shop={result?.shopDetails ?? null} />}
       </Flex>
     </Card>
   );

@@ -37,10 +37,10 @@ const since = (iso: string | null) => (iso ? dayjs(iso).fromNow() : 'Never');
 
 /** What went wrong for an item: the platform's words, or what differs from the shop. */
 function Problem({ row }: { row: TSyncRow }) {
-  if (row.state === 'failed' && row.error) {
+  if (row.state === 'failed' && row.platformError) {
     return (
       <Typography.Text type="danger" style={{ fontSize: 13 }} data-testid="sync-error">
-        {row.error}
+        {row.platformError}
         {row.attempts > 1 ? ` (${row.attempts} attempts)` : ''}
       </Typography.Text>
     );
@@ -180,7 +180,7 @@ export default function StorefrontSyncPage() {
               <div data-testid="last-drift-check">
                 <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                   {data?.lastDriftCheck
-                    ? `Last run ${since(data.lastDriftCheck.at)} (${formatDateTime(data.lastDriftCheck.at)}): ${data.lastDriftCheck.checked.toLocaleString('en-US')} checked, ${data.lastDriftCheck.drifted.toLocaleString('en-US')} drifted${data.lastDriftCheck.error ? `. ${data.lastDriftCheck.error}` : ''}`
+                    ? `Last run ${since(data.lastDriftCheck.at)} (${formatDateTime(data.lastDriftCheck.at)}): ${data.lastDriftCheck.checked.toLocaleString('en-US')} checked, ${data.lastDriftCheck.drifted.toLocaleString('en-US')} drifted${data.lastDriftCheck.failure ? `. ${data.lastDriftCheck.failure}` : ''}`
                     : 'Not run yet. It runs every night and compares price, stock and presence with the shop.'}
                 </Typography.Text>
               </div>
