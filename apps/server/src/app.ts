@@ -32,6 +32,7 @@ import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { labelsRoutes } from './modules/labels/labels.routes.ts';
+import { storefrontOrdersRoutes } from './modules/storefront-orders/storefront-orders.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(
   await app.register(storeRequestsRoutes(ctx));
   await app.register(scansRoutes(ctx));
   await app.register(storefrontRoutes(ctx));
+  await app.register(storefrontOrdersRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

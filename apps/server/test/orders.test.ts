@@ -206,7 +206,7 @@ describe('GET /api/orders/{id}', () => {
     await t.ctx.db.update(s.stores).set({ shop: 'demo-backroom.myshopify.com' }).where(eq(s.stores.id, refs.store.id));
     const { order } = await sell({ source: 'shopify', externalId: '820982911946154508', name: '#SHOP-1' });
     const data = json<{ data: Order }>(await get(`/api/orders/${order.id}`, owner)).data;
-    expect(data).toMatchObject({ source: 'shopify', shopifyAdminUrl: 'https://demo-backroom.myshopify.com/admin/orders/820982911946154508', resyncable: true });
+    expect(data).toMatchObject({ source: 'shopify', shopifyAdminUrl: 'https://admin.shopify.com/store/demo-backroom/orders/820982911946154508', resyncable: true });
     const counter = (await list('pageSize=100')).rows.find((r) => r.order.source === 'counter')!;
     expect(json<{ data: Order }>(await get(`/api/orders/${counter.order.id}`, owner)).data.shopifyAdminUrl).toBeNull();
   });
@@ -241,7 +241,7 @@ describe('POST /api/orders/export', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="ordersExport.csv"');
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe('Order,Order date,Source,Order status,Payment,Customer,Customer email,Customer phone,Item code,Title,SKU,Option 1,Option 2,Option 3,Line price,Quantity,Item price,Payout,Item status,Consigner,Consigner id,Line active');
+    expect(lines[0]).toBe('Order,Order date,Source,Order status,Payment,Customer,Customer email,Customer phone,Item code,Title,SKU,Option 1,Option 2,Option 3,Line price,Quantity,Item price,Payout,Item status,Consigner,Consigner id,Line active,Needs attention');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.name},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);

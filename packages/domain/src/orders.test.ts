@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { shopifyOrderAdminUrl, splitFullName } from './orders.ts';
 
 describe('shopifyOrderAdminUrl', () => {
-  it('links an order of the shop in its Shopify admin, from a number or a GID', () => {
-    expect(shopifyOrderAdminUrl('demo-shop.myshopify.com', '450789469')).toBe('https://demo-shop.myshopify.com/admin/orders/450789469');
-    expect(shopifyOrderAdminUrl('demo-shop', 'gid://shopify/Order/450789469')).toBe('https://demo-shop.myshopify.com/admin/orders/450789469');
-    expect(shopifyOrderAdminUrl('https://Demo-Shop.myshopify.com/', '1')).toBe('https://demo-shop.myshopify.com/admin/orders/1');
+  it('links an order of the shop in its Shopify admin (admin.shopify.com/store/{handle}), from a number or a GID', () => {
+    expect(shopifyOrderAdminUrl('demo-shop.myshopify.com', '450789469')).toBe('https://admin.shopify.com/store/demo-shop/orders/450789469');
+    expect(shopifyOrderAdminUrl('demo-shop', 'gid://shopify/Order/450789469')).toBe('https://admin.shopify.com/store/demo-shop/orders/450789469');
+    expect(shopifyOrderAdminUrl('https://Demo-Shop.myshopify.com/', '1')).toBe('https://admin.shopify.com/store/demo-shop/orders/1');
+  });
+
+  it('needs the myshopify domain or the handle: a custom domain does not name the shop in the admin', () => {
+    expect(shopifyOrderAdminUrl('shop.example.com', '1')).toBeNull();
   });
 
   it('gives no link without a shop, without a Shopify id, or for anything else', () => {

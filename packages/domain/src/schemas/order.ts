@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../format.ts';
 import { SALE_SOURCES } from '../sales.ts';
+import { LINE_FLAGS } from '../orders.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, pageNumber, safeString } from './common.ts';
 
@@ -28,6 +29,8 @@ export const ORDER_MESSAGES = {
   linnworksOrderGone: (name: string) => `Linnworks no longer has order ${name}: there is nothing to resync it from.`,
   noOrderSources: 'No order source is turned on for this store: orders are recorded at the counter only.',
   resyncQueued: 'Resyncing all orders: follow the progress here.',
+  shopifyOrderGone: (name: string) => `Shopify no longer has order ${name}: there is nothing to resync it from.`,
+  shopifyUnreachable: (reason: string) => `The order could not be read from Shopify: ${reason}`,
 } as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,6 +73,11 @@ export const ZOrdersFilter = z.object({
     .optional()
     .transform((v) => v || undefined),
   orderDateRange: ZOrderDateRange,
+  /** 'true': only the lines that need staff (flagged: docs/storefront-orders.md) */
+  flagged: z
+    .union([z.boolean(), z.enum(['true', 'false', ''])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
 });
 export type TOrdersFilter = z.output<typeof ZOrdersFilter>;
 
@@ -110,6 +118,9 @@ const ZOrderItemRef = z.object({
 
 const ZPersonRef = z.object({ id: z.string(), name: z.string() });
 
+/** Why a line needs staff (LINE_FLAGS) and what the order screen says about it; null when it does not. */
+export const ZLineFlag = z.object({ code: z.enum(LINE_FLAGS), message: z.string() }).nullable();
+
 /**
  * One row of the order item table: a line item of an order, with its order, the item it sold (null
  * for a line matched to no item, e.g. an imported line whose SKU is no item's code) and the item's
@@ -122,6 +133,7 @@ export const ZOrderItemRow = z.object({
   price: z.number(),
   quantity: z.number(),
   active: z.boolean(),
+  flag: ZLineFlag,
   order: ZOrderRef,
   item: ZOrderItemRef.nullable(),
   consigner: ZPersonRef.nullable(),
@@ -154,6 +166,7 @@ export const ZOrderLine = z.object({
   price: z.number(),
   quantity: z.number(),
   active: z.boolean(),
+  flag: ZLineFlag,
   inventoryId: z.string().nullable(),
   item: ZOrderItemRef.extend({ consigner: ZPersonRef.nullable() }).nullable(),
 });
@@ -173,6 +186,8 @@ export const ZOrder = z.object({
   createdByName: z.string().nullable(),
   undoneAt: z.string().nullable(),
   undoneByName: z.string().nullable(),
+  /** When the storefront cancelled the order (ISO 8601), null otherwise. */
+  cancelledAt: z.string().nullable(),
   customer: ZCustomer,
   /** The order in the shop's Shopify admin; only for an order that came from Shopify. */
   shopifyAdminUrl: z.string().nullable(),
@@ -184,18 +199,18 @@ export type TOrder = z.output<typeof ZOrder>;
 
 /** An order import's outcome (POST /api/orders/linnworkOrders, the Resync All job's result per source). */
 export const ZOrderImportResult = z.object({
-  source: z.enum(['linnworks']),
+  source: z.enum(['linnworks', 'shopify']),
   /** orders fetched from the source in this run */
   fetched: z.number(),
   /** new orders recorded */
   imported: z.number(),
   /** orders recorded by an earlier run (or at the same time by another), left as they are */
   alreadyImported: z.number(),
-  /** orders left out: returns and resends of another order, orders on hold or cancelled */
+  /** orders left out: returns and resends of another order, orders on hold or cancelled, storefront test orders */
   skipped: z.number(),
   /** orders refused (an item already sold, ...) with the reason */
   failed: z.array(z.object({ externalId: z.string(), name: z.string(), error: z.string() })),
-  /** lines matched to no item by their SKU (kept as lines without an item) */
+  /** lines matched to no item by their SKU (kept as lines without an item); for the storefront, lines flagged for staff */
   unmatchedLines: z.number(),
   orders: z.array(z.object({ id: z.string(), name: z.string() })),
   syncedUntil: z.string().nullable(),
@@ -204,3 +219,11 @@ export type TOrderImportResult = z.output<typeof ZOrderImportResult>;
 
 /** POST /api/orders/resyncAll: the background job that runs every order source's import. */
 export const ZOrdersResyncStarted = z.object({ jobId: z.string(), message: z.string() });
+
+/** POST /api/webhooks/shopify: what Backroom did with a delivery (docs/storefront-orders.md). */
+export const ZStorefrontWebhookReceived = z.object({
+  /** recorded, paid, cancelled, refunded, unchanged, duplicate, ignored-test, ignored-topic, refund-held */
+  outcome: z.string(),
+  /** Backroom's order the delivery is about, when there is one. */
+  orderId: z.string().nullable(),
+});

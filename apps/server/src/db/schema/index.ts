@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './jobs.ts';
 export * from './files.ts';
 export * from './storefront.ts';
+export * from './storefront-orders.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LedgerKind, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
+import type { LedgerKind, LineFlag, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
 import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
@@ -36,6 +36,9 @@ export const orders = pgTable(
     createdByName: text('created_by_name'),
     undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
     undoneByName: text('undone_by_name'),
+    // When the storefront cancelled the order (orders/cancelled; docs/storefront-orders.md). Its items
+    // went back on sale (status 'undone'), or, paid out already, stayed and their lines are flagged.
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -72,6 +75,12 @@ export const lineItems = pgTable(
     // the table's order, date ranges, pages and searches are one index each. Writers leave them out.
     orderDate: timestamp('order_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     searchText: text('search_text').notNull().default(''),
+    // A line staff must look at (docs/storefront-orders.md "Flagged lines"): its item was no longer
+    // available (sold, withdrawn), the storefront's variant is no item of the store, or it was
+    // cancelled or refunded after its item was paid out. `flag` is the reason's code, `flagMessage`
+    // the sentence the order screen shows. A flagged line never moved an item.
+    flag: text('flag').$type<LineFlag>(),
+    flagMessage: text('flag_message'),
   },
   (t) => [
     primaryKey({ name: 'line_items_pkey', columns: [t.id, t.storeId] }),
@@ -83,6 +92,8 @@ export const lineItems = pgTable(
     index('line_items_order_idx').on(t.orderId),
     index('line_items_inventory_idx').on(t.inventoryId),
     uniqueIndex('line_items_open_inventory_uq').on(t.storeId, t.inventoryId).where(sql`active and inventory_id is not null`),
+    // the orders list's "Needs attention" filter: the store's flagged lines, newest first
+    index('line_items_store_flagged_idx').on(t.storeId, t.orderDate, t.orderId, t.id).where(sql`flag is not null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { RESYNCABLE_SOURCES, type InventoryStatus, shopifyOrderAdminUrl, toMajor, type ZOrder, type ZOrderItemRow, type ZOrderLine } from '@backroom/domain';
+import { RESYNCABLE_SOURCES, type InventoryStatus, type LineFlag, shopifyOrderAdminUrl, toMajor, type ZOrder, type ZOrderItemRow, type ZOrderLine } from '@backroom/domain';
 import type { z } from 'zod';
 import type { OrderItemListRow, OrderRow } from './orders.repository.ts';
 
@@ -31,6 +31,8 @@ function toItemRef(r: ItemColumns) {
   };
 }
 
+const flagOf = (r: { flag: LineFlag | null; flagMessage: string | null }) => (r.flag ? { code: r.flag, message: r.flagMessage ?? '' } : null);
+
 const consignerRef = (r: { consignerId: string | null; consignerName: string | null }) => (r.consignerId ? { id: r.consignerId, name: r.consignerName ?? '' } : null);
 
 export function toOrderItemRow(r: OrderItemListRow): z.input<typeof ZOrderItemRow> {
@@ -41,6 +43,7 @@ export function toOrderItemRow(r: OrderItemListRow): z.input<typeof ZOrderItemRo
     price: toMajor(r.price),
     quantity: r.quantity,
     active: r.active,
+    flag: flagOf(r),
     order: { id: r.orderId, name: r.orderName, orderDate: r.orderDate.toISOString(), source: r.source, status: r.orderStatus, financialStatus: r.financialStatus },
     item: toItemRef(r),
     consigner: consignerRef(r),
@@ -54,6 +57,8 @@ export type OrderLineColumns = ItemColumns & {
   price: number;
   quantity: number;
   active: boolean;
+  flag: LineFlag | null;
+  flagMessage: string | null;
   inventoryId: string | null;
   consignerId: string | null;
   consignerName: string | null;
@@ -68,6 +73,7 @@ export function toOrderLine(r: OrderLineColumns): z.input<typeof ZOrderLine> {
     price: toMajor(r.price),
     quantity: r.quantity,
     active: r.active,
+    flag: flagOf(r),
     inventoryId: r.inventoryId,
     item: item ? { ...item, consigner: consignerRef(r) } : null,
   };
@@ -88,6 +94,7 @@ export function toOrder(order: OrderRow, lines: OrderLineColumns[], shop: string
     createdByName: order.createdByName,
     undoneAt: order.undoneAt ? order.undoneAt.toISOString() : null,
     undoneByName: order.undoneByName,
+    cancelledAt: order.cancelledAt ? order.cancelledAt.toISOString() : null,
     customer: {
       first_name: order.customer.first_name ?? null,
       last_name: order.customer.last_name ?? null,

@@ -14,6 +14,8 @@ export type OrdersListFilter = {
   consignerId?: string;
   /** order date from (inclusive) to (exclusive) */
   orderDate?: { from: Date; to: Date };
+  /** only the lines flagged for staff (line_items_store_flagged_idx) */
+  flagged?: boolean;
 };
 
 const o = orders;
@@ -47,6 +49,8 @@ const rowColumns = {
   price: l.price,
   quantity: l.quantity,
   active: l.active,
+  flag: l.flag,
+  flagMessage: l.flagMessage,
   orderId: o.id,
   orderName: o.name,
   orderDate: o.orderDate,
@@ -62,6 +66,8 @@ export type OrderItemListRow = {
   price: number;
   quantity: number;
   active: boolean;
+  flag: LineItemRow['flag'];
+  flagMessage: string | null;
   orderId: string;
   orderName: string;
   orderDate: Date;
@@ -93,6 +99,7 @@ function listWhere(storeId: string, f: OrdersListFilter): SQL {
     eq(l.storeId, storeId),
     f.orderDate ? gte(l.orderDate, f.orderDate.from) : undefined,
     f.orderDate ? lt(l.orderDate, f.orderDate.to) : undefined,
+    f.flagged ? sql`${l.flag} is not null` : undefined,
     f.consignerId ? sql`${l.inventoryId} in (select ${i.id} from ${i} where ${i.storeId} = ${storeId} and ${i.consignerId} = ${f.consignerId})` : undefined,
     ...f.words.map((w) => like(l.searchText, containsPattern(w))),
   )!;
@@ -125,6 +132,7 @@ const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
   ['Consigner', csvSql.text(consignerName)],
   ['Consigner id', csvSql.text(c.id)],
   ['Line active', csvSql.boolean(l.active)],
+  ['Needs attention', csvSql.text(l.flagMessage)],
 ];
 export const ORDERS_EXPORT_HEADER = EXPORT_COLUMNS.map(([name]) => name);
 
@@ -137,7 +145,7 @@ export const ordersRepository = {
    */
   list: async (db: DbOrTx, storeId: string, f: OrdersListFilter, page: { limit: number; offset: number }) => {
     const where = listWhere(storeId, f);
-    const filtered = f.words.length > 0 || !!f.consignerId || !!f.orderDate;
+    const filtered = f.words.length > 0 || !!f.consignerId || !!f.orderDate || !!f.flagged;
     // unfiltered, the store's count kept by line_items' triggers; else the lines counted
     const [{ total }] = filtered
       ? await db.select({ total: sql<number>`count(*)::int` }).from(l).where(where)
@@ -216,6 +224,8 @@ export const ordersRepository = {
         price: l.price,
         quantity: l.quantity,
         active: l.active,
+        flag: l.flag,
+        flagMessage: l.flagMessage,
         inventoryId: l.inventoryId,
         ...itemColumns,
       })

@@ -20,14 +20,17 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
 import { markOrderPaid } from '../sales/sales.service.ts';
 import { storesRepository, type StoreRow } from '../stores/stores.repository.ts';
+import { isStorefrontError } from '../../storefront/adapter.ts';
+import { storefrontAdapterOf, storefrontConnectionOf } from '../../storefront/connection.ts';
+import { applyStorefrontOrder, reconcileStorefrontOrders } from '../storefront-orders/storefront-orders.service.ts';
 import { fetchLinnworksOrder, importLinnworksOrders, linnworksCustomerOf, linnworksEnabled } from './orders-import.service.ts';
 import { toOrder, toOrderItemRow } from './orders.mapper.ts';
-import { ORDERS_EXPORT_HEADER, ordersRepository as repo, type OrdersListFilter } from './orders.repository.ts';
+import { ORDERS_EXPORT_HEADER, ordersRepository as repo, type OrderRow, type OrdersListFilter } from './orders.repository.ts';
 
 export const ORDERS_RESYNC_JOB = 'orders.resyncAll';
 const EXPORT_BATCH = 2000;
 
-const listFilter = (f: TOrdersFilter): OrdersListFilter => ({ words: searchWords(f.search), consignerId: f.consigner, orderDate: f.orderDateRange });
+const listFilter = (f: TOrdersFilter): OrdersListFilter => ({ words: searchWords(f.search), consignerId: f.consigner, orderDate: f.orderDateRange, flagged: f.flagged });
 
 /** GET /api/orders: a page of the order item table, newest order first, and the number of its rows. */
 export async function listOrderItems(ctx: AppContext, store: StoreRow, q: TOrdersQuery): Promise<z.input<typeof ZOrderItemList>> {
@@ -52,7 +55,9 @@ export async function orderFilterOptions(ctx: AppContext, store: StoreRow): Prom
 async function presentOrder(ctx: AppContext, store: StoreRow, id: string): Promise<z.input<typeof ZOrder>> {
   const order = await repo.findById(ctx.db, store.id, id);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
-  return toOrder(order, await repo.lines(ctx.db, store.id, id), store.shop);
+  // View in Shopify names the connected shop; a store without a connection may still have its shop set
+  const shop = order.source === 'shopify' ? ((await storefrontConnectionOf(ctx, store.id))?.shopDomain ?? store.shop) : null;
+  return toOrder(order, await repo.lines(ctx.db, store.id, id), shop);
 }
 
 /** GET /api/orders/{id}: the order, its customer and its lines with the items they sold. */
@@ -71,7 +76,10 @@ export async function resyncOrder(ctx: AppContext, store: StoreRow, actor: Actor
   const order = await repo.findById(ctx.db, store.id, id);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   if (order.source === 'counter' || !order.externalId) throw unprocessable(ORDER_MESSAGES.counterResync);
-  if (order.source === 'shopify') throw unprocessable(ORDER_MESSAGES.shopifyNotConnected);
+  if (order.source === 'shopify') {
+    await resyncStorefrontOrder(ctx, store, order);
+    return presentOrder(ctx, store, id);
+  }
   const remote = await fetchLinnworksOrder(ctx, store.id, order.externalId);
   if (!remote) throw unprocessable(ORDER_MESSAGES.linnworksOrderGone(order.name));
   await repo.updateOrder(ctx.db, store.id, order.id, { customer: linnworksCustomerOf(remote) });
@@ -85,9 +93,31 @@ export async function importLinnworks(ctx: AppContext, store: StoreRow): Promise
   return importLinnworksOrders(ctx, store);
 }
 
-/** The store's order sources that are turned on (Linnworks now; the storefront joins with its adapter). */
-async function enabledSources(ctx: AppContext, storeId: string): Promise<'linnworks'[]> {
-  return (await linnworksEnabled(ctx, storeId)) ? ['linnworks'] : [];
+/**
+ * A Shopify order read again from the connected shop through the storefront adapter and applied as its
+ * webhook would be (paid, cancelled, lines refunded). 422 when no shop is connected, when the shop no
+ * longer has the order, or when Shopify cannot be reached.
+ */
+async function resyncStorefrontOrder(ctx: AppContext, store: StoreRow, order: OrderRow) {
+  const adapter = await storefrontAdapterOf(ctx, store.id);
+  if (!adapter) throw unprocessable(ORDER_MESSAGES.shopifyNotConnected);
+  let remote: Awaited<ReturnType<typeof adapter.fetchOrder>>;
+  try {
+    remote = await adapter.fetchOrder(order.externalId!);
+  } catch (err) {
+    if (isStorefrontError(err)) throw unprocessable(ORDER_MESSAGES.shopifyUnreachable(err.message));
+    throw err;
+  }
+  if (!remote) throw unprocessable(ORDER_MESSAGES.shopifyOrderGone(order.name));
+  await applyStorefrontOrder(ctx, store, remote);
+}
+
+type OrderSourceKind = 'linnworks' | 'shopify';
+
+/** The store's order sources that are turned on: the Linnworks import, the storefront's connection. */
+async function enabledSources(ctx: AppContext, storeId: string): Promise<OrderSourceKind[]> {
+  const [linnworks, storefront] = await Promise.all([linnworksEnabled(ctx, storeId), storefrontConnectionOf(ctx, storeId)]);
+  return [...(linnworks ? (['linnworks'] as const) : []), ...(storefront ? (['shopify'] as const) : [])];
 }
 
 /**
@@ -111,6 +141,13 @@ export async function runResyncAll(ctx: AppContext, { job, setTotal, itemDone, i
   for (const source of await enabledSources(ctx, store.id)) {
     if (source === 'linnworks') {
       results.push(await importLinnworksOrders(ctx, store, { setTotal, orderDone: itemDone, orderFailed: itemFailed }));
+    } else {
+      // the storefront: the reconciliation's round now (orders changed since its checkpoint)
+      const round = await reconcileStorefrontOrders(ctx, store, { setTotal, orderDone: itemDone, orderFailed: itemFailed });
+      if (round) {
+        const { flaggedLines, ...rest } = round;
+        results.push({ source: 'shopify', ...rest, unmatchedLines: flaggedLines });
+      }
     }
   }
   return { results };

@@ -102,6 +102,22 @@ export const salesRepository = {
     await tx.update(lineItems).set({ active: false }).where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId)));
   },
 
+  /** Some lines of an order taken back (a storefront cancellation or refund). */
+  deactivateLines: async (tx: DbOrTx, storeId: string, lineIds: string[]) => {
+    if (!lineIds.length) return;
+    await tx.update(lineItems).set({ active: false }).where(and(eq(lineItems.storeId, storeId), inArray(lineItems.id, lineIds)));
+  },
+
+  /** Flags lines for staff (docs/storefront-orders.md "Flagged lines"); a line keeps its first flag. */
+  flagLines: async (tx: DbOrTx, storeId: string, flags: { lineId: string; flag: NonNullable<LineItemRow['flag']>; message: string }[]) => {
+    for (const f of flags) {
+      await tx
+        .update(lineItems)
+        .set({ flag: f.flag, flagMessage: f.message })
+        .where(and(eq(lineItems.storeId, storeId), eq(lineItems.id, f.lineId), sql`${lineItems.flag} is null`));
+    }
+  },
+
   /** Which of these items are in a payout (payout_items or the item's payoutId). */
   itemsInPayouts: async (db: DbOrTx, storeId: string, inventoryIds: string[]) => {
     if (!inventoryIds.length) return new Set<string>();

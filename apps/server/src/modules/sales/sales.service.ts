@@ -14,6 +14,7 @@ import {
   saleTotalFits,
   undoLedgerAmounts,
   type InventoryStatus,
+  type LineFlag,
   type PaymentMethod,
   type SaleSource,
 } from '@backroom/domain';
@@ -44,6 +45,13 @@ export type SaleLineInput = {
   /** Units of a line without an item (an item's line takes the item's quantity). */
   quantity?: number;
   externalLineId?: string | null;
+  /**
+   * A line staff must look at (a storefront order's line whose item was not available): kept without an
+   * item, it moves nothing (docs/storefront-orders.md "Flagged lines").
+   */
+  flag?: { code: LineFlag; message: string } | null;
+  /** false: recorded as already taken back (a storefront line refunded before the order was recorded). */
+  active?: boolean;
 };
 
 export type SaleInput = {
@@ -142,83 +150,94 @@ export async function recordSale(
   opts: { notices?: SaleNotices } = {},
 ): Promise<{ order: OrderRow; created: boolean }> {
   checkLines(input.lines);
-  const now = new Date();
-  let locked: InventoryRow[] = [];
   const notices = opts.notices ?? { notifier: consignerNotifier(ctx, store.id, store) };
+  const locked: InventoryRow[] = [];
   let result: { order: OrderRow; created: boolean };
   try {
-    result = await ctx.db.transaction(async (tx) => {
-      await salesRepository.lockStoreSales(tx, store.id);
-      if (input.externalId) {
-        const existing = await salesRepository.findByExternalId(tx, store.id, input.source, input.externalId);
-        if (existing) return { order: existing, created: false };
-      }
-      locked = await inventoryRepository.lockByIds(
-        tx,
-        store.id,
-        input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])),
-      );
-      const byId = new Map(locked.map((i) => [i.id, i]));
-      const lineItemsOf = input.lines.map((line) => {
-        if (!line.inventoryId) return null;
-        const item = byId.get(line.inventoryId);
-        if (!item) throw notFound(SALE_MESSAGES.itemNotFound);
-        const status = item.status as InventoryStatus;
-        if (!isInventoryStatus(status) || !isSellable(status, input.financialStatus)) throw conflict(SALE_MESSAGES.notSellable(item.code, status));
-        return item;
-      });
-      const items = lineItemsOf.filter((i): i is InventoryRow => i !== null);
-
-      const name = await orderName(tx, store.id, input);
-      const lines = input.lines.map((line, i) => {
-        const item = lineItemsOf[i];
-        return { line, item, price: line.price ?? item?.price ?? 0, quantity: item?.quantity ?? line.quantity ?? 1 };
-      });
-      const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-      if (!saleTotalFits(total)) throw unprocessable(SALE_MESSAGES.totalTooLarge);
-      const order = await salesRepository.insertOrder(tx, {
-        storeId: store.id,
-        name,
-        source: input.source,
-        externalId: input.externalId ?? null,
-        shopifyId: input.source === 'shopify' ? (input.externalId ?? null) : null,
-        customer: input.customer ?? {},
-        financialStatus: input.financialStatus,
-        status: 'open',
-        paymentMethod: input.paymentMethod ?? null,
-        total,
-        orderDate: input.orderDate ?? now,
-        createdById: by.id,
-        createdByName: by.name,
-      });
-      await salesRepository.insertLineItems(
-        tx,
-        lines.map(({ line, item, price, quantity }) => ({
-          storeId: store.id,
-          orderId: order.id,
-          inventoryId: item?.id ?? null,
-          title: (line.title ?? item?.title) || item?.code || '',
-          sku: line.sku ?? item?.sku ?? null,
-          price,
-          quantity,
-          shopifyId: line.externalLineId ?? null,
-          active: true,
-        })),
-      );
-      const to = saleStatusOf(input.financialStatus);
-      // an imported order sold its items when it was placed; a counter sale now
-      const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
-      if (to === 'Sold') {
-        await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
-        await notifySold(tx, notices, sold);
-      }
-      return { order, created: true };
-    });
+    result = await ctx.db.transaction(async (tx) => recordSaleIn(tx, store, by, input, notices, locked));
   } catch (err) {
     return openSaleConflict(err, locked);
   }
   if (!opts.notices) await notices.notifier.deliver();
   return result;
+}
+
+/**
+ * recordSale inside the caller's transaction (the storefront's webhook writes its delivery's id in the
+ * same one): the caller delivers the notices after the commit. `locked` receives the items locked.
+ */
+export async function recordSaleIn(tx: DbOrTx, store: StoreRow, by: SaleAuthor, input: SaleInput, notices: SaleNotices, locked: InventoryRow[] = []): Promise<{ order: OrderRow; created: boolean }> {
+  checkLines(input.lines);
+  const now = new Date();
+  await salesRepository.lockStoreSales(tx, store.id);
+  if (input.externalId) {
+    const existing = await salesRepository.findByExternalId(tx, store.id, input.source, input.externalId);
+    if (existing) return { order: existing, created: false };
+  }
+  locked.push(
+    ...(await inventoryRepository.lockByIds(
+      tx,
+      store.id,
+      input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])),
+    )),
+  );
+  const byId = new Map(locked.map((i) => [i.id, i]));
+  const lineItemsOf = input.lines.map((line) => {
+    if (!line.inventoryId) return null;
+    const item = byId.get(line.inventoryId);
+    if (!item) throw notFound(SALE_MESSAGES.itemNotFound);
+    const status = item.status as InventoryStatus;
+    if (!isInventoryStatus(status) || !isSellable(status, input.financialStatus)) throw conflict(SALE_MESSAGES.notSellable(item.code, status));
+    return item;
+  });
+  const items = lineItemsOf.filter((i): i is InventoryRow => i !== null);
+
+  const name = await orderName(tx, store.id, input);
+  const lines = input.lines.map((line, i) => {
+    const item = lineItemsOf[i];
+    return { line, item, price: line.price ?? item?.price ?? 0, quantity: item?.quantity ?? line.quantity ?? 1 };
+  });
+  const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  if (!saleTotalFits(total)) throw unprocessable(SALE_MESSAGES.totalTooLarge);
+  const order = await salesRepository.insertOrder(tx, {
+    storeId: store.id,
+    name,
+    source: input.source,
+    externalId: input.externalId ?? null,
+    shopifyId: input.source === 'shopify' ? (input.externalId ?? null) : null,
+    customer: input.customer ?? {},
+    financialStatus: input.financialStatus,
+    status: 'open',
+    paymentMethod: input.paymentMethod ?? null,
+    total,
+    orderDate: input.orderDate ?? now,
+    createdById: by.id,
+    createdByName: by.name,
+  });
+  await salesRepository.insertLineItems(
+    tx,
+    lines.map(({ line, item, price, quantity }) => ({
+      storeId: store.id,
+      orderId: order.id,
+      inventoryId: item?.id ?? null,
+      title: (line.title ?? item?.title) || item?.code || '',
+      sku: line.sku ?? item?.sku ?? null,
+      price,
+      quantity,
+      shopifyId: line.externalLineId ?? null,
+      active: line.active ?? true,
+      flag: line.flag?.code ?? null,
+      flagMessage: line.flag?.message ?? null,
+    })),
+  );
+  const to = saleStatusOf(input.financialStatus);
+  // an imported order sold its items when it was placed; a counter sale now
+  const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
+  if (to === 'Sold') {
+    await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+    await notifySold(tx, notices, sold);
+  }
+  return { order, created: true };
 }
 
 /** The order's name: the source's own (made unique in the store), else the next counter name. */
@@ -246,21 +265,24 @@ async function lockOrderWithItems(tx: DbOrTx, storeId: string, orderId: string) 
  */
 export async function markOrderPaid(ctx: AppContext, store: StoreRow, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow; changed: boolean }> {
   const notices: SaleNotices = { notifier: consignerNotifier(ctx, store.id, store) };
-  const result = await ctx.db.transaction(async (tx) => {
-    const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
-    if (order.status !== 'open') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
-    if (order.financialStatus === 'paid') return { order, changed: false };
-    if (order.financialStatus !== 'pending') throw conflict(SALE_MESSAGES.notPending(order.name));
-    const now = new Date();
-    const held = items.filter((i) => i.status === 'PendingSale' && i.orderId === order.id);
-    const sold = await moveItems(tx, store.id, held, { status: 'Sold', soldOn: now }, by, now);
-    await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
-    await notifySold(tx, notices, sold);
-    const updated = await salesRepository.updateOrder(tx, store.id, order.id, { financialStatus: 'paid' });
-    return { order: updated, changed: true };
-  });
+  const result = await ctx.db.transaction(async (tx) => markOrderPaidIn(tx, store, by, orderId, notices));
   await notices.notifier.deliver();
   return result;
+}
+
+/** markOrderPaid inside the caller's transaction; the caller delivers the notices after the commit. */
+export async function markOrderPaidIn(tx: DbOrTx, store: StoreRow, by: SaleAuthor, orderId: string, notices: SaleNotices): Promise<{ order: OrderRow; changed: boolean }> {
+  const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
+  if (order.status !== 'open') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
+  if (order.financialStatus === 'paid') return { order, changed: false };
+  if (order.financialStatus !== 'pending') throw conflict(SALE_MESSAGES.notPending(order.name));
+  const now = new Date();
+  const held = items.filter((i) => i.status === 'PendingSale' && i.orderId === order.id);
+  const sold = await moveItems(tx, store.id, held, { status: 'Sold', soldOn: now }, by, now);
+  await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+  await notifySold(tx, notices, sold);
+  const updated = await salesRepository.updateOrder(tx, store.id, order.id, { financialStatus: 'paid' });
+  return { order: updated, changed: true };
 }
 
 /**
@@ -302,4 +324,66 @@ export async function undoSale(ctx: AppContext, store: StoreRow, by: SaleAuthor,
     const updated = await salesRepository.updateOrder(tx, store.id, order.id, { status: 'undone', undoneAt: now, undoneByName: by.name });
     return { order: updated };
   });
+}
+
+/**
+ * Takes some lines of a sale back (a storefront's cancellation or refund of those lines;
+ * docs/storefront-orders.md): for each active line, its item (still held by the order) goes back to
+ * Active with a log entry and the ledger gets the reversing entries of that item's sale, and the line
+ * turns inactive. A line whose item is in a payout or Paid is left as it is and answered in `paidOut`
+ * (the caller flags it). When no active line is left, the order turns 'undone'.
+ */
+export async function undoSaleLinesIn(
+  tx: DbOrTx,
+  store: StoreRow,
+  by: SaleAuthor,
+  orderId: string,
+  lineIds: readonly string[] | 'all',
+): Promise<{ order: OrderRow; undone: LineItemRow[]; paidOut: { line: LineItemRow; code: string }[] }> {
+  const { order, lines, items } = await lockOrderWithItems(tx, store.id, orderId);
+  const wanted = lines.filter((l) => l.active && (lineIds === 'all' || lineIds.includes(l.id)));
+  const itemOf = new Map(items.map((i) => [i.id, i]));
+  const inPayouts = await salesRepository.itemsInPayouts(
+    tx,
+    store.id,
+    wanted.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])),
+  );
+  const paidOut: { line: LineItemRow; code: string }[] = [];
+  const undone: LineItemRow[] = [];
+  const back: InventoryRow[] = [];
+  for (const line of wanted) {
+    const item = line.inventoryId ? itemOf.get(line.inventoryId) : undefined;
+    if (item && isInventoryStatus(item.status) && blocksUndo({ status: item.status, inPayout: inPayouts.has(item.id) })) {
+      paidOut.push({ line, code: item.code });
+      continue;
+    }
+    undone.push(line);
+    if (item && (item.status === 'Sold' || item.status === 'PendingSale') && item.orderId === order.id) back.push(item);
+  }
+  const now = new Date();
+  await moveItems(tx, store.id, back, { status: 'Active', orderId: null, soldOn: null }, by, now);
+  const backIds = new Set(back.map((i) => i.id));
+  const written = (await ledgerRepository.entriesOfOrder(tx, store.id, order.id)).filter((e) => e.inventoryId && backIds.has(e.inventoryId));
+  const consignerOf = new Map(written.map((e) => [e.inventoryId ?? '', e.consignerId]));
+  await ledgerRepository.append(
+    tx,
+    undoLedgerAmounts(written).map((e) => ({
+      storeId: store.id,
+      consignerId: consignerOf.get(e.inventoryId ?? '')!,
+      kind: e.kind,
+      amount: e.amount,
+      inventoryId: e.inventoryId,
+      orderId: order.id,
+      createdById: by.id,
+    })),
+  );
+  await salesRepository.deactivateLines(
+    tx,
+    store.id,
+    undone.map((l) => l.id),
+  );
+  const stillActive = lines.filter((l) => l.active && !undone.includes(l));
+  const updated =
+    stillActive.length === 0 && order.status === 'open' ? await salesRepository.updateOrder(tx, store.id, order.id, { status: 'undone', undoneAt: now, undoneByName: by.name }) : order;
+  return { order: updated, undone, paidOut };
 }

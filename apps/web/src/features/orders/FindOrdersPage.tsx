@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, ShoppingOutlined, SyncOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExclamationCircleOutlined, ShoppingOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   consignerWord,
   formatDateShort,
+  LINE_FLAG_LABELS,
   ORDER_SOURCE_LABELS,
   QUICK_RANGES,
   quickRange,
@@ -33,7 +34,7 @@ import {
 import { ResyncProgress } from './ResyncProgress';
 import './orders.css';
 
-const FILTER_KEYS = ['search', 'consigner', 'range'] as const;
+const FILTER_KEYS = ['search', 'consigner', 'range', 'flagged'] as const;
 const RANGE_LABELS: Record<QuickRangeKey, string> = { '24': '24', '1W': '1W', '1M': '1M', '3M': '3M', '1Y': '1Y', ALL: 'ALL' };
 const RANGE_TITLES: Record<QuickRangeKey, string> = {
   '24': 'The last 24 hours',
@@ -58,6 +59,7 @@ export default function FindOrdersPage() {
   const search = state.values.search ?? '';
   const range: QuickRangeKey = isRange(state.values.range) ? state.values.range : 'ALL';
   const consigner = state.values.consigner;
+  const flagged = state.values.flagged === 'true';
   const [searchText, setSearchText] = useState(search);
   useEffect(() => setSearchText(search), [search]);
 
@@ -68,7 +70,7 @@ export default function FindOrdersPage() {
     const r = quickRange(range);
     return [r.start!.toISOString(), r.end.toISOString()];
   }, [range]);
-  const filter: OrdersFilter = { search, consigner, orderDateRange };
+  const filter: OrdersFilter = { search, consigner, orderDateRange, flagged };
   const list = useOrderItems({ ...filter, pageSize: state.pageSize, currentPage: state.page });
   const options = useOrderFilterOptions();
   const rows = list.data?.rows ?? [];
@@ -152,18 +154,28 @@ export default function FindOrdersPage() {
     const sub = [row.item?.code, truncateSku(row.item?.sku || row.sku), [row.item?.option1Value, row.item?.option2Value, row.item?.option3Value].filter(Boolean).join(' · ')].filter(Boolean);
     return (
       <Flex vertical gap={2} style={{ minWidth: 0 }}>
-        {row.item ? (
-          <RouteLink to={`/inventories/${row.item.id}`} className="br-order-item-title" data-testid="item-link">
-            {title}
-          </RouteLink>
-        ) : (
-          <Flex gap={6} align="center" wrap>
+        <Flex gap={6} align="center" wrap>
+          {row.item ? (
+            <RouteLink to={`/inventories/${row.item.id}`} className="br-order-item-title" data-testid="item-link">
+              {title}
+            </RouteLink>
+          ) : (
             <span className="br-order-item-title">{title}</span>
-            <Tooltip title="No item of the store has this line's SKU as its code">
-              <Tag className="br-order-tag">No item</Tag>
+          )}
+          {row.flag ? (
+            <Tooltip title={row.flag.message}>
+              <Tag color="volcano" icon={<ExclamationCircleOutlined />} className="br-order-tag" data-testid="flag-tag">
+                {LINE_FLAG_LABELS[row.flag.code]}
+              </Tag>
             </Tooltip>
-          </Flex>
-        )}
+          ) : (
+            !row.item && (
+              <Tooltip title="No item of the store has this line's SKU as its code">
+                <Tag className="br-order-tag">No item</Tag>
+              </Tooltip>
+            )
+          )}
+        </Flex>
         <Typography.Text type="secondary" className="br-order-sub" ellipsis>
           {sub.join(' · ')}
         </Typography.Text>
@@ -193,14 +205,14 @@ export default function FindOrdersPage() {
     { title: word, key: 'consigner', width: 180, render: (_, row) => consignerCell(row) },
   ];
 
-  const filtered = !!(search || consigner || range !== 'ALL');
+  const filtered = !!(search || consigner || range !== 'ALL' || flagged);
   const emptyState = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={filtered ? 'No orders match these filters.' : 'No orders yet. Sales recorded at the counter or imported from an order source appear here.'}
       data-testid="orders-empty"
     >
-      {filtered && <Button onClick={() => state.setFilters({ search: '', consigner: '', range: '' })}>Clear filters</Button>}
+      {filtered && <Button onClick={() => state.setFilters({ search: '', consigner: '', range: '', flagged: '' })}>Clear filters</Button>}
     </Empty>
   );
 
@@ -270,6 +282,11 @@ export default function FindOrdersPage() {
             style={isMobile ? { width: '100%' } : undefined}
             data-testid="order-range"
           />
+          <Tooltip title="Lines staff must look at: an item no longer available when its order came in, an unknown item, a cancellation or refund after payout">
+            <Checkbox checked={flagged} onChange={(e) => state.setFilters({ flagged: e.target.checked ? 'true' : '' })} data-testid="flagged-filter">
+              Needs attention
+            </Checkbox>
+          </Tooltip>
         </Flex>
         {jobId && <ResyncProgress jobId={jobId} onClose={() => setJobId(null)} onChange={onJobChange} />}
       </Flex>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import { ExportOutlined, MailOutlined, PhoneOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
-import { consignerWord, formatDateLong, ORDER_SOURCE_LABELS, PAYMENT_METHOD_LABELS, truncateSku, type InventoryStatus, type PaymentMethod } from '@backroom/domain';
+import { ExclamationCircleOutlined, ExportOutlined, MailOutlined, PhoneOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
+import { consignerWord, formatDateLong, LINE_FLAG_LABELS, ORDER_SOURCE_LABELS, PAYMENT_METHOD_LABELS, truncateSku, type InventoryStatus, type PaymentMethod } from '@backroom/domain';
 import { ApiError, errorMessage } from '../../shared/api';
 import { formatDateTime, formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
@@ -44,6 +44,7 @@ export default function OrderPage() {
 }
 
 function paymentTag(order: Order) {
+  if (order.cancelledAt) return <Tag color="red">Cancelled</Tag>;
   if (order.status === 'undone') return <Tag color="red">Undone</Tag>;
   if (order.financialStatus === 'paid') return <Tag color="green">Paid</Tag>;
   if (order.financialStatus === 'pending') return <Tag color="gold">Awaiting payment</Tag>;
@@ -57,6 +58,7 @@ function OrderScreen({ order }: { order: Order }) {
   const currency = store?.currency || 'USD';
   const isBuyingStore = store?.isBuyingStore ?? false;
   const resync = useResyncOrder(order.id);
+  const flaggedCount = order.lineItems.filter((l) => l.flag).length;
 
   const onResync = () =>
     resync.mutate(undefined, {
@@ -112,7 +114,26 @@ function OrderScreen({ order }: { order: Order }) {
             )}
           </Flex>
         </Flex>
-        {order.status === 'undone' && (
+        {flaggedCount > 0 && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="error"
+            showIcon
+            icon={<ExclamationCircleOutlined />}
+            title={`${flaggedCount} ${flaggedCount === 1 ? 'line needs' : 'lines need'} attention`}
+            description="Nothing was sold twice: read each flagged line below and settle it with the customer or the consigner."
+            data-testid="order-flagged"
+          />
+        )}
+        {order.cancelledAt ? (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="warning"
+            showIcon
+            title={`Cancelled in Shopify on ${formatDateLong(order.cancelledAt)}${order.status === 'undone' ? ': its items are back on sale.' : '.'}`}
+            data-testid="order-cancelled"
+          />
+        ) : order.status === 'undone' && (
           <Alert
             style={{ marginTop: 16 }}
             type="warning"
@@ -175,21 +196,34 @@ function LineItem({ line, currency, isBuyingStore }: { line: OrderLine; currency
   return (
     <Flex className="br-order-line" gap={12} justify="space-between" align="flex-start" data-testid="order-line">
       <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 auto' }}>
-        {item ? (
-          <RouteLink to={`/inventories/${item.id}`} className="br-order-item-title" data-testid="line-item-link">
-            {line.title}
-          </RouteLink>
-        ) : (
-          <Flex gap={6} align="center" wrap>
+        <Flex gap={6} align="center" wrap>
+          {item ? (
+            <RouteLink to={`/inventories/${item.id}`} className="br-order-item-title" data-testid="line-item-link">
+              {line.title}
+            </RouteLink>
+          ) : (
             <span className="br-order-item-title">{line.title}</span>
-            <Tooltip title="No item of the store has this line's SKU as its code">
-              <Tag className="br-order-tag">No item</Tag>
-            </Tooltip>
-          </Flex>
-        )}
+          )}
+          {line.flag ? (
+            <Tag color="volcano" icon={<ExclamationCircleOutlined />} className="br-order-tag" data-testid="line-flag">
+              {LINE_FLAG_LABELS[line.flag.code]}
+            </Tag>
+          ) : (
+            !item && (
+              <Tooltip title="No item of the store has this line's SKU as its code">
+                <Tag className="br-order-tag">No item</Tag>
+              </Tooltip>
+            )
+          )}
+        </Flex>
         {sub.length > 0 && (
           <Typography.Text type="secondary" className="br-order-sub">
             {sub.join(' · ')}
+          </Typography.Text>
+        )}
+        {line.flag && (
+          <Typography.Text type="danger" className="br-order-flag-message" data-testid="line-flag-message">
+            {line.flag.message}
           </Typography.Text>
         )}
         {item?.consigner && (

@@ -16,6 +16,8 @@ export interface OrdersFilter {
   search: string;
   consigner: string | undefined;
   orderDateRange: [string, string] | undefined;
+  /** only the lines that need staff (flagged) */
+  flagged?: boolean;
 }
 export interface OrdersQuery extends OrdersFilter {
   pageSize: number;
@@ -34,6 +36,7 @@ function filterQuery(f: OrdersFilter) {
     search: f.search.trim() || undefined,
     consigner: f.consigner,
     orderDateRange: f.orderDateRange ? f.orderDateRange.join(',') : undefined,
+    flagged: f.flagged ? 'true' : undefined,
   };
 }
 
@@ -112,6 +115,6 @@ export async function downloadOrdersCsv(f: OrdersFilter): Promise<void> {
   const q = filterQuery(f);
   await downloadCsv('/api/orders/export', 'ordersExport.csv', {
     method: 'POST',
-    body: { search: q.search, consigner: q.consigner, orderDateRange: f.orderDateRange },
+    body: { search: q.search, consigner: q.consigner, orderDateRange: f.orderDateRange, flagged: f.flagged || undefined },
   });
 }
