@@ -30,6 +30,7 @@ import { consignersRoutes } from './modules/consigners/consigners.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
   await app.register(filesRoutes(ctx));
   await app.register(ordersRoutes(ctx));
   await app.register(salesRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

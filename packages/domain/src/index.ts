@@ -22,3 +22,5 @@ export * from './schemas/index.ts';
 export * from './sales.ts';
 export * from './auto-payouts.ts';
 export * from './consigner-notifications.ts';
+export * from './activity.ts';
+export * from './dashboard.ts';

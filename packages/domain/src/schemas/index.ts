@@ -22,3 +22,4 @@ export * from './payouts.ts';
 export * from './sales.ts';
 export * from './auto-payouts.ts';
 export * from './intake-check.ts';
+export * from './dashboard.ts';

@@ -87,6 +87,10 @@ export const inventoryItems = pgTable(
     index('inventory_store_product_idx').on(t.storeId, t.productId),
     index('inventory_order_idx').on(t.orderId),
     index('inventory_payout_idx').on(t.payoutId),
+    // The dashboard's figures over a date range (issue 15, docs/dashboard-and-activity.md): what came
+    // into stock and what left it (sold) in a period, without reading the whole store.
+    index('inventory_store_accepted_idx').on(t.storeId, t.acceptedOn),
+    index('inventory_store_sold_idx').on(t.storeId, t.soldOn),
   ],
 );
 
@@ -136,7 +140,11 @@ export const inventoryLogs = pgTable(
   (t) => [
     primaryKey({ name: 'inventory_logs_pkey', columns: [t.id, t.storeId] }),
     index('inventory_logs_store_inventory_idx').on(t.storeId, t.inventoryId, t.updatedAt),
-    index('inventory_logs_store_updated_idx').on(t.storeId, t.updatedAt),
+    // The Activity feed's keyset pages (newest first, issue 15, docs/dashboard-and-activity.md): one
+    // index scan each, unfiltered or by who changed the items; the product search through trigrams.
+    index('inventory_logs_store_updated_id_idx').on(t.storeId, t.updatedAt, t.id),
+    index('inventory_logs_store_by_updated_idx').on(t.storeId, t.lastUpdatedById, t.updatedAt, t.id),
+    index('inventory_logs_title_trgm_idx').using('gin', t.productTitle.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

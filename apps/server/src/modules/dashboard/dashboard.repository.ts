@@ -1,0 +1,184 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { IN_STOCK_STATUSES, SOLD_STATUSES } from '@backroom/domain';
+import type { DbOrTx } from '../../db/client.ts';
+
+// The dashboard's SQL (issue 15, docs/dashboard-and-activity.md). Every query is scoped by store and
+// bounded by an index: line_items (store_id, order_date), inventory_items (store_id, accepted_on),
+// (store_id, sold_on), (store_id, status, updated_at), payouts (store_id, paid_at). Sums are minor
+// units as float8 (exact far past any shop's figures), so PGlite and pg both answer numbers.
+
+type Row = Record<string, number | string | null>;
+const rowsOf = async (db: DbOrTx, q: SQL) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export type Periods = { prevStart: Date; start: Date; end: Date };
+
+// What an item cost the shop: a store account's item its cost, any other item what its consigner
+// (or seller) gets for it, total = payout x quantity.
+const itemCost = sql`(case when c.is_store_account then coalesce(i.cost, 0)::bigint * i.quantity else i.total::bigint end)`;
+// The shop's own stock at cost: a store account's item, or one the shop bought (buyingId or paymentType).
+const ownedCost = sql`(case when c.is_store_account then coalesce(i.cost, 0)::bigint * i.quantity when i.buying_id is not null or i.payment_type is not null then i.total::bigint else 0 end)`;
+const value = sql`(i.price::bigint * i.quantity)`;
+const isBought = sql`(i.buying_id is not null or i.payment_type is not null)`;
+
+export const dashboardRepository = {
+  /** Paid, standing sales of [prevStart, start) and [start, end): revenue, cost, units. */
+  sales: async (db: DbOrTx, storeId: string, p: Periods) => {
+    const cur = sql`li.order_date >= ${at(p.start)}`;
+    const prev = sql`li.order_date < ${at(p.start)}`;
+    const [r] = await rowsOf(
+      db,
+      sql`select
+        coalesce(sum(li.price::bigint * li.quantity) filter (where ${cur}), 0)::float8 as revenue,
+        coalesce(sum(li.price::bigint * li.quantity) filter (where ${prev}), 0)::float8 as prev_revenue,
+        coalesce(sum(case when i.id is null then 0 else ${itemCost} end) filter (where ${cur}), 0)::float8 as cost,
+        coalesce(sum(case when i.id is null then 0 else ${itemCost} end) filter (where ${prev}), 0)::float8 as prev_cost,
+        coalesce(sum(li.quantity) filter (where ${cur}), 0)::float8 as units,
+        coalesce(sum(li.quantity) filter (where ${prev}), 0)::float8 as prev_units
+      from line_items li
+      join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
+      left join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id
+      left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+      where li.store_id = ${storeId} and li.active and li.order_date >= ${at(p.prevStart)} and li.order_date < ${at(p.end)}`,
+    );
+    return { revenue: n(r?.revenue), prevRevenue: n(r?.prev_revenue), cost: n(r?.cost), prevCost: n(r?.prev_cost), units: n(r?.units), prevUnits: n(r?.prev_units) };
+  },
+
+  /** Sales and profit of each UTC day of [start, end) that had any. */
+  daily: async (db: DbOrTx, storeId: string, start: Date, end: Date) =>
+    (
+      await rowsOf(
+        db,
+        sql`select to_char(li.order_date at time zone 'UTC', 'YYYY-MM-DD') as day,
+          sum(li.price::bigint * li.quantity)::float8 as sales,
+          sum(case when i.id is null then 0 else ${itemCost} end)::float8 as cost,
+          sum(li.quantity)::float8 as units
+        from line_items li
+        join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
+        left join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id
+        left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+        where li.store_id = ${storeId} and li.active and li.order_date >= ${at(start)} and li.order_date < ${at(end)}
+        group by 1 order by 1`,
+      )
+    ).map((r) => ({ day: String(r.day), sales: n(r.sales), cost: n(r.cost), units: n(r.units) })),
+
+  /** The consigners with the most sales in [start, end) (store accounts left out). */
+  topConsigners: async (db: DbOrTx, storeId: string, start: Date, end: Date, limit: number) =>
+    (
+      await rowsOf(
+        db,
+        sql`select c.id, trim(c.first_name || ' ' || c.last_name) as name,
+          sum(li.price::bigint * li.quantity)::float8 as sales, sum(li.quantity)::float8 as units
+        from line_items li
+        join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
+        join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id
+        join consigners c on c.store_id = i.store_id and c.id = i.consigner_id and not c.is_store_account
+        where li.store_id = ${storeId} and li.active and li.order_date >= ${at(start)} and li.order_date < ${at(end)}
+        group by c.id, c.first_name, c.last_name order by sales desc, c.id limit ${limit}`,
+      )
+    ).map((r) => ({ id: String(r.id), name: String(r.name), sales: n(r.sales), units: n(r.units) })),
+
+  /** The stock now, by age band (days since acceptance): items, units, price and owned cost. */
+  stockNow: async (db: DbOrTx, storeId: string, now: Date) =>
+    (
+      await rowsOf(
+        db,
+        sql`select case
+            when i.accepted_on is null or i.accepted_on > ${at(now)} - interval '30 days' then '0-30'
+            when i.accepted_on > ${at(now)} - interval '60 days' then '31-60'
+            when i.accepted_on > ${at(now)} - interval '90 days' then '61-90'
+            when i.accepted_on > ${at(now)} - interval '180 days' then '91-180'
+            else '180+' end as band,
+          count(*)::float8 as items, sum(i.quantity)::float8 as units, sum(${value})::float8 as value, sum(${ownedCost})::float8 as owned
+        from inventory_items i
+        join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+        where i.store_id = ${storeId} and i.status in (${list(IN_STOCK_STATUSES)})
+        group by 1`,
+      )
+    ).map((r) => ({ band: String(r.band), items: n(r.items), units: n(r.units), value: n(r.value), owned: n(r.owned) })),
+
+  /**
+   * Items accepted since `from` that are in stock or left it since (what came in), each threshold's
+   * sums: accepted at or after prevStart, start and end; purchases (bought items) by period.
+   */
+  entered: async (db: DbOrTx, storeId: string, p: Periods) => {
+    const statuses = [...IN_STOCK_STATUSES, ...SOLD_STATUSES, 'Withdrawn'];
+    const sums = (cond: SQL, k: string) => sql`
+      coalesce(sum(${value}) filter (where ${cond}), 0)::float8 as ${sql.raw(`value_${k}`)},
+      coalesce(sum(i.quantity) filter (where ${cond}), 0)::float8 as ${sql.raw(`units_${k}`)},
+      coalesce(sum(${ownedCost}) filter (where ${cond}), 0)::float8 as ${sql.raw(`owned_${k}`)}`;
+    const [r] = await rowsOf(
+      db,
+      sql`select ${sums(sql`i.accepted_on >= ${at(p.start)}`, 'start')}, ${sums(sql`i.accepted_on >= ${at(p.end)}`, 'end')},
+        coalesce(sum(i.quantity) filter (where i.accepted_on < ${at(p.start)}), 0)::float8 as units_prev,
+        coalesce(sum(i.total::bigint) filter (where ${isBought} and i.accepted_on >= ${at(p.start)} and i.accepted_on < ${at(p.end)}), 0)::float8 as purchases,
+        coalesce(sum(i.total::bigint) filter (where ${isBought} and i.accepted_on < ${at(p.start)}), 0)::float8 as prev_purchases
+      from inventory_items i
+      join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+      where i.store_id = ${storeId} and i.accepted_on >= ${at(p.prevStart)} and i.status in (${list(statuses)})`,
+    );
+    const g = (k: string) => n(r?.[k]);
+    return {
+      sinceStart: { value: g('value_start'), units: g('units_start'), owned: g('owned_start') },
+      sinceEnd: { value: g('value_end'), units: g('units_end'), owned: g('owned_end') },
+      unitsPrev: g('units_prev'),
+      purchases: g('purchases'),
+      prevPurchases: g('prev_purchases'),
+    };
+  },
+
+  /**
+   * Items that were accepted and left the stock since `from` (sold, or withdrawn), sums at each
+   * threshold; and what is still owed to consigners for the sales of each period.
+   */
+  left: async (db: DbOrTx, storeId: string, p: Periods) => {
+    const leftAt = sql`(case when i.status = 'Withdrawn' then coalesce(i.withdrawal_accepted_on, i.updated_at) else i.sold_on end)`;
+    const sums = (cond: SQL, k: string) => sql`
+      coalesce(sum(${value}) filter (where ${cond}), 0)::float8 as ${sql.raw(`value_${k}`)},
+      coalesce(sum(i.quantity) filter (where ${cond}), 0)::float8 as ${sql.raw(`units_${k}`)},
+      coalesce(sum(${ownedCost}) filter (where ${cond}), 0)::float8 as ${sql.raw(`owned_${k}`)}`;
+    const owed = sql`i.status = 'Sold' and not c.is_store_account and not ${isBought}`;
+    const [r] = await rowsOf(
+      db,
+      sql`select ${sums(sql`${leftAt} >= ${at(p.start)}`, 'start')}, ${sums(sql`${leftAt} >= ${at(p.end)}`, 'end')},
+        coalesce(sum(i.total::bigint) filter (where ${owed} and i.sold_on >= ${at(p.start)} and i.sold_on < ${at(p.end)}), 0)::float8 as pending,
+        coalesce(sum(i.total::bigint) filter (where ${owed} and i.sold_on >= ${at(p.prevStart)} and i.sold_on < ${at(p.start)}), 0)::float8 as prev_pending
+      from (
+        select * from inventory_items where store_id = ${storeId} and sold_on >= ${at(p.prevStart)} and status in (${list(SOLD_STATUSES)})
+        union all
+        select * from inventory_items where store_id = ${storeId} and status = 'Withdrawn' and updated_at >= ${at(p.prevStart)}
+      ) i
+      join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+      where i.accepted_on is not null`,
+    );
+    const g = (k: string) => n(r?.[k]);
+    return {
+      sinceStart: { value: g('value_start'), units: g('units_start'), owned: g('owned_start') },
+      sinceEnd: { value: g('value_end'), units: g('units_end'), owned: g('owned_end') },
+      pending: g('pending'),
+      prevPending: g('prev_pending'),
+    };
+  },
+
+  /** Payouts marked paid in each period. */
+  paidPayouts: async (db: DbOrTx, storeId: string, p: Periods) => {
+    const [r] = await rowsOf(
+      db,
+      sql`select coalesce(sum(total::bigint) filter (where paid_at >= ${at(p.start)}), 0)::float8 as paid,
+        coalesce(sum(total::bigint) filter (where paid_at < ${at(p.start)}), 0)::float8 as prev_paid
+      from payouts where store_id = ${storeId} and status = 'Paid' and paid_at >= ${at(p.prevStart)} and paid_at < ${at(p.end)}`,
+    );
+    return { paid: n(r?.paid), prevPaid: n(r?.prev_paid) };
+  },
+
+  /** Items and units by status (from the grouped view's per-product table, not the items). */
+  byStatus: async (db: DbOrTx, storeId: string) =>
+    (
+      await rowsOf(
+        db,
+        sql`select status, sum(items)::float8 as items, sum(units)::float8 as units from inventory_product_stats where store_id = ${storeId} group by status`,
+      )
+    ).map((r) => ({ status: String(r.status), items: n(r.items), units: n(r.units) })),
+};

@@ -1,0 +1,100 @@
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  INVENTORY_STATUSES,
+  STOCK_AGE_BANDS,
+  lastDaysRange,
+  previousPeriod,
+  statCard,
+  statusLabel,
+  toMajor,
+  type ZDashboard,
+} from '@backroom/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { EmployeeActor } from '../../auth/actor.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
+import { dashboardRepository as repo } from './dashboard.repository.ts';
+import type { ZDashboardQuery } from './dashboard.schemas.ts';
+
+const TOP_CONSIGNERS = 5;
+
+/** The dashboard is the Admin's (catalogue doc section 6: "Dashboard route: Admin role only"), with the Dashboard area. */
+export function assertDashboardAccess(actor: EmployeeActor) {
+  if (actor.role !== 'Admin') throw forbidden('Only an Admin can see the dashboard');
+}
+
+/** The period asked for: [start, end), a date end counting its whole day; the last 30 days when none is given. */
+export function dashboardRange(q: z.output<typeof ZDashboardQuery>, now: Date): { start: Date; end: Date } {
+  if (q.dateRangeStart && q.dateRangeEnd) return { start: q.dateRangeStart.at, end: rangeEnd(q.dateRangeEnd) };
+  const r = lastDaysRange(DASHBOARD_DEFAULT_DAYS, now);
+  return { start: r.start, end: new Date(r.end.getTime() + 1) };
+}
+
+/**
+ * GET /api/dashboard: the stat cards of the period against the previous one of the same length,
+ * the daily sales and profit, the stock by status and by age, and the top consigners. Stock figures
+ * are at the end of each period: the stock now, less what came in since, plus what left since
+ * (docs/dashboard-and-activity.md "Stock at a date").
+ */
+export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<z.input<typeof ZDashboard>> {
+  const range = dashboardRange(q, now);
+  const prev = previousPeriod(range);
+  // Stock "at the end" of a period that ends in the future is the stock now.
+  const end = range.end.getTime() > now.getTime() ? now : range.end;
+  const periods = { prevStart: prev.start, start: range.start, end };
+  const db = ctx.db;
+  const [sales, daily, top, stock, entered, left, paid, statuses] = await Promise.all([
+    repo.sales(db, store.id, { ...periods, end: range.end }),
+    repo.daily(db, store.id, range.start, range.end),
+    repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
+    repo.stockNow(db, store.id, now),
+    repo.entered(db, store.id, periods),
+    repo.left(db, store.id, { ...periods, end: range.end }),
+    repo.paidPayouts(db, store.id, { ...periods, end: range.end }),
+    repo.byStatus(db, store.id),
+  ]);
+  const now0 = stock.reduce((t, b) => ({ value: t.value + b.value, units: t.units + b.units, owned: t.owned + b.owned }), { value: 0, units: 0, owned: 0 });
+  // stock(t) = stock(now) - came in since t + left since t
+  const at = (since: 'sinceStart' | 'sinceEnd') => ({
+    value: now0.value - entered[since].value + left[since].value,
+    units: now0.units - entered[since].units + left[since].units,
+    owned: now0.owned - entered[since].owned + left[since].owned,
+  });
+  const atEnd = at('sinceEnd');
+  const atStart = at('sinceStart');
+  const newUnits = entered.sinceStart.units - entered.sinceEnd.units;
+  const money = (minor: number) => toMajor(minor);
+
+  const cards = [
+    statCard('revenue', money(sales.revenue), money(sales.prevRevenue)),
+    statCard('cost', money(sales.cost), money(sales.prevCost)),
+    statCard('profit', money(sales.revenue - sales.cost), money(sales.prevRevenue - sales.prevCost)),
+    statCard('inventoryValue', money(atEnd.value), money(atStart.value)),
+    statCard('pendingPayouts', money(left.pending), money(left.prevPending)),
+    statCard('paidPayouts', money(paid.paid), money(paid.prevPaid)),
+    statCard('ownedInventory', money(atEnd.owned), money(atStart.owned)),
+    statCard('unitsInStock', atEnd.units, atStart.units),
+    statCard('unitsSold', sales.units, sales.prevUnits),
+    statCard('newUnits', newUnits, entered.unitsPrev),
+    statCard('purchases', money(entered.purchases), money(entered.prevPurchases)),
+  ];
+
+  const byStatusMap = new Map(statuses.map((s) => [s.status, s]));
+  return {
+    range: { start: range.start.toISOString(), end: range.end.toISOString() },
+    previousRange: { start: prev.start.toISOString(), end: prev.end.toISOString() },
+    cards,
+    daily: daily.map((d) => ({ day: d.day, sales: money(d.sales), profit: money(d.sales - d.cost), units: d.units })),
+    byStatus: INVENTORY_STATUSES.filter((s) => byStatusMap.has(s)).map((s) => {
+      const row = byStatusMap.get(s)!;
+      return { key: s, label: statusLabel(s), items: row.items, units: row.units, value: null };
+    }),
+    byAge: STOCK_AGE_BANDS.map((band) => {
+      const row = stock.find((b) => b.band === band.key);
+      return { key: band.key, label: band.label, items: row?.items ?? 0, units: row?.units ?? 0, value: money(row?.value ?? 0) };
+    }),
+    topConsigners: top.map((c) => ({ ...c, sales: money(c.sales) })),
+  };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDashboard } from '@backroom/domain';
+import * as s from '../src/db/schema/index.ts';
+import { otherStore, staff } from './consigners-fixtures.ts';
+import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
+
+// GET /api/dashboard over a hand-built shop (the "other" store holds only these rows), every figure
+// recomputed below by hand from the rows (docs/dashboard-and-activity.md).
+let t: TestApp;
+let other: Awaited<ReturnType<typeof otherStore>>;
+let owner: string;
+let employee: string;
+let noDashboard: string;
+
+const d = (iso: string) => new Date(iso);
+const get = (query: string, token: string, host?: string) => t.request({ method: 'GET', url: `/api/dashboard${query}`, token, host });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await otherStore(t);
+  owner = await t.signIn(DEMO.owner);
+  employee = await staff(t, other.store.id, 'clerk@other.test', { role: 'Employee', areas: null, host: other.host });
+  noDashboard = await staff(t, other.store.id, 'admin2@other.test', { role: 'Admin', areas: ['Orders', 'Inventory'], host: other.host });
+
+  const storeId = other.store.id;
+  const db = t.ctx.db;
+  const [nora] = await db.insert(s.consigners).values({ storeId, firstName: 'Nora', lastName: 'Quinn', email: 'nora@other.test' }).returning();
+  const [house] = await db.insert(s.consigners).values({ storeId, firstName: 'Other', lastName: 'Shop', email: 'house@other.test', isStoreAccount: true }).returning();
+  const [product] = await db.insert(s.products).values({ storeId, title: 'Jacket', brand: 'B', sku: 'J-1', category: 'Coats', gender: 'U' }).returning();
+  const item = (code: string, v: Partial<typeof s.inventoryItems.$inferInsert>) =>
+    ({ storeId, code, productId: product.id, consignerId: nora.id, title: 'Jacket', status: 'Active', quantity: 1, ...v }) as typeof s.inventoryItems.$inferInsert;
+  const rows = await db
+    .insert(s.inventoryItems)
+    .values([
+      item('A', { price: 10000, total: 8000, acceptedOn: d('2025-12-25T10:00:00Z') }),
+      item('B', { consignerId: house.id, price: 5000, quantity: 2, cost: 2000, acceptedOn: d('2026-01-05T10:00:00Z') }),
+      item('C', { status: 'Sold', price: 20000, total: 15000, acceptedOn: d('2025-12-20T10:00:00Z'), soldOn: d('2026-01-03T12:00:00Z') }),
+      item('D', { status: 'Paid', price: 30000, total: 24000, acceptedOn: d('2025-12-15T10:00:00Z'), soldOn: d('2025-12-28T12:00:00Z') }),
+      item('E', { price: 12000, total: 7000, paymentType: 'cash', acceptedOn: d('2026-01-08T10:00:00Z') }),
+      item('F', { price: 50000, total: 40000, acceptedOn: d('2026-01-15T10:00:00Z') }),
+      item('G', { status: 'Withdrawn', price: 6000, acceptedOn: d('2025-12-10T10:00:00Z'), withdrawalAcceptedOn: d('2026-01-06T10:00:00Z') }),
+      item('H', { consignerId: house.id, status: 'Sold', price: 9000, cost: 3000, acceptedOn: d('2025-12-26T10:00:00Z'), soldOn: d('2026-01-09T12:00:00Z') }),
+      item('I', { status: 'PendingSale', price: 40000, total: 30000, acceptedOn: d('2025-12-27T10:00:00Z'), soldOn: d('2026-01-06T12:00:00Z') }),
+      item('J', { price: 1000, total: 800, acceptedOn: new Date(Date.now() - 5 * 86_400_000) }),
+    ])
+    .returning();
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const order = async (name: string, at: string, lines: { code: string; price: number }[], o: Partial<typeof s.orders.$inferInsert> = {}) => {
+    const [ord] = await db.insert(s.orders).values({ storeId, name, orderDate: d(at), ...o }).returning();
+    await db.insert(s.lineItems).values(
+      lines.map((l) => ({ storeId, orderId: ord.id, inventoryId: byCode.get(l.code)!.id, title: 'Jacket', price: l.price, quantity: 1, active: o.status !== 'undone' })),
+    );
+  };
+  await order('#1', '2026-01-03T12:00:00Z', [{ code: 'C', price: 20000 }]);
+  await order('#2', '2025-12-28T12:00:00Z', [{ code: 'D', price: 30000 }]);
+  await order('#3', '2026-01-09T12:00:00Z', [{ code: 'H', price: 9500 }]); // the line's price is what the shop took
+  await order('#4', '2026-01-05T12:00:00Z', [{ code: 'A', price: 100000 }], { status: 'undone' }); // undone: no sale
+  await order('#5', '2026-01-06T12:00:00Z', [{ code: 'I', price: 40000 }], { financialStatus: 'pending' }); // not paid yet
+  await db.insert(s.payouts).values([
+    { storeId, name: 'PO-1', status: 'Paid', total: 24000, paidAt: d('2026-01-04T09:00:00Z') },
+    { storeId, name: 'PO-2', status: 'Pending', total: 99900 }, // not paid: no paid payout
+  ]);
+}, 60_000);
+afterAll(async () => t.close());
+
+const dashboard = async (query: string) => {
+  const res = await get(query, other.token, other.host);
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ data: TDashboard }>(res).data;
+};
+
+describe('GET /api/dashboard', () => {
+  it('sums every stat card of the period and of the previous one from the rows', async () => {
+    // 1 to 10 January 2026 (end day included); the previous period is the 10 days before.
+    const data = await dashboard('?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10');
+    expect(data.range).toEqual({ start: '2026-01-01T00:00:00.000Z', end: '2026-01-11T00:00:00.000Z' });
+    expect(data.previousRange).toEqual({ start: '2025-12-22T00:00:00.000Z', end: '2026-01-01T00:00:00.000Z' });
+    const card = Object.fromEntries(data.cards.map((c) => [c.key, [c.value, c.previous, c.change]]));
+    expect(card).toEqual({
+      // paid, standing orders: #1 200 + #3 95 (not the undone #4, not the unpaid #5); before: #2 300
+      revenue: [295, 300, -1.67],
+      // C's consigner gets 150, H is the shop's own at cost 30; before: D's 240
+      cost: [180, 240, -25],
+      profit: [115, 60, 91.67],
+      // at the end (11 Jan): A 100 + B 2 x 50 + E 120 (F came later, C G H I left);
+      // at the start: A 100 + C 200 + G 60 + H 90 + I 400
+      inventoryValue: [320, 850, -62.35],
+      // C is sold and its consigner not paid yet (H is the shop's, I not sold for good, D paid)
+      pendingPayouts: [150, 0, 100],
+      paidPayouts: [240, 0, 100],
+      // the shop's own: B at cost 2 x 20 and E bought for 70; at the start H at cost 30
+      ownedInventory: [110, 30, 266.67],
+      unitsInStock: [4, 5, -20],
+      unitsSold: [2, 1, 100],
+      // accepted in the period: B (2 units) and E; before: A, H, I
+      newUnits: [3, 3, 0],
+      purchases: [70, 0, 100],
+    });
+    expect(data.daily).toEqual([
+      { day: '2026-01-03', sales: 200, profit: 50, units: 1 },
+      { day: '2026-01-09', sales: 95, profit: 65, units: 1 },
+    ]);
+    expect(data.topConsigners).toEqual([{ id: expect.any(String), name: 'Nora Quinn', sales: 200, units: 1 }]);
+  });
+
+  it('shows the stock by status and by age', async () => {
+    const data = await dashboard('');
+    expect(data.byStatus.find((b) => b.key === 'Active')).toMatchObject({ label: 'Active', items: 5, units: 6 });
+    expect(data.byStatus.find((b) => b.key === 'Sold')).toMatchObject({ items: 2, units: 2 });
+    // J came in 5 days ago; A B E F in January
+    expect(data.byAge.map((b) => [b.key, b.items, b.value])).toEqual([
+      ['0-30', 1, 10],
+      ['31-60', 0, 0],
+      ['61-90', 0, 0],
+      ['91-180', 0, 0],
+      ['180+', 4, 820],
+    ]);
+  });
+
+  it('defaults to the last 30 days and says 0 when both periods are zero', async () => {
+    const data = await dashboard('');
+    const days = (Date.parse(data.range.end) - Date.parse(data.range.start)) / 86_400_000;
+    expect(Math.round(days)).toBe(31); // 30 days back to the start of that day, through the end of today
+    const revenue = data.cards.find((c) => c.key === 'revenue')!;
+    expect(revenue).toMatchObject({ value: 0, previous: 0, change: 0 });
+    // J came in 5 days ago: new units 1 against 0
+    expect(data.cards.find((c) => c.key === 'newUnits')).toMatchObject({ value: 1, previous: 0, change: 100 });
+  });
+
+  it('refuses bad ranges', async () => {
+    for (const q of ['?dateRangeStart=2026-01-01', '?dateRangeStart=x&dateRangeEnd=2026-01-02', '?dateRangeStart=2026-02-01&dateRangeEnd=2026-01-01', '?dateRangeEnd=2026-01-01']) {
+      const res = await get(q, other.token, other.host);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res).error).toBeTruthy();
+    }
+  });
+
+  it('is for Admins with the Dashboard area of this store only', async () => {
+    expect((await get('', employee, other.host)).statusCode).toBe(403); // an Employee
+    expect((await get('', noDashboard, other.host)).statusCode).toBe(403); // an Admin without Dashboard
+    expect((await get('', owner, other.host)).statusCode).toBe(403); // an Admin of another store
+    expect((await get('', other.token)).statusCode).toBe(403); // this store's Admin, at the demo store
+    expect((await get('')).statusCode).toBe(401);
+    // the demo's dashboard sums the demo's rows only
+    const demo = json<{ data: TDashboard }>(await get('?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10', owner)).data;
+    expect(demo.cards.find((c) => c.key === 'paidPayouts')!.value).not.toBe(240);
+  });
+});
