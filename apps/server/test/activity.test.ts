@@ -186,6 +186,19 @@ describe('GET /api/inventoryLogs keyset pages', () => {
   });
 });
 
+describe('GET /api/inventoryLogs/employees', () => {
+  it("lists this store's employees for staff with Inventory only", async () => {
+    const res = await get('/api/inventoryLogs/employees', tokens.stock);
+    expect(res.statusCode).toBe(200);
+    const names = json<{ data: { employees: { id: string; name: string }[] } }>(res).data.employees;
+    expect(names).toContainEqual({ id: sam.id, name: 'Sam Carter' });
+    expect(names.some((e) => e.name.includes('boss'))).toBe(false);
+    expect((await get('/api/inventoryLogs/employees', tokens.clerk)).statusCode).toBe(403);
+    expect((await get('/api/inventoryLogs/employees', tokens.ava)).statusCode).toBe(403);
+    expect((await get('/api/inventoryLogs/employees?x=%00')).statusCode).toBe(400);
+  });
+});
+
 describe('duplicate status-change entries', () => {
   it('drops blank-before status entries repeating a status change in the same minute, keeping one', async () => {
     const item = items.find((i) => i.status === 'Active')!;

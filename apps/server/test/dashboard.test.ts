@@ -13,7 +13,7 @@ let employee: string;
 let noDashboard: string;
 
 const d = (iso: string) => new Date(iso);
-const get = (query: string, token: string, host?: string) => t.request({ method: 'GET', url: `/api/dashboard${query}`, token, host });
+const get = (query: string, token?: string, host?: string) => t.request({ method: 'GET', url: `/api/dashboard${query}`, token, host });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -125,6 +125,21 @@ describe('GET /api/dashboard', () => {
     expect(revenue).toMatchObject({ value: 0, previous: 0, change: 0 });
     // J came in 5 days ago: new units 1 against 0
     expect(data.cards.find((c) => c.key === 'newUnits')).toMatchObject({ value: 1, previous: 0, change: 100 });
+  });
+
+  it('exports the shop report as CSV through the one writer', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10', token: other.token, host: other.host });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('Section,Key,Label,Value,Previous,Change %,Units,Items');
+    expect(lines).toContain('Stats,revenue,Revenue,295,300,-1.67,,');
+    expect(lines).toContain('Stats,inventoryValue,Inventory value,320,850,-62.35,,');
+    expect(lines).toContain('Daily sales,2026-01-03,Sales,200,,,1,');
+    expect(lines.some((l) => l.startsWith('Top consigners,') && l.includes(',Nora Quinn,200,'))).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: employee, host: other.host })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01', token: other.token, host: other.host })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: owner, host: other.host })).statusCode).toBe(403);
   });
 
   it('refuses bad ranges', async () => {

@@ -193,6 +193,8 @@ export const BUILT_STAFF_ROUTES = [
   '/pendingPayouts',
   '/payouts',
   '/payouts/:id',
+  '/activity',
+  '/dashboard',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

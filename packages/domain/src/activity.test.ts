@@ -40,6 +40,14 @@ describe('activityWording', () => {
   });
 });
 
+it('uses the labels and value format of the screen, never for an empty value', () => {
+  const w = activityWording(
+    { modifiedFields: [{ variableChanged: 'price', beforeValue: null, afterValue: 120 }, { variableChanged: 'status', beforeValue: 'Pending', afterValue: 'Active' }] },
+    { label: (f) => f.toUpperCase(), value: (f, v) => (f === 'price' ? `$${String(v)}` : `<${String(v)}>`) },
+  );
+  expect(w).toEqual({ kind: 'changes', changes: [{ field: 'PRICE', from: null, to: '$120' }, { field: 'STATUS', from: '<Pending>', to: '<Active>' }] });
+});
+
 describe('dropBlankDuplicates', () => {
   const blank = (id: string, at: string) => log(id, at, [{ variableChanged: 'status', beforeValue: '', afterValue: 'Active' }]);
   it('keeps the informative entry of a same-minute burst and drops the blank ones', () => {

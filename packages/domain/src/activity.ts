@@ -47,23 +47,28 @@ export function activityValueText(value: unknown): string | null {
   return null;
 }
 
+/** How a screen names fields and shows values (money with the currency, dates, status labels). */
+export type ActivityFormat = { label?: (field: string) => string; value?: (field: string, value: unknown) => string | null };
+
 /**
  * The card's wording of one entry. A lone createdOn change reads 'added this item'; a consignerId
  * change is Owner with the consigners' names (the ids only when a name is unknown); a field with
  * nothing before shows only its new value (no 'empty ->'), and a field that did not really change
  * (same text before and after, or nothing on both sides) is left out.
  */
-export function activityWording(log: Pick<ActivityLogInput, 'modifiedFields'>): ActivityWording {
+export function activityWording(log: Pick<ActivityLogInput, 'modifiedFields'>, format: ActivityFormat = {}): ActivityWording {
+  const label = format.label ?? activityFieldLabel;
+  const text = (field: string, value: unknown) => (activityValueText(value) === null ? null : format.value ? format.value(field, value) : activityValueText(value));
   const fields = log.modifiedFields;
   if (fields.length > 0 && fields.every((f) => f.variableChanged === 'createdOn')) return { kind: 'added' };
   const changes: ActivityChange[] = [];
   for (const f of fields) {
     if (f.variableChanged === 'createdOn') continue;
     const isOwner = f.variableChanged === 'consignerId';
-    const from = isOwner ? (f.beforeLabel || activityValueText(f.beforeValue)) : activityValueText(f.beforeValue);
-    const to = isOwner ? (f.afterLabel || activityValueText(f.afterValue)) : activityValueText(f.afterValue);
+    const from = isOwner ? f.beforeLabel || activityValueText(f.beforeValue) : text(f.variableChanged, f.beforeValue);
+    const to = isOwner ? f.afterLabel || activityValueText(f.afterValue) : text(f.variableChanged, f.afterValue);
     if (from === to) continue;
-    changes.push({ field: activityFieldLabel(f.variableChanged), from, to });
+    changes.push({ field: label(f.variableChanged), from, to });
   }
   // An entry that also created the item still reads as added when nothing else is worth a line.
   if (changes.length === 0 && fields.some((f) => f.variableChanged === 'createdOn')) return { kind: 'added' };

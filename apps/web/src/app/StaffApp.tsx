@@ -39,6 +39,8 @@ const SellPage = lazy(staffPages.sell);
 const PendingPayoutsPage = lazy(staffPages.pendingPayouts);
 const PayoutsPage = lazy(staffPages.payouts);
 const PayoutPage = lazy(staffPages.payout);
+const ActivityPage = lazy(staffPages.activity);
+const DashboardPage = lazy(staffPages.dashboard);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -116,6 +118,9 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="pendingPayouts" element={<PendingPayoutsPage />} />
             <Route path="payouts" element={<PayoutsPage />} />
             <Route path="payouts/:id" element={<PayoutPage />} />
+            {/* Activity (features/activity) */}
+            <Route path="activity" element={<ActivityPage />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage user={user} />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="dev/mailbox" element={<MailboxPage />} />

@@ -34,6 +34,8 @@ export const staffPages = {
   pendingPayouts: () => import('../features/payouts/PendingPayoutsPage'),
   payouts: () => import('../features/payouts/PayoutsPage'),
   payout: () => import('../features/payouts/PayoutPage'),
+  activity: () => import('../features/activity/ActivityPage'),
+  dashboard: () => import('../features/dashboard/DashboardPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -60,5 +62,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'sell') return staffPages.sell;
   if (first === 'pendingPayouts') return staffPages.pendingPayouts;
   if (first === 'payouts') return second ? staffPages.payout : staffPages.payouts;
+  if (first === 'activity') return staffPages.activity;
+  if (first === 'dashboard') return staffPages.dashboard;
   return null;
 }

@@ -36,3 +36,7 @@ export const ZActivityPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TActivityPage = z.output<typeof ZActivityPage>;
+
+/** GET /api/inventoryLogs/employees: the Last Updated By list. */
+export const ZActivityEmployees = z.object({ employees: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TActivityEmployees = z.output<typeof ZActivityEmployees>;

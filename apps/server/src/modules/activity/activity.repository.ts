@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'd
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { consigners, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
+import { consigners, employees, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
 
 export type InventoryLogRow = typeof l.$inferSelect;
 export type LogScope = { storeId: string; consignerId?: string };
@@ -78,6 +78,14 @@ export const activityRepository = {
         .where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.id, inventoryId)))
         .limit(1)
     )[0] ?? null,
+
+  /** The store's employees, by name: the Activity screen's Last Updated By list. */
+  employees: async (db: DbOrTx, storeId: string) =>
+    db
+      .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+      .from(employees)
+      .where(eq(employees.storeId, storeId))
+      .orderBy(employees.firstName, employees.lastName, employees.id),
 
   consignerNames: async (db: DbOrTx, storeId: string, ids: string[]) =>
     ids.length

@@ -46,3 +46,9 @@ export async function findActivity(ctx: AppContext, store: StoreRow, actor: Acto
   const nextCursor = hasMore && last ? activityCursorOf({ updatedAt: last.cursorAt, id: last.id }) : null;
   return { inventoryLogs: await toLogs(ctx, store.id, pageRows), page: q.page, take: q.take, hasMore, nextCursor };
 }
+
+/** GET /api/inventoryLogs/employees: who may have changed items (the Last Updated By list), id and name. */
+export async function listLogEmployees(ctx: AppContext, store: StoreRow) {
+  const rows = await repo.employees(ctx.db, store.id);
+  return { employees: rows.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`.trim() })) };
+}

@@ -2,8 +2,9 @@ import { responses, ZDashboard } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
 import { ZDashboardQuery } from './dashboard.schemas.ts';
-import { assertDashboardAccess, getDashboard } from './dashboard.service.ts';
+import { assertDashboardAccess, exportShopReport, getDashboard } from './dashboard.service.ts';
 
 const tags = ['dashboard'];
 
@@ -18,6 +19,16 @@ export const dashboardRoutes =
         const actor = await requireStaff(ctx, request, 'Dashboard');
         assertDashboardAccess(actor);
         return { data: await getDashboard(ctx, requireStore(request), request.query) };
+      },
+    );
+
+    app.get(
+      '/api/dashboard/export',
+      { schema: { tags, summary: 'The shop report of a period as CSV: stat cards with the previous period, daily series, stock by status and age, top consigners', querystring: ZDashboardQuery, response: CSV_RESPONSES } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Dashboard');
+        assertDashboardAccess(actor);
+        return sendCsv(reply, 'shop-report.csv', await exportShopReport(ctx, requireStore(request), request.query));
       },
     );
   };

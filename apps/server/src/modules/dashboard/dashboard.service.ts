@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
+import { toCsv, type CsvCell } from '../../http/csv.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
@@ -97,4 +98,23 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     }),
     topConsigners: top.map((c) => ({ ...c, sales: money(c.sales) })),
   };
+}
+
+/**
+ * GET /api/dashboard/export: the shop report of the range as CSV (through the one CSV writer): the
+ * stat cards with the previous period and the change, the daily series, the stock by status and by
+ * age, and the top consigners. One section column says which part a line belongs to.
+ */
+export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<string> {
+  const d = await getDashboard(ctx, store, q, now);
+  const rows: CsvCell[][] = [['Section', 'Key', 'Label', 'Value', 'Previous', 'Change %', 'Units', 'Items']];
+  rows.push(['Range', 'start', 'Start', d.range.start, d.previousRange.start, null, null, null]);
+  rows.push(['Range', 'end', 'End (exclusive)', d.range.end, d.previousRange.end, null, null, null]);
+  for (const c of d.cards) rows.push(['Stats', c.key, c.label, c.value, c.previous, c.change, null, null]);
+  for (const day of d.daily) rows.push(['Daily sales', day.day, 'Sales', day.sales, null, null, day.units, null]);
+  for (const day of d.daily) rows.push(['Daily profit', day.day, 'Profit', day.profit, null, null, null, null]);
+  for (const b of d.byStatus) rows.push(['Stock by status', b.key, b.label, b.value ?? null, null, null, b.units, b.items]);
+  for (const b of d.byAge) rows.push(['Stock by age', b.key, b.label, b.value, null, null, b.units, b.items]);
+  for (const c of d.topConsigners) rows.push(['Top consigners', c.id, c.name, c.sales, null, null, c.units, null]);
+  return toCsv(rows);
 }

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TDashboard } from '@backroom/domain';
+import { apiFetch, downloadCsv } from '../../shared/api';
+import type { DayRange } from '../../shared/ui/DateRangeField';
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  range: (r: DayRange) => ['dashboard', r] as const,
+};
+
+/** GET /api/dashboard over whole days (the end day included). */
+export function useDashboard(range: DayRange) {
+  return useQuery({
+    queryKey: dashboardKeys.range(range),
+    queryFn: ({ signal }) => apiFetch<TDashboard>('/api/dashboard', { query: { dateRangeStart: range.from, dateRangeEnd: range.to }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/dashboard/export: the shop report of the range as CSV. */
+export function downloadShopReport(range: DayRange) {
+  return downloadCsv(`/api/dashboard/export?dateRangeStart=${range.from}&dateRangeEnd=${range.to}`, `shop-report-${range.from}-${range.to}.csv`);
+}
