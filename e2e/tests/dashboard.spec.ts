@@ -22,9 +22,13 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
     test.setTimeout(180_000);
     const staff = await signedIn(DEMO.owner);
     const product = await newProduct(staff, 'Dash Runner');
+    // five new items and a sale: at least six changes in the last 7 days for Recent Activity
     const [sold, kept] = await addActive(staff, product, [
       { size: '9', price: 250 },
       { size: '10', price: 90 },
+      { size: '10.5', price: 95 },
+      { size: '11', price: 100 },
+      { size: '12', price: 105 },
     ]);
     await post(staff, '/api/sales', { lines: [{ inventoryId: sold.id }], paymentMethod: 'cash' });
     const before = await (await staff.get('/api/dashboard')).json();

@@ -96,10 +96,13 @@ describe('GET /api/dashboard', () => {
       newUnits: [3, 3, 0],
       purchases: [70, 0, 100],
     });
-    expect(data.daily).toEqual([
+    // every day of the range, 0 on the quiet ones
+    expect(data.daily).toHaveLength(10);
+    expect(data.daily.filter((day) => day.sales !== 0)).toEqual([
       { day: '2026-01-03', sales: 200, profit: 50, units: 1 },
       { day: '2026-01-09', sales: 95, profit: 65, units: 1 },
     ]);
+    expect(data.daily[0]).toEqual({ day: '2026-01-01', sales: 0, profit: 0, units: 0 });
     expect(data.topConsigners).toEqual([{ id: expect.any(String), name: 'Nora Quinn', sales: 200, units: 1 }]);
   });
 
@@ -120,7 +123,7 @@ describe('GET /api/dashboard', () => {
   it('defaults to the last 30 days and says 0 when both periods are zero', async () => {
     const data = await dashboard('');
     const days = (Date.parse(data.range.end) - Date.parse(data.range.start)) / 86_400_000;
-    expect(Math.round(days)).toBe(31); // 30 days back to the start of that day, through the end of today
+    expect(Math.round(days)).toBe(30); // 30 whole days, today the last
     const revenue = data.cards.find((c) => c.key === 'revenue')!;
     expect(revenue).toMatchObject({ value: 0, previous: 0, change: 0 });
     // J came in 5 days ago: new units 1 against 0

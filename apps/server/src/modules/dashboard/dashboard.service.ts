@@ -20,6 +20,21 @@ import { dashboardRepository as repo } from './dashboard.repository.ts';
 import type { ZDashboardQuery } from './dashboard.schemas.ts';
 
 const TOP_CONSIGNERS = 5;
+/** Up to this many days the daily series has every day (0 for a day without sales); longer ranges only the days with sales. */
+const MAX_FILLED_DAYS = 400;
+const DAY_MS = 86_400_000;
+
+/** The series with a point for every UTC day of the range, so a chart's line does not skip quiet days. */
+function everyDay<T extends { day: string; sales: number; cost: number; units: number }>(range: { start: Date; end: Date }, days: T[]) {
+  const first = Date.UTC(range.start.getUTCFullYear(), range.start.getUTCMonth(), range.start.getUTCDate());
+  const count = Math.ceil((range.end.getTime() - first) / DAY_MS);
+  if (count > MAX_FILLED_DAYS) return days;
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  return Array.from({ length: count }, (_, i) => {
+    const day = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+    return byDay.get(day) ?? { day, sales: 0, cost: 0, units: 0 };
+  });
+}
 
 /** The dashboard is the Admin's (catalogue doc section 6: "Dashboard route: Admin role only"), with the Dashboard area. */
 export function assertDashboardAccess(actor: EmployeeActor) {
@@ -29,7 +44,8 @@ export function assertDashboardAccess(actor: EmployeeActor) {
 /** The period asked for: [start, end), a date end counting its whole day; the last 30 days when none is given. */
 export function dashboardRange(q: z.output<typeof ZDashboardQuery>, now: Date): { start: Date; end: Date } {
   if (q.dateRangeStart && q.dateRangeEnd) return { start: q.dateRangeStart.at, end: rangeEnd(q.dateRangeEnd) };
-  const r = lastDaysRange(DASHBOARD_DEFAULT_DAYS, now);
+  // the last 30 whole days, today the last of them (local time of the server)
+  const r = lastDaysRange(DASHBOARD_DEFAULT_DAYS - 1, now);
   return { start: r.start, end: new Date(r.end.getTime() + 1) };
 }
 
@@ -87,7 +103,7 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     range: { start: range.start.toISOString(), end: range.end.toISOString() },
     previousRange: { start: prev.start.toISOString(), end: prev.end.toISOString() },
     cards,
-    daily: daily.map((d) => ({ day: d.day, sales: money(d.sales), profit: money(d.sales - d.cost), units: d.units })),
+    daily: everyDay(range, daily).map((d) => ({ day: d.day, sales: money(d.sales), profit: money(d.sales - d.cost), units: d.units })),
     byStatus: INVENTORY_STATUSES.filter((s) => byStatusMap.has(s)).map((s) => {
       const row = byStatusMap.get(s)!;
       return { key: s, label: statusLabel(s), items: row.items, units: row.units, value: null };

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, Col, Empty, Row } from 'antd';
 import { formatDashboardMoney, formatDashboardNumber, type TDashboard } from '@backroom/domain';
 import { priceSymbol } from '../../shared/format';
@@ -7,14 +7,14 @@ import { priceSymbol } from '../../shared/format';
 // status and by age, top consigners.
 
 const COLORS = ['#1677ff', '#52c41a', '#faad14', '#eb2f96', '#13c2c2', '#722ed1', '#fa541c', '#2f54eb', '#a0d911', '#8c8c8c'];
-const HEIGHT = 260;
+const HEIGHT = 280;
 
 export default function DashboardCharts({ data, currency, isMobile }: { data: TDashboard; currency: string | null; isMobile: boolean }) {
   const symbol = priceSymbol(currency);
   const money = (v: unknown) => `${symbol}${formatDashboardMoney(Number(v))}`;
   const short = (v: unknown) => `${symbol}${formatDashboardNumber(Number(v))}`;
   const days = data.daily.map((d) => ({ ...d, label: d.day.slice(5) }));
-  const statuses = data.byStatus.filter((b) => b.items > 0);
+  const statuses = data.byStatus.filter((b) => b.items > 0).sort((a, b) => b.items - a.items);
   const empty = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} style={{ height: HEIGHT - 40, display: 'flex', flexDirection: 'column', justifyContent: 'center', margin: 0 }} />;
   return (
     <Row gutter={[16, 16]}>
@@ -30,8 +30,8 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
                 <YAxis tickFormatter={short} tick={{ fontSize: 12 }} width={isMobile ? 56 : 72} />
                 <Tooltip formatter={(v) => money(v)} labelFormatter={(_, p) => String(p?.[0]?.payload?.day ?? '')} />
                 <Legend />
-                <Line type="monotone" dataKey="sales" name="Sales" stroke={COLORS[0]} strokeWidth={2} dot={days.length < 40} />
-                <Line type="monotone" dataKey="profit" name="Profit" stroke={COLORS[1]} strokeWidth={2} dot={days.length < 40} />
+                <Line type="monotone" dataKey="sales" name="Sales" stroke={COLORS[0]} strokeWidth={2} dot={days.length <= 31} />
+                <Line type="monotone" dataKey="profit" name="Profit" stroke={COLORS[1]} strokeWidth={2} dot={days.length <= 31} />
               </LineChart>
             </ResponsiveContainer>
           )}
@@ -43,15 +43,17 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
             empty('No items yet')
           ) : (
             <ResponsiveContainer width="100%" height={HEIGHT}>
-              <PieChart>
-                <Pie data={statuses} dataKey="items" nameKey="label" innerRadius="50%" outerRadius="80%" paddingAngle={1}>
+              <BarChart data={statuses} layout="vertical" margin={{ top: 0, right: 24, left: 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
+                <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 11 }} interval={0} />
+                <Tooltip formatter={(v) => formatDashboardNumber(Number(v))} />
+                <Bar dataKey="items" name="Items" radius={[0, 4, 4, 0]}>
                   {statuses.map((s, i) => (
                     <Cell key={s.key} fill={COLORS[i % COLORS.length]} />
                   ))}
-                </Pie>
-                <Tooltip formatter={(v) => formatDashboardNumber(Number(v))} />
-                <Legend layout="horizontal" verticalAlign="bottom" wrapperStyle={{ fontSize: 12 }} />
-              </PieChart>
+                </Bar>
+              </BarChart>
             </ResponsiveContainer>
           )}
         </Card>

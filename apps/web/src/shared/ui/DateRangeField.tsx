@@ -35,9 +35,9 @@ export function DateRangeField({ range, onChange, width = 280, testId = 'date-ra
     );
   }
   const presets = [
-    { label: 'Last 7 days', value: [dayjs().subtract(7, 'day'), dayjs()] as [Dayjs, Dayjs] },
-    { label: 'Last 30 days', value: [dayjs().subtract(30, 'day'), dayjs()] as [Dayjs, Dayjs] },
-    { label: 'Last 90 days', value: [dayjs().subtract(90, 'day'), dayjs()] as [Dayjs, Dayjs] },
+    { label: 'Last 7 days', value: [dayjs().subtract(6, 'day'), dayjs()] as [Dayjs, Dayjs] },
+    { label: 'Last 30 days', value: [dayjs().subtract(29, 'day'), dayjs()] as [Dayjs, Dayjs] },
+    { label: 'Last 90 days', value: [dayjs().subtract(89, 'day'), dayjs()] as [Dayjs, Dayjs] },
     { label: 'This year', value: [dayjs().startOf('year'), dayjs()] as [Dayjs, Dayjs] },
   ];
   return (
@@ -55,7 +55,7 @@ export function DateRangeField({ range, onChange, width = 280, testId = 'date-ra
   );
 }
 
-/** The last `days` days to today, as whole days (catalogue doc section 9: activity 7, dashboard 30). */
+/** The last `days` whole days, today the last of them (catalogue doc section 9: activity 7, dashboard 30). */
 export function lastDays(days: number): DayRange {
-  return { from: dayjs().subtract(days, 'day').format(DAY), to: dayjs().format(DAY) };
+  return { from: dayjs().subtract(days - 1, 'day').format(DAY), to: dayjs().format(DAY) };
 }
