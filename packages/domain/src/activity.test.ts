@@ -35,6 +35,17 @@ describe('activityWording', () => {
     });
   });
 
+  it('leaves out the order, payout and purchase ids', () => {
+    const w = activityWording({
+      modifiedFields: [
+        { variableChanged: 'status', beforeValue: 'Active', afterValue: 'Sold' },
+        { variableChanged: 'orderId', beforeValue: null, afterValue: '77915f76-eadd-4185-985d-0368d94eed4b' },
+        { variableChanged: 'payoutId', beforeValue: null, afterValue: '77915f76-eadd-4185-985d-0368d94eed4c' },
+      ],
+    });
+    expect(w).toEqual({ kind: 'changes', changes: [{ field: 'Status', from: 'Active', to: 'Sold' }] });
+  });
+
   it('still reads as added when createdOn comes with fields that say nothing', () => {
     expect(activityWording({ modifiedFields: [{ variableChanged: 'createdOn', afterValue: 'x' }, { variableChanged: 'notes', beforeValue: null, afterValue: '' }] })).toEqual({ kind: 'added' });
   });

@@ -47,6 +47,13 @@ export function activityValueText(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Fields a card does not list: the ids of the order, payout and purchase an item joined (a status
+ * change beside them says what happened; the item screen links them). A lone one reads as a change
+ * of the item with no line.
+ */
+export const ACTIVITY_HIDDEN_FIELDS: readonly string[] = ['orderId', 'payoutId', 'buyingId'];
+
 /** How a screen names fields and shows values (money with the currency, dates, status labels). */
 export type ActivityFormat = { label?: (field: string) => string; value?: (field: string, value: unknown) => string | null };
 
@@ -63,7 +70,7 @@ export function activityWording(log: Pick<ActivityLogInput, 'modifiedFields'>, f
   if (fields.length > 0 && fields.every((f) => f.variableChanged === 'createdOn')) return { kind: 'added' };
   const changes: ActivityChange[] = [];
   for (const f of fields) {
-    if (f.variableChanged === 'createdOn') continue;
+    if (f.variableChanged === 'createdOn' || ACTIVITY_HIDDEN_FIELDS.includes(f.variableChanged)) continue;
     const isOwner = f.variableChanged === 'consignerId';
     const from = isOwner ? f.beforeLabel || activityValueText(f.beforeValue) : text(f.variableChanged, f.beforeValue);
     const to = isOwner ? f.afterLabel || activityValueText(f.afterValue) : text(f.variableChanged, f.afterValue);

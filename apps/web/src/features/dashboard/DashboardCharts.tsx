@@ -46,7 +46,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
               <BarChart data={statuses} layout="vertical" margin={{ top: 0, right: 24, left: 8, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-                <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 11 }} interval={0} />
+                <YAxis type="category" dataKey="label" width={isMobile ? 110 : 140} tick={{ fontSize: 11 }} interval={0} />
                 <Tooltip formatter={(v) => formatDashboardNumber(Number(v))} />
                 <Bar dataKey="items" name="Items" radius={[0, 4, 4, 0]}>
                   {statuses.map((s, i) => (
@@ -61,7 +61,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
       <Col xs={24} xl={12}>
         <Card title="Stock by age" size="small" data-testid="chart-age">
           <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={data.byAge} margin={{ top: 8, right: 16, left: isMobile ? -16 : 0, bottom: 0 }}>
+            <BarChart data={isMobile ? data.byAge.map((b) => ({ ...b, label: b.key })) : data.byAge} margin={{ top: 8, right: 16, left: isMobile ? -16 : 0, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
