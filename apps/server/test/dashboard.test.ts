@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDashboard } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
@@ -143,6 +144,32 @@ describe('GET /api/dashboard', () => {
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: employee, host: other.host })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01', token: other.token, host: other.host })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: owner, host: other.host })).statusCode).toBe(403);
+  });
+
+  it('keeps the stock by day equal to the items through inserts, updates and deletes', async () => {
+    const db = t.ctx.db;
+    const storeId = other.store.id;
+    const [a] = await db.select().from(s.inventoryItems).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'A')));
+    await db.transaction(async (tx) => {
+      await tx.update(s.inventoryItems).set({ price: 12345, quantity: 3 }).where(eq(s.inventoryItems.id, a.id));
+      await tx.update(s.inventoryItems).set({ status: 'Withdrawn' }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'E')));
+      await tx.update(s.inventoryItems).set({ acceptedOn: d('2026-02-01T10:00:00Z') }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'F')));
+    });
+    await db.delete(s.inventoryItems).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'J')));
+    const kept = await db.execute(sql`select day::text, items, units, value::float8 as value, owned::float8 as owned, acc_items, acc_units, acc_value::float8 as acc_value, acc_owned::float8 as acc_owned, acc_bought::float8 as acc_bought
+      from inventory_stock_days where store_id = ${storeId} and (items <> 0 or units <> 0 or value <> 0 or owned <> 0 or acc_items <> 0 or acc_units <> 0 or acc_value <> 0 or acc_owned <> 0 or acc_bought <> 0) order by day`);
+    const fresh = await db.execute(sql`select day::text, sum(items)::int as items, sum(units)::int as units, sum(value)::float8 as value, sum(owned)::float8 as owned,
+        sum(acc_items)::int as acc_items, sum(acc_units)::int as acc_units, sum(acc_value)::float8 as acc_value, sum(acc_owned)::float8 as acc_owned, sum(acc_bought)::float8 as acc_bought
+      from (select (inventory_stock_days_delta(1, i.store_id, i.accepted_on, i.status, i.price, i.quantity, i.cost, i.total, i.buying_id, i.payment_type, c.is_store_account)).*
+            from inventory_items i left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+            where i.store_id = ${storeId} and i.accepted_on is not null) x
+      group by day having sum(items) <> 0 or sum(units) <> 0 or sum(acc_items) <> 0 or sum(acc_units) <> 0 or sum(acc_value) <> 0 order by day`);
+    const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'day' ? v : Number(v)])));
+    expect(rowsOf(kept)).toEqual(rowsOf(fresh));
+    // A: 3 x 123.45 in stock; E withdrawn (out of stock, still in the books); J gone
+    const data = await dashboard('');
+    expect(data.byAge.find((b) => b.key === '0-30')).toMatchObject({ items: 0, value: 0 });
+    expect(data.byAge.find((b) => b.key === '180+')).toMatchObject({ items: 3, units: 6, value: 3 * 123.45 + 100 + 500 });
   });
 
   it('refuses bad ranges', async () => {

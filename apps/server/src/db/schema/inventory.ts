@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { productTemplates, products } from './catalogue.ts';
 import { consigners } from './people.ts';
@@ -121,6 +121,31 @@ export const inventoryProductStats = pgTable(
     maxPayout: integer('max_payout'),
   },
   (t) => [primaryKey({ name: 'inventory_product_stats_pkey', columns: [t.storeId, t.status, t.productId] })],
+);
+
+/**
+ * The dashboard's stock by acceptance day (issue 15, docs/dashboard-and-activity.md "Stock by day"),
+ * per store and UTC day of acceptedOn: the items in stock (items, units, price value, the shop's own
+ * at cost) and every item accepted that day still in the books (in stock, sold or withdrawn: acc_*,
+ * with acc_bought, what the shop paid for the ones it bought). Written only by the triggers on
+ * inventory_items (migration 0027), at commit, as inventory_product_stats is. No foreign keys: derived.
+ */
+export const inventoryStockDays = pgTable(
+  'inventory_stock_days',
+  {
+    storeId: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    items: integer('items').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    owned: bigint('owned', { mode: 'number' }).notNull().default(0),
+    accItems: integer('acc_items').notNull().default(0),
+    accUnits: integer('acc_units').notNull().default(0),
+    accValue: bigint('acc_value', { mode: 'number' }).notNull().default(0),
+    accOwned: bigint('acc_owned', { mode: 'number' }).notNull().default(0),
+    accBought: bigint('acc_bought', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'inventory_stock_days_pkey', columns: [t.storeId, t.day] })],
 );
 
 export const inventoryLogs = pgTable(

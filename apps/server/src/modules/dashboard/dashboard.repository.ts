@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IN_STOCK_STATUSES, SOLD_STATUSES } from '@backroom/domain';
+import { SOLD_STATUSES } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 
 // The dashboard's SQL (issue 15, docs/dashboard-and-activity.md). Every query is scoped by store and
@@ -80,44 +80,44 @@ export const dashboardRepository = {
       )
     ).map((r) => ({ id: String(r.id), name: String(r.name), sales: n(r.sales), units: n(r.units) })),
 
-  /** The stock now, by age band (days since acceptance): items, units, price and owned cost. */
+  /**
+   * The stock now, by age band (whole UTC days since acceptance), from inventory_stock_days (kept by
+   * the items' triggers, migration 0027): items, units, price and owned cost. A few hundred rows a
+   * store (one a day), whatever the number of items.
+   */
   stockNow: async (db: DbOrTx, storeId: string, now: Date) =>
     (
       await rowsOf(
         db,
         sql`select case
-            when i.accepted_on is null or i.accepted_on > ${at(now)} - interval '30 days' then '0-30'
-            when i.accepted_on > ${at(now)} - interval '60 days' then '31-60'
-            when i.accepted_on > ${at(now)} - interval '90 days' then '61-90'
-            when i.accepted_on > ${at(now)} - interval '180 days' then '91-180'
-            else '180+' end as band,
-          count(*)::float8 as items, sum(i.quantity)::float8 as units, sum(${value})::float8 as value, sum(${ownedCost})::float8 as owned
-        from inventory_items i
-        join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
-        where i.store_id = ${storeId} and i.status in (${list(IN_STOCK_STATUSES)})
+            when a.age <= 30 then '0-30' when a.age <= 60 then '31-60' when a.age <= 90 then '61-90' when a.age <= 180 then '91-180' else '180+' end as band,
+          sum(d.items)::float8 as items, sum(d.units)::float8 as units, sum(d.value)::float8 as value, sum(d.owned)::float8 as owned
+        from inventory_stock_days d
+        cross join lateral (select (${at(now)} at time zone 'UTC')::date - d.day as age) a
+        where d.store_id = ${storeId} and (d.items <> 0 or d.units <> 0 or d.value <> 0 or d.owned <> 0)
         group by 1`,
       )
     ).map((r) => ({ band: String(r.band), items: n(r.items), units: n(r.units), value: n(r.value), owned: n(r.owned) })),
 
   /**
-   * Items accepted since `from` that are in stock or left it since (what came in), each threshold's
-   * sums: accepted at or after prevStart, start and end; purchases (bought items) by period.
+   * What came into the books (in stock, sold or withdrawn now) since each threshold, by UTC day of
+   * acceptance (inventory_stock_days): since prevStart, start and end (none since an end that is now),
+   * new units of the previous period, and purchases (bought items) of each period.
    */
-  entered: async (db: DbOrTx, storeId: string, p: Periods) => {
-    const statuses = [...IN_STOCK_STATUSES, ...SOLD_STATUSES, 'Withdrawn'];
+  entered: async (db: DbOrTx, storeId: string, p: Periods & { endIsNow: boolean }) => {
+    const dayOf = (d: Date) => sql`(${at(d)} at time zone 'UTC')::date`;
     const sums = (cond: SQL, k: string) => sql`
-      coalesce(sum(${value}) filter (where ${cond}), 0)::float8 as ${sql.raw(`value_${k}`)},
-      coalesce(sum(i.quantity) filter (where ${cond}), 0)::float8 as ${sql.raw(`units_${k}`)},
-      coalesce(sum(${ownedCost}) filter (where ${cond}), 0)::float8 as ${sql.raw(`owned_${k}`)}`;
+      coalesce(sum(acc_value) filter (where ${cond}), 0)::float8 as ${sql.raw(`value_${k}`)},
+      coalesce(sum(acc_units) filter (where ${cond}), 0)::float8 as ${sql.raw(`units_${k}`)},
+      coalesce(sum(acc_owned) filter (where ${cond}), 0)::float8 as ${sql.raw(`owned_${k}`)}`;
     const [r] = await rowsOf(
       db,
-      sql`select ${sums(sql`i.accepted_on >= ${at(p.start)}`, 'start')}, ${sums(sql`i.accepted_on >= ${at(p.end)}`, 'end')},
-        coalesce(sum(i.quantity) filter (where i.accepted_on < ${at(p.start)}), 0)::float8 as units_prev,
-        coalesce(sum(i.total::bigint) filter (where ${isBought} and i.accepted_on >= ${at(p.start)} and i.accepted_on < ${at(p.end)}), 0)::float8 as purchases,
-        coalesce(sum(i.total::bigint) filter (where ${isBought} and i.accepted_on < ${at(p.start)}), 0)::float8 as prev_purchases
-      from inventory_items i
-      join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
-      where i.store_id = ${storeId} and i.accepted_on >= ${at(p.prevStart)} and i.status in (${list(statuses)})`,
+      sql`select ${sums(sql`day >= ${dayOf(p.start)}`, 'start')}, ${sums(p.endIsNow ? sql`false` : sql`day >= ${dayOf(p.end)}`, 'end')},
+        coalesce(sum(acc_units) filter (where day < ${dayOf(p.start)}), 0)::float8 as units_prev,
+        coalesce(sum(acc_bought) filter (where day >= ${dayOf(p.start)} and ${p.endIsNow ? sql`true` : sql`day < ${dayOf(p.end)}`}), 0)::float8 as purchases,
+        coalesce(sum(acc_bought) filter (where day < ${dayOf(p.start)}), 0)::float8 as prev_purchases
+      from inventory_stock_days
+      where store_id = ${storeId} and day >= ${dayOf(p.prevStart)}`,
     );
     const g = (k: string) => n(r?.[k]);
     return {

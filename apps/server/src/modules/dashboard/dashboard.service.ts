@@ -2,7 +2,6 @@ import {
   DASHBOARD_DEFAULT_DAYS,
   INVENTORY_STATUSES,
   STOCK_AGE_BANDS,
-  lastDaysRange,
   previousPeriod,
   statCard,
   statusLabel,
@@ -44,9 +43,9 @@ export function assertDashboardAccess(actor: EmployeeActor) {
 /** The period asked for: [start, end), a date end counting its whole day; the last 30 days when none is given. */
 export function dashboardRange(q: z.output<typeof ZDashboardQuery>, now: Date): { start: Date; end: Date } {
   if (q.dateRangeStart && q.dateRangeEnd) return { start: q.dateRangeStart.at, end: rangeEnd(q.dateRangeEnd) };
-  // the last 30 whole days, today the last of them (local time of the server)
-  const r = lastDaysRange(DASHBOARD_DEFAULT_DAYS - 1, now);
-  return { start: r.start, end: new Date(r.end.getTime() + 1) };
+  // the last 30 whole (UTC) days, today the last of them
+  const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return { start: new Date(tomorrow - DASHBOARD_DEFAULT_DAYS * DAY_MS), end: new Date(tomorrow) };
 }
 
 /**
@@ -67,7 +66,7 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     repo.daily(db, store.id, range.start, range.end),
     repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
     repo.stockNow(db, store.id, now),
-    repo.entered(db, store.id, periods),
+    repo.entered(db, store.id, { ...periods, endIsNow: end === now }),
     repo.left(db, store.id, { ...periods, end: range.end }),
     repo.paidPayouts(db, store.id, { ...periods, end: range.end }),
     repo.byStatus(db, store.id),
