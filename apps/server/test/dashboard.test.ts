@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDashboard } from '@backroom/domain';
+import type { TConsignerDetailReport, TDashboard } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { otherStore, staff } from './consigners-fixtures.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
@@ -144,6 +144,45 @@ describe('GET /api/dashboard', () => {
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: employee, host: other.host })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01', token: other.token, host: other.host })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: owner, host: other.host })).statusCode).toBe(403);
+  });
+
+  it("answers one consigner's report, recomputed from their rows, and as CSV", async () => {
+    const [nora] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.email, 'nora@other.test'));
+    const res = await get(`/consignerReport?consigner=${nora.id}&dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10`, other.token, other.host);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = json<{ data: TConsignerDetailReport }>(res).data;
+    expect(r.consigner).toEqual({ id: nora.id, name: 'Nora Quinn', email: 'nora@other.test' });
+    expect(Object.fromEntries(r.cards.map((c) => [c.key, [c.value, c.previous, c.change]]))).toEqual({
+      sales: [200, 300, -33.33], // C in #1; before: D in #2 (I's order is not paid, A's undone)
+      soldListings: [1, 1, 0],
+      consignerPending: [150, 0, 100], // C sold, not paid yet
+      activeListings: [2, 4, -50], // at the end A and E; at the start A, C, G and I
+      newListings: [1, 2, -50], // E; before: A and I
+    });
+    expect(r.series.map((p) => p.sales)).toEqual([0, 200, 0, 0]);
+    expect(r.series[0].start).toBe('2026-01-01T00:00:00.000Z');
+    expect(r.series[3].end).toBe('2026-01-11T00:00:00.000Z');
+    expect(r.byStatus.map((b) => [b.key, b.items])).toEqual([['Active', 4], ['Paid', 1], ['PendingSale', 1], ['Sold', 1], ['Withdrawn', 1]]);
+    expect(r.byCategory).toEqual([{ key: '', label: 'No category', items: 4, units: 4, value: 100 + 120 + 500 + 10 }]);
+    expect(r.byLocation.map((b) => b.label)).toEqual(['No location']);
+    expect(r.byAge.find((b) => b.key === '0-30')!.items).toBe(1);
+    expect(r.bestSellers).toEqual([{ productId: expect.any(String), title: 'Jacket', units: 1, sales: 200 }]);
+    expect(r.lowStock).toEqual([]);
+
+    const csv = await get(`/consignerReport/export?consigner=${nora.id}&dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10`, other.token, other.host);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Stats,sales,Sales,200,300,-33.33,,');
+    expect(csv.body).toContain('Best sellers,');
+
+    // another store's consigner, an unknown one and a bad id; an Employee
+    const [ava] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.email, DEMO.ava));
+    expect((await get(`/consignerReport?consigner=${ava.id}`, other.token, other.host)).statusCode).toBe(404);
+    expect((await get(`/consignerReport?consigner=${ava.id}`, owner)).statusCode).toBe(200);
+    expect((await get('/consignerReport?consigner=00000000-0000-4000-8000-000000000000', other.token, other.host)).statusCode).toBe(404);
+    expect((await get('/consignerReport?consigner=nope', other.token, other.host)).statusCode).toBe(400);
+    expect((await get('/consignerReport', other.token, other.host)).statusCode).toBe(400);
+    expect((await get(`/consignerReport?consigner=${nora.id}`, employee, other.host)).statusCode).toBe(403);
+    expect((await get(`/consignerReport/export?consigner=${nora.id}`, employee, other.host)).statusCode).toBe(403);
   });
 
   it('keeps the stock by day equal to the items through inserts, updates and deletes', async () => {

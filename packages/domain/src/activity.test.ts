@@ -113,3 +113,16 @@ describe('day headings and cursor', () => {
     expect(parseActivityCursor(`2026-13-99T99:99:99Z_${item}`)).toBeNull();
   });
 });
+
+describe('fourPoints', () => {
+  it('splits a period in four equal parts end to end', async () => {
+    const { fourPoints } = await import('./dashboard.ts');
+    const parts = fourPoints({ start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-01-09T00:00:00Z') });
+    expect(parts.map((p) => [p.start.toISOString().slice(0, 10), p.end.toISOString().slice(0, 10)])).toEqual([
+      ['2026-01-01', '2026-01-03'],
+      ['2026-01-03', '2026-01-05'],
+      ['2026-01-05', '2026-01-07'],
+      ['2026-01-07', '2026-01-09'],
+    ]);
+  });
+});

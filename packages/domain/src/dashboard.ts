@@ -44,6 +44,12 @@ export const DASHBOARD_CARDS = [
   { key: 'unitsSold', label: 'Units sold', kind: 'count', hint: 'Units of paid orders in the period' },
   { key: 'newUnits', label: 'New units', kind: 'count', hint: 'Units accepted into stock in the period' },
   { key: 'purchases', label: 'Purchases', kind: 'money', hint: 'Items the shop bought, accepted in the period, at the agreed price' },
+  // the consigner report's cards
+  { key: 'sales', label: 'Sales', kind: 'money', hint: "Sales of the consigner's items in paid orders of the period" },
+  { key: 'soldListings', label: 'Sold listings', kind: 'count', hint: 'Units sold in the period' },
+  { key: 'consignerPending', label: 'Pending payouts', kind: 'money', hint: 'Owed to the consigner for items sold in the period and not yet paid' },
+  { key: 'activeListings', label: 'Active listings', kind: 'count', hint: 'Units in stock at the end of the period' },
+  { key: 'newListings', label: 'New listings', kind: 'count', hint: 'Units accepted into stock in the period' },
 ] as const;
 export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
 
@@ -51,4 +57,10 @@ export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
 export function statCard(key: DashboardCardKey, value: number, previous: number) {
   const def = DASHBOARD_CARDS.find((c) => c.key === key)!;
   return { key, label: def.label, kind: def.kind, value, previous, change: percentChange(value, previous) };
+}
+
+/** The period in four equal parts (the consigner report's four-point series). */
+export function fourPoints(range: { start: Date; end: Date }): { start: Date; end: Date }[] {
+  const step = (range.end.getTime() - range.start.getTime()) / 4;
+  return [0, 1, 2, 3].map((i) => ({ start: new Date(range.start.getTime() + Math.round(step * i)), end: new Date(i === 3 ? range.end.getTime() : range.start.getTime() + Math.round(step * (i + 1))) }));
 }

@@ -28,3 +28,20 @@ export const ZDashboard = z.object({
   topConsigners: z.array(ZDashboardConsigner),
 });
 export type TDashboard = z.output<typeof ZDashboard>;
+
+/** GET /api/dashboard/consignerReport: one consigner's report of a period (catalogue doc section 3, Consigner report). */
+export const ZConsignerDetailReport = z.object({
+  consigner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  range: z.object({ start: z.string(), end: z.string() }),
+  previousRange: z.object({ start: z.string(), end: z.string() }),
+  cards: z.array(ZDashboardCard),
+  /** The period in four equal parts: sales and units of each. */
+  series: z.array(z.object({ start: z.string(), end: z.string(), sales: z.number(), units: z.number() })),
+  byStatus: z.array(ZDashboardBucket),
+  byCategory: z.array(ZDashboardBucket),
+  byLocation: z.array(ZDashboardBucket),
+  byAge: z.array(ZDashboardBucket),
+  bestSellers: z.array(z.object({ productId: z.string(), title: z.string(), units: z.number(), sales: z.number() })),
+  lowStock: z.array(z.object({ productId: z.string(), title: z.string(), inStock: z.number(), sold: z.number() })),
+});
+export type TConsignerDetailReport = z.output<typeof ZConsignerDetailReport>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SOLD_STATUSES } from '@backroom/domain';
+import { IN_STOCK_STATUSES, SOLD_STATUSES } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 
 // The dashboard's SQL (issue 15, docs/dashboard-and-activity.md). Every query is scoped by store and
@@ -181,4 +181,125 @@ export const dashboardRepository = {
         sql`select status, sum(items)::float8 as items, sum(units)::float8 as units from inventory_product_stats where store_id = ${storeId} group by status`,
       )
     ).map((r) => ({ status: String(r.status), items: n(r.items), units: n(r.units) })),
+
+  // ---- one consigner's report: their items only (inventory_store_consigner_idx) --------------
+
+  consigner: async (db: DbOrTx, storeId: string, consignerId: string) =>
+    (
+      await rowsOf(db, sql`select id, trim(first_name || ' ' || last_name) as name, email from consigners where store_id = ${storeId} and id = ${consignerId} and deleted_at is null`)
+    ).map((r) => ({ id: String(r.id), name: String(r.name), email: String(r.email) }))[0] ?? null,
+
+  /** Sales and units of their sold items in paid, standing orders: each period, and the four parts of the current one. */
+  consignerSales: async (db: DbOrTx, storeId: string, consignerId: string, p: Periods, parts: { start: Date; end: Date }[]) => {
+    const inPart = (x: { start: Date; end: Date }) => sql`li.order_date >= ${at(x.start)} and li.order_date < ${at(x.end)}`;
+    const partCols = sql.join(
+      parts.map((x, k) => sql`coalesce(sum(li.price::bigint * li.quantity) filter (where ${inPart(x)}), 0)::float8 as ${sql.raw(`s${k}`)},
+        coalesce(sum(li.quantity) filter (where ${inPart(x)}), 0)::float8 as ${sql.raw(`u${k}`)}`),
+      sql`, `,
+    );
+    const [r] = await rowsOf(
+      db,
+      sql`select
+        coalesce(sum(li.price::bigint * li.quantity) filter (where li.order_date >= ${at(p.start)}), 0)::float8 as sales,
+        coalesce(sum(li.price::bigint * li.quantity) filter (where li.order_date < ${at(p.start)}), 0)::float8 as prev_sales,
+        coalesce(sum(li.quantity) filter (where li.order_date >= ${at(p.start)}), 0)::float8 as units,
+        coalesce(sum(li.quantity) filter (where li.order_date < ${at(p.start)}), 0)::float8 as prev_units,
+        ${partCols}
+      from inventory_items i
+      join line_items li on li.store_id = i.store_id and li.inventory_id = i.id and li.active
+      join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
+      where i.store_id = ${storeId} and i.consigner_id = ${consignerId} and i.status in (${list(SOLD_STATUSES)})
+        and li.order_date >= ${at(p.prevStart)} and li.order_date < ${at(p.end)}`,
+    );
+    return {
+      sales: n(r?.sales),
+      prevSales: n(r?.prev_sales),
+      units: n(r?.units),
+      prevUnits: n(r?.prev_units),
+      parts: parts.map((x, k) => ({ ...x, sales: n(r?.[`s${k}`]), units: n(r?.[`u${k}`]) })),
+    };
+  },
+
+  /** Their items' figures: pending payouts and new units by period, units in stock now, and what came and left since the start. */
+  consignerItems: async (db: DbOrTx, storeId: string, consignerId: string, p: Periods) => {
+    const inStock = sql`i.status in (${list(IN_STOCK_STATUSES)})`;
+    const inBooks = sql`i.status in (${list([...IN_STOCK_STATUSES, ...SOLD_STATUSES, 'Withdrawn'])})`;
+    const leftAt = sql`(case when i.status = 'Withdrawn' then coalesce(i.withdrawal_accepted_on, i.updated_at) else i.sold_on end)`;
+    const owed = sql`i.status = 'Sold' and i.buying_id is null and i.payment_type is null`;
+    const [r] = await rowsOf(
+      db,
+      sql`select
+        coalesce(sum(i.total::bigint) filter (where ${owed} and i.sold_on >= ${at(p.start)} and i.sold_on < ${at(p.end)}), 0)::float8 as pending,
+        coalesce(sum(i.total::bigint) filter (where ${owed} and i.sold_on >= ${at(p.prevStart)} and i.sold_on < ${at(p.start)}), 0)::float8 as prev_pending,
+        coalesce(sum(i.quantity) filter (where ${inBooks} and i.accepted_on >= ${at(p.start)} and i.accepted_on < ${at(p.end)}), 0)::float8 as new_units,
+        coalesce(sum(i.quantity) filter (where ${inBooks} and i.accepted_on >= ${at(p.prevStart)} and i.accepted_on < ${at(p.start)}), 0)::float8 as prev_new_units,
+        coalesce(sum(i.quantity) filter (where ${inStock}), 0)::float8 as in_stock_now,
+        coalesce(sum(i.quantity) filter (where ${inBooks} and i.accepted_on >= ${at(p.end)}), 0)::float8 as came_since_end,
+        coalesce(sum(i.quantity) filter (where ${inBooks} and i.accepted_on >= ${at(p.start)}), 0)::float8 as came_since_start,
+        coalesce(sum(i.quantity) filter (where i.status in (${list([...SOLD_STATUSES, 'Withdrawn'])}) and i.accepted_on is not null and ${leftAt} >= ${at(p.end)}), 0)::float8 as left_since_end,
+        coalesce(sum(i.quantity) filter (where i.status in (${list([...SOLD_STATUSES, 'Withdrawn'])}) and i.accepted_on is not null and ${leftAt} >= ${at(p.start)}), 0)::float8 as left_since_start
+      from inventory_items i where i.store_id = ${storeId} and i.consigner_id = ${consignerId}`,
+    );
+    const g = (k: string) => n(r?.[k]);
+    return {
+      pending: g('pending'),
+      prevPending: g('prev_pending'),
+      newUnits: g('new_units'),
+      prevNewUnits: g('prev_new_units'),
+      activeAtEnd: g('in_stock_now') - g('came_since_end') + g('left_since_end'),
+      activeAtStart: g('in_stock_now') - g('came_since_start') + g('left_since_start'),
+    };
+  },
+
+  /** Their items grouped by one column: all statuses, or (by category, location, age band) those in stock. */
+  consignerBuckets: async (db: DbOrTx, storeId: string, consignerId: string, by: 'status' | 'category' | 'location' | 'age', now: Date) => {
+    const key =
+      by === 'status'
+        ? sql`i.status`
+        : by === 'category'
+          ? sql`coalesce(nullif(i.category, ''), '')`
+          : by === 'location'
+            ? sql`coalesce(nullif(i.location, ''), '')`
+            : sql`case when i.accepted_on is null or i.accepted_on > ${at(now)} - interval '30 days' then '0-30'
+                when i.accepted_on > ${at(now)} - interval '60 days' then '31-60' when i.accepted_on > ${at(now)} - interval '90 days' then '61-90'
+                when i.accepted_on > ${at(now)} - interval '180 days' then '91-180' else '180+' end`;
+    return (
+      await rowsOf(
+        db,
+        sql`select ${key} as key, count(*)::float8 as items, sum(i.quantity)::float8 as units, sum(i.price::bigint * i.quantity)::float8 as value
+        from inventory_items i where i.store_id = ${storeId} and i.consigner_id = ${consignerId} ${by === 'status' ? sql`` : sql`and i.status in (${list(IN_STOCK_STATUSES)})`}
+        group by 1 order by 2 desc, 1`,
+      )
+    ).map((r) => ({ key: String(r.key), items: n(r.items), units: n(r.units), value: n(r.value) }));
+  },
+
+  /** Their best-selling products of the period (units sold), and products selling with one item or none left in stock. */
+  consignerProducts: async (db: DbOrTx, storeId: string, consignerId: string, start: Date, end: Date, limit: number) => {
+    const best = await rowsOf(
+      db,
+      sql`select i.product_id, max(p.title) as title, sum(li.quantity)::float8 as units, sum(li.price::bigint * li.quantity)::float8 as sales
+      from inventory_items i
+      join line_items li on li.store_id = i.store_id and li.inventory_id = i.id and li.active
+      join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
+      join products p on p.store_id = i.store_id and p.id = i.product_id
+      where i.store_id = ${storeId} and i.consigner_id = ${consignerId} and i.status in (${list(SOLD_STATUSES)})
+        and li.order_date >= ${at(start)} and li.order_date < ${at(end)}
+      group by i.product_id order by units desc, sales desc, i.product_id limit ${limit}`,
+    );
+    const low = await rowsOf(
+      db,
+      sql`select i.product_id, max(p.title) as title,
+        count(*) filter (where i.status in (${list(IN_STOCK_STATUSES)}))::float8 as in_stock,
+        count(*) filter (where i.status in (${list(SOLD_STATUSES)}))::float8 as sold
+      from inventory_items i join products p on p.store_id = i.store_id and p.id = i.product_id
+      where i.store_id = ${storeId} and i.consigner_id = ${consignerId}
+      group by i.product_id
+      having count(*) filter (where i.status in (${list(SOLD_STATUSES)})) > 0 and count(*) filter (where i.status in (${list(IN_STOCK_STATUSES)})) <= 1
+      order by sold desc, i.product_id limit ${limit}`,
+    );
+    return {
+      bestSellers: best.map((r) => ({ productId: String(r.product_id), title: String(r.title), units: n(r.units), sales: n(r.sales) })),
+      lowStock: low.map((r) => ({ productId: String(r.product_id), title: String(r.title), inStock: n(r.in_stock), sold: n(r.sold) })),
+    };
+  },
 };

@@ -1,10 +1,10 @@
-import { responses, ZDashboard } from '@backroom/domain';
+import { responses, ZConsignerDetailReport, ZDashboard } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
-import { ZDashboardQuery } from './dashboard.schemas.ts';
-import { assertDashboardAccess, exportShopReport, getDashboard } from './dashboard.service.ts';
+import { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
+import { assertDashboardAccess, exportConsignerDetailReport, exportShopReport, getConsignerDetailReport, getDashboard } from './dashboard.service.ts';
 
 const tags = ['dashboard'];
 
@@ -29,6 +29,26 @@ export const dashboardRoutes =
         const actor = await requireStaff(ctx, request, 'Dashboard');
         assertDashboardAccess(actor);
         return sendCsv(reply, 'shop-report.csv', await exportShopReport(ctx, requireStore(request), request.query));
+      },
+    );
+
+    app.get(
+      '/api/dashboard/consignerReport',
+      { schema: { tags, summary: "One consigner's report of a period: cards against the previous period, four-point sales, items by status, category, location and age, best-selling and low-stock products", querystring: ZConsignerDetailReportQuery, response: responses(ZConsignerDetailReport) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Dashboard');
+        assertDashboardAccess(actor);
+        return { data: await getConsignerDetailReport(ctx, requireStore(request), request.query) };
+      },
+    );
+
+    app.get(
+      '/api/dashboard/consignerReport/export',
+      { schema: { tags, summary: 'The consigner report of a period as CSV', querystring: ZConsignerDetailReportQuery, response: CSV_RESPONSES } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Dashboard');
+        assertDashboardAccess(actor);
+        return sendCsv(reply, 'consigner-report.csv', await exportConsignerDetailReport(ctx, requireStore(request), request.query));
       },
     );
   };

@@ -1,22 +1,25 @@
 import {
   DASHBOARD_DEFAULT_DAYS,
   INVENTORY_STATUSES,
+  fourPoints,
+  isInventoryStatus,
   STOCK_AGE_BANDS,
   previousPeriod,
   statCard,
   statusLabel,
   toMajor,
+  type ZConsignerDetailReport,
   type ZDashboard,
 } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
 import { toCsv, type CsvCell } from '../../http/csv.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
-import type { ZDashboardQuery } from './dashboard.schemas.ts';
+import type { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
 
 const TOP_CONSIGNERS = 5;
 /** Up to this many days the daily series has every day (0 for a day without sales); longer ranges only the days with sales. */
@@ -41,7 +44,7 @@ export function assertDashboardAccess(actor: EmployeeActor) {
 }
 
 /** The period asked for: [start, end), a date end counting its whole day; the last 30 days when none is given. */
-export function dashboardRange(q: z.output<typeof ZDashboardQuery>, now: Date): { start: Date; end: Date } {
+export function dashboardRange(q: Pick<z.output<typeof ZDashboardQuery>, 'dateRangeStart' | 'dateRangeEnd'>, now: Date): { start: Date; end: Date } {
   if (q.dateRangeStart && q.dateRangeEnd) return { start: q.dateRangeStart.at, end: rangeEnd(q.dateRangeEnd) };
   // the last 30 whole (UTC) days, today the last of them
   const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -131,5 +134,71 @@ export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.ou
   for (const b of d.byStatus) rows.push(['Stock by status', b.key, b.label, b.value ?? null, null, null, b.units, b.items]);
   for (const b of d.byAge) rows.push(['Stock by age', b.key, b.label, b.value, null, null, b.units, b.items]);
   for (const c of d.topConsigners) rows.push(['Top consigners', c.id, c.name, c.sales, null, null, c.units, null]);
+  return toCsv(rows);
+}
+
+const CONSIGNER_LIST = 5;
+
+/**
+ * GET /api/dashboard/consignerReport: one consigner's report of a period (catalogue doc section 3,
+ * Consigner report): sales, sold and new listings, pending payouts and active listings against the
+ * previous period; the period's sales in four points; their items by status, and those in stock by
+ * category, location and age; best-selling and low-stock products. Another store's consigner is 404.
+ */
+export async function getConsignerDetailReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZConsignerDetailReportQuery>, now = new Date()): Promise<z.input<typeof ZConsignerDetailReport>> {
+  const consigner = await repo.consigner(ctx.db, store.id, q.consigner);
+  if (!consigner) throw notFound('Consigner not found');
+  const range = dashboardRange(q, now);
+  const prev = previousPeriod(range);
+  const end = range.end.getTime() > now.getTime() ? now : range.end;
+  const periods = { prevStart: prev.start, start: range.start, end: range.end };
+  const db = ctx.db;
+  const [sales, items, byStatus, byCategory, byLocation, byAge, products] = await Promise.all([
+    repo.consignerSales(db, store.id, consigner.id, periods, fourPoints(range)),
+    repo.consignerItems(db, store.id, consigner.id, { ...periods, end }),
+    repo.consignerBuckets(db, store.id, consigner.id, 'status', now),
+    repo.consignerBuckets(db, store.id, consigner.id, 'category', now),
+    repo.consignerBuckets(db, store.id, consigner.id, 'location', now),
+    repo.consignerBuckets(db, store.id, consigner.id, 'age', now),
+    repo.consignerProducts(db, store.id, consigner.id, range.start, range.end, CONSIGNER_LIST),
+  ]);
+  const bucket = (label: (k: string) => string) => (b: { key: string; items: number; units: number; value: number }) => ({ ...b, label: label(b.key), value: toMajor(b.value) });
+  return {
+    consigner,
+    range: { start: range.start.toISOString(), end: range.end.toISOString() },
+    previousRange: { start: prev.start.toISOString(), end: prev.end.toISOString() },
+    cards: [
+      statCard('sales', toMajor(sales.sales), toMajor(sales.prevSales)),
+      statCard('soldListings', sales.units, sales.prevUnits),
+      statCard('consignerPending', toMajor(items.pending), toMajor(items.prevPending)),
+      statCard('activeListings', items.activeAtEnd, items.activeAtStart),
+      statCard('newListings', items.newUnits, items.prevNewUnits),
+    ],
+    series: sales.parts.map((x) => ({ start: x.start.toISOString(), end: x.end.toISOString(), sales: toMajor(x.sales), units: x.units })),
+    byStatus: byStatus.map(bucket((k) => (isInventoryStatus(k) ? statusLabel(k) : k))),
+    byCategory: byCategory.map(bucket((k) => k || 'No category')),
+    byLocation: byLocation.map(bucket((k) => k || 'No location')),
+    byAge: STOCK_AGE_BANDS.map((band) => {
+      const row = byAge.find((b) => b.key === band.key);
+      return { key: band.key, label: band.label, items: row?.items ?? 0, units: row?.units ?? 0, value: toMajor(row?.value ?? 0) };
+    }),
+    bestSellers: products.bestSellers.map((p) => ({ ...p, sales: toMajor(p.sales) })),
+    lowStock: products.lowStock,
+  };
+}
+
+/** GET /api/dashboard/consignerReport/export: the consigner report as CSV, one section column. */
+export async function exportConsignerDetailReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZConsignerDetailReportQuery>, now = new Date()): Promise<string> {
+  const r = await getConsignerDetailReport(ctx, store, q, now);
+  const rows: CsvCell[][] = [['Section', 'Key', 'Label', 'Value', 'Previous', 'Change %', 'Units', 'Items']];
+  rows.push(['Consigner', r.consigner.id, r.consigner.name, r.consigner.email, null, null, null, null]);
+  rows.push(['Range', 'start', 'Start', r.range.start, r.previousRange.start, null, null, null]);
+  rows.push(['Range', 'end', 'End (exclusive)', r.range.end, r.previousRange.end, null, null, null]);
+  for (const c of r.cards) rows.push(['Stats', c.key, c.label, c.value, c.previous, c.change, null, null]);
+  for (const p of r.series) rows.push(['Sales series', p.start, `${p.start.slice(0, 10)} to ${p.end.slice(0, 10)}`, p.sales, null, null, p.units, null]);
+  for (const [section, list] of [['By status', r.byStatus], ['In stock by category', r.byCategory], ['In stock by location', r.byLocation], ['In stock by age', r.byAge]] as const)
+    for (const b of list) rows.push([section, b.key, b.label, b.value ?? null, null, null, b.units, b.items]);
+  for (const p of r.bestSellers) rows.push(['Best sellers', p.productId, p.title, p.sales, null, null, p.units, null]);
+  for (const p of r.lowStock) rows.push(['Low stock', p.productId, p.title, null, null, null, p.inStock, p.sold]);
   return toCsv(rows);
 }
