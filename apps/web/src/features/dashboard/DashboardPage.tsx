@@ -1,16 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tooltip, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton, Tabs, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   ACTIVITY_DEFAULT_DAYS,
   DASHBOARD_CARDS,
   DASHBOARD_DEFAULT_DAYS,
   RECENT_ACTIVITY_COUNT,
-  formatDashboardMoney,
-  formatDashboardNumber,
-  formatPercentChange,
-  type TDashboardCard,
 } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { priceSymbol } from '../../shared/format';
@@ -20,6 +16,8 @@ import { useCurrentStore } from '../store/store.api';
 import { useRecentActivity } from '../activity/activity.api';
 import { ActivityCard } from '../activity/ActivityCard';
 import { downloadShopReport, useDashboard } from './dashboard.api';
+import { ConsignerReport } from './ConsignerReport';
+import { StatCard } from './StatCard';
 import './dashboard.css';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
@@ -33,6 +31,7 @@ export default function DashboardPage() {
   const { message } = App.useApp();
   const [range, setRange] = useState<DayRange>(() => lastDays(DASHBOARD_DEFAULT_DAYS));
   const [exporting, setExporting] = useState(false);
+  const [tab, setTab] = useState<'shop' | 'consigner'>('shop');
   const dashboard = useDashboard(range);
   const data = dashboard.data;
 
@@ -55,9 +54,11 @@ export default function DashboardPage() {
         </Typography.Title>
         <Flex gap={8} wrap style={isMobile ? { width: '100%' } : undefined}>
           <DateRangeField range={range} onChange={setRange} testId="dashboard-dates" />
-          <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting} data-testid="dashboard-export" block={isMobile}>
-            Export report
-          </Button>
+          {tab === 'shop' && (
+            <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting} data-testid="dashboard-export" block={isMobile}>
+              Export report
+            </Button>
+          )}
         </Flex>
       </Flex>
       {data && (
@@ -66,65 +67,52 @@ export default function DashboardPage() {
         </Typography.Text>
       )}
 
-      {dashboard.isPending ? (
-        <Row gutter={[12, 12]} style={{ marginTop: 16 }}>
-          {DASHBOARD_CARDS.map((c) => (
-            <Col key={c.key} xs={12} md={8} xl={6}>
-              <Card size="small">
-                <Skeleton active paragraph={{ rows: 1 }} title={{ width: '60%' }} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      ) : dashboard.isError ? (
-        <Alert type="error" showIcon style={{ marginTop: 16 }} title="The dashboard could not be loaded" description={errorMessage(dashboard.error)} action={<Button onClick={() => void dashboard.refetch()}>Try again</Button>} />
-      ) : (
-        <>
-          <Row gutter={[12, 12]} style={{ marginTop: 16, opacity: dashboard.isPlaceholderData ? 0.6 : 1 }} data-testid="dashboard-cards">
-            {data!.cards.map((card) => (
-              <Col key={card.key} xs={12} md={8} xl={6}>
-                <StatCard card={card} symbol={priceSymbol(currency)} />
-              </Col>
-            ))}
-          </Row>
-          <div style={{ marginTop: 16 }}>
-            <Suspense fallback={<Card size="small"><Skeleton active paragraph={{ rows: 6 }} /></Card>}>
-              <DashboardCharts data={data!} currency={currency} isMobile={isMobile} />
-            </Suspense>
-          </div>
-        </>
-      )}
-      <RecentActivity currency={currency} />
-    </div>
-  );
-}
-
-function StatCard({ card, symbol }: { card: TDashboardCard; symbol: string }) {
-  const hint = DASHBOARD_CARDS.find((c) => c.key === card.key)?.hint;
-  const text = card.kind === 'money' ? `${symbol}${formatDashboardMoney(card.value)}` : formatDashboardNumber(card.value);
-  const previous = card.kind === 'money' ? `${symbol}${formatDashboardMoney(card.previous)}` : formatDashboardNumber(card.previous);
-  const tone = card.change > 0 ? 'up' : card.change < 0 ? 'down' : 'flat';
-  return (
-    <Card size="small" className="dashboard-stat" data-testid={`stat-${card.key}`}>
-      <Statistic
-        title={
-          <Flex gap={4} align="center">
-            {card.label}
-            {hint && (
-              <Tooltip title={hint}>
-                <InfoCircleOutlined aria-label={hint} style={{ fontSize: 12 }} />
-              </Tooltip>
-            )}
-          </Flex>
-        }
-        value={text}
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as 'shop' | 'consigner')}
+        style={{ marginTop: 8 }}
+        items={[
+          {
+            key: 'shop',
+            label: 'Shop',
+            children: (
+              <>
+                {dashboard.isPending ? (
+                  <Row gutter={[12, 12]} style={{ marginTop: 16 }}>
+                    {DASHBOARD_CARDS.map((c) => (
+                      <Col key={c.key} xs={12} md={8} xl={6}>
+                        <Card size="small">
+                          <Skeleton active paragraph={{ rows: 1 }} title={{ width: '60%' }} />
+                        </Card>
+                      </Col>
+                    ))}
+                  </Row>
+                ) : dashboard.isError ? (
+                  <Alert type="error" showIcon style={{ marginTop: 16 }} title="The dashboard could not be loaded" description={errorMessage(dashboard.error)} action={<Button onClick={() => void dashboard.refetch()}>Try again</Button>} />
+                ) : (
+                  <>
+                    <Row gutter={[12, 12]} style={{ marginTop: 16, opacity: dashboard.isPlaceholderData ? 0.6 : 1 }} data-testid="dashboard-cards">
+                      {data!.cards.map((card) => (
+                        <Col key={card.key} xs={12} md={8} xl={6}>
+                          <StatCard card={card} symbol={priceSymbol(currency)} />
+                        </Col>
+                      ))}
+                    </Row>
+                    <div style={{ marginTop: 16 }}>
+                      <Suspense fallback={<Card size="small"><Skeleton active paragraph={{ rows: 6 }} /></Card>}>
+                        <DashboardCharts data={data!} currency={currency} isMobile={isMobile} />
+                      </Suspense>
+                    </div>
+                  </>
+                )}
+                <RecentActivity currency={currency} />
+              </>
+            ),
+          },
+          { key: 'consigner', label: 'Consigner report', children: <ConsignerReport range={range} currency={currency} isMobile={isMobile} /> },
+        ]}
       />
-      <Tooltip title={`Previous period: ${previous}`}>
-        <span className={`dashboard-change dashboard-change-${tone}`} data-testid="stat-change">
-          {tone === 'up' ? <ArrowUpOutlined /> : tone === 'down' ? <ArrowDownOutlined /> : null} {formatPercentChange(card.change)}
-        </span>
-      </Tooltip>
-    </Card>
+    </div>
   );
 }
 
