@@ -24,45 +24,30 @@ const value = sql`(i.price::bigint * i.quantity)`;
 const isBought = sql`(i.buying_id is not null or i.payment_type is not null)`;
 
 export const dashboardRepository = {
-  /** Paid, standing sales of [prevStart, start) and [start, end): revenue, cost, units. */
-  sales: async (db: DbOrTx, storeId: string, p: Periods) => {
-    const cur = sql`li.order_date >= ${at(p.start)}`;
-    const prev = sql`li.order_date < ${at(p.start)}`;
-    const [r] = await rowsOf(
-      db,
-      sql`select
-        coalesce(sum(li.price::bigint * li.quantity) filter (where ${cur}), 0)::float8 as revenue,
-        coalesce(sum(li.price::bigint * li.quantity) filter (where ${prev}), 0)::float8 as prev_revenue,
-        coalesce(sum(case when i.id is null then 0 else ${itemCost} end) filter (where ${cur}), 0)::float8 as cost,
-        coalesce(sum(case when i.id is null then 0 else ${itemCost} end) filter (where ${prev}), 0)::float8 as prev_cost,
-        coalesce(sum(li.quantity) filter (where ${cur}), 0)::float8 as units,
-        coalesce(sum(li.quantity) filter (where ${prev}), 0)::float8 as prev_units
-      from line_items li
-      join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
-      left join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id
-      left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
-      where li.store_id = ${storeId} and li.active and li.order_date >= ${at(p.prevStart)} and li.order_date < ${at(p.end)}`,
-    );
-    return { revenue: n(r?.revenue), prevRevenue: n(r?.prev_revenue), cost: n(r?.cost), prevCost: n(r?.prev_cost), units: n(r?.units), prevUnits: n(r?.prev_units) };
-  },
-
-  /** Sales and profit of each UTC day of [start, end) that had any. */
-  daily: async (db: DbOrTx, storeId: string, start: Date, end: Date) =>
+  /**
+   * Paid, standing sales of [prevStart, end) by UTC day and period (current or previous): sales,
+   * cost, units. One pass over the lines (line_items_store_date_idx); each line's item is looked up
+   * by its key (a LATERAL join: the planner would otherwise hash the whole item table).
+   */
+  salesByDay: async (db: DbOrTx, storeId: string, p: Periods) =>
     (
       await rowsOf(
         db,
-        sql`select to_char(li.order_date at time zone 'UTC', 'YYYY-MM-DD') as day,
+        sql`select to_char(li.order_date at time zone 'UTC', 'YYYY-MM-DD') as day, li.order_date >= ${at(p.start)} as current,
           sum(li.price::bigint * li.quantity)::float8 as sales,
-          sum(case when i.id is null then 0 else ${itemCost} end)::float8 as cost,
+          sum(coalesce(x.cost, 0))::float8 as cost,
           sum(li.quantity)::float8 as units
         from line_items li
         join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
-        left join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id
-        left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
-        where li.store_id = ${storeId} and li.active and li.order_date >= ${at(start)} and li.order_date < ${at(end)}
-        group by 1 order by 1`,
+        left join lateral (
+          select ${itemCost} as cost from inventory_items i left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+          where i.store_id = li.store_id and i.id = li.inventory_id
+          limit 1 -- keeps the planner from flattening it into a hash join over every item
+        ) x on true
+        where li.store_id = ${storeId} and li.active and li.order_date >= ${at(p.prevStart)} and li.order_date < ${at(p.end)}
+        group by 1, 2 order by 1`,
       )
-    ).map((r) => ({ day: String(r.day), sales: n(r.sales), cost: n(r.cost), units: n(r.units) })),
+    ).map((r) => ({ day: String(r.day), current: (r.current as unknown) === true || r.current === 't', sales: n(r.sales), cost: n(r.cost), units: n(r.units) })),
 
   /** The consigners with the most sales in [start, end) (store accounts left out). */
   topConsigners: async (db: DbOrTx, storeId: string, start: Date, end: Date, limit: number) =>
@@ -73,8 +58,8 @@ export const dashboardRepository = {
           sum(li.price::bigint * li.quantity)::float8 as sales, sum(li.quantity)::float8 as units
         from line_items li
         join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
-        join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id
-        join consigners c on c.store_id = i.store_id and c.id = i.consigner_id and not c.is_store_account
+        cross join lateral (select i.consigner_id from inventory_items i where i.store_id = li.store_id and i.id = li.inventory_id limit 1) i
+        join consigners c on c.store_id = li.store_id and c.id = i.consigner_id and not c.is_store_account
         where li.store_id = ${storeId} and li.active and li.order_date >= ${at(start)} and li.order_date < ${at(end)}
         group by c.id, c.first_name, c.last_name order by sales desc, c.id limit ${limit}`,
       )

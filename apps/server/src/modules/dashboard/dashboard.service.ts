@@ -64,9 +64,8 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
   const end = range.end.getTime() > now.getTime() ? now : range.end;
   const periods = { prevStart: prev.start, start: range.start, end };
   const db = ctx.db;
-  const [sales, daily, top, stock, entered, left, paid, statuses] = await Promise.all([
-    repo.sales(db, store.id, { ...periods, end: range.end }),
-    repo.daily(db, store.id, range.start, range.end),
+  const [byDay, top, stock, entered, left, paid, statuses] = await Promise.all([
+    repo.salesByDay(db, store.id, { ...periods, end: range.end }),
     repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
     repo.stockNow(db, store.id, now),
     repo.entered(db, store.id, { ...periods, endIsNow: end === now }),
@@ -74,6 +73,12 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     repo.paidPayouts(db, store.id, { ...periods, end: range.end }),
     repo.byStatus(db, store.id),
   ]);
+  const sum = (current: boolean) =>
+    byDay.filter((d) => d.current === current).reduce((t, d) => ({ sales: t.sales + d.sales, cost: t.cost + d.cost, units: t.units + d.units }), { sales: 0, cost: 0, units: 0 });
+  const cur = sum(true);
+  const before = sum(false);
+  const sales = { revenue: cur.sales, cost: cur.cost, units: cur.units, prevRevenue: before.sales, prevCost: before.cost, prevUnits: before.units };
+  const daily = byDay.filter((d) => d.current);
   const now0 = stock.reduce((t, b) => ({ value: t.value + b.value, units: t.units + b.units, owned: t.owned + b.owned }), { value: 0, units: 0, owned: 0 });
   // stock(t) = stock(now) - came in since t + left since t
   const at = (since: 'sinceStart' | 'sinceEnd') => ({
