@@ -60,6 +60,24 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
       await expect(page.getByTestId('stat-revenue')).toBeVisible();
     });
 
+    // the Consigner report tab: Ava's sale of today in her cards and best sellers
+    await page.getByRole('tab', { name: 'Consigner report' }).click();
+    await expect(page.getByText('Choose a consigner to see their sales')).toBeVisible();
+    await page.getByTestId('report-consigner').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(/Ava Thompson/).first().click();
+    const report = page.getByTestId('consigner-report');
+    await expect(report.getByTestId('stat-sales')).toContainText('$');
+    await expect(report.getByTestId('consigner-best')).toContainText(product.title);
+    await expect(report.getByTestId('consigner-status')).toContainText('Active');
+    await snap(page, 'reports', async () => {
+      await expect(report.getByTestId('stat-sales')).toBeVisible();
+    });
+    const download = page.waitForEvent('download');
+    await report.getByTestId('consigner-report-export').click();
+    expect((await download).suggestedFilename()).toMatch(/^consigner-report-.*\.csv$/);
+    await page.getByRole('tab', { name: 'Shop' }).click();
+    await expect(recent.getByTestId('activity-card')).toHaveCount(6);
+
     // View All Activity -> /activity, grouped by day, newest first
     await recent.getByTestId('view-all-activity').click();
     await expect(page).toHaveURL(/\/activity$/);

@@ -91,8 +91,8 @@ export function ConsignerReport({ range, currency, isMobile }: { range: DayRange
                   size="small"
                   dataSource={report.data.series}
                   renderItem={(p) => (
-                    <List.Item extra={<Typography.Text strong>{money(p.sales)}</Typography.Text>}>
-                      {p.start.slice(0, 10)} to {new Date(Date.parse(p.end) - 1).toISOString().slice(0, 10)} · {formatDashboardNumber(p.units)} sold
+                    <List.Item>
+                      <Line text={`${p.start.slice(0, 10)} to ${new Date(Date.parse(p.end) - 1).toISOString().slice(0, 10)} · ${formatDashboardNumber(p.units)} sold`} value={money(p.sales)} />
                     </List.Item>
                   )}
                 />
@@ -104,7 +104,11 @@ export function ConsignerReport({ range, currency, isMobile }: { range: DayRange
                   size="small"
                   locale={{ emptyText: 'No sales in these dates' }}
                   dataSource={report.data.bestSellers}
-                  renderItem={(p) => <List.Item extra={<Typography.Text strong>{money(p.sales)}</Typography.Text>}>{p.title} · {formatDashboardNumber(p.units)} sold</List.Item>}
+                  renderItem={(p) => (
+                    <List.Item>
+                      <Line text={`${p.title} · ${formatDashboardNumber(p.units)} sold`} value={money(p.sales)} />
+                    </List.Item>
+                  )}
                 />
               </Card>
             </Col>
@@ -119,8 +123,8 @@ export function ConsignerReport({ range, currency, isMobile }: { range: DayRange
                   locale={{ emptyText: 'No selling product is down to its last item' }}
                   dataSource={report.data.lowStock}
                   renderItem={(p) => (
-                    <List.Item extra={`${formatDashboardNumber(p.inStock)} in stock`}>
-                      {p.title} · {formatDashboardNumber(p.sold)} sold
+                    <List.Item>
+                      <Line text={`${p.title} · ${formatDashboardNumber(p.sold)} sold`} value={`${formatDashboardNumber(p.inStock)} in stock`} />
                     </List.Item>
                   )}
                 />
@@ -130,5 +134,17 @@ export function ConsignerReport({ range, currency, isMobile }: { range: DayRange
         </div>
       )}
     </div>
+  );
+}
+
+/** A list line: the text, and its figure at the right. */
+function Line({ text, value }: { text: string; value: string }) {
+  return (
+    <Flex justify="space-between" gap={12} style={{ width: '100%' }}>
+      <Typography.Text style={{ overflowWrap: 'anywhere' }}>{text}</Typography.Text>
+      <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Typography.Text>
+    </Flex>
   );
 }
