@@ -33,6 +33,7 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { labelsRoutes } from './modules/labels/labels.routes.ts';
 import { storefrontOrdersRoutes } from './modules/storefront-orders/storefront-orders.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(
   await app.register(scansRoutes(ctx));
   await app.register(storefrontRoutes(ctx));
   await app.register(storefrontOrdersRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
 
   // Modules register their job handlers above; the worker starts once the routes are in place.
   await jobs.start();

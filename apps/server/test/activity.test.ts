@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
+import { otherStore } from './consigners-fixtures.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 
 type Log = {
@@ -10,7 +11,7 @@ type Log = {
   inventory: { id: string; title: string | null; product: { title: string | null } };
   modifiedFields: { variableChanged: string; beforeValue: unknown; afterValue: unknown; beforeLabel?: string | null; afterLabel?: string | null }[];
 };
-type Feed = { inventoryLogs: Log[]; page: number; take: number; hasMore: boolean };
+type Feed = { inventoryLogs: Log[]; page: number; take: number; hasMore: boolean; nextCursor: string | null };
 
 let t: TestApp;
 let demo: typeof s.stores.$inferSelect;
@@ -140,6 +141,61 @@ describe('GET /api/inventoryLogs', () => {
       expect((await get(`/api/inventoryLogs?${q}`, tokens.owner)).statusCode, q).toBe(400);
     }
     expect((await get('/api/inventoryLogs', tokens.clerk)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/inventoryLogs keyset pages', () => {
+  it('walks the whole feed by cursor, each entry once, in the order of offset pages', async () => {
+    const all = await feed('take=500');
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Feed = await feed(`take=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      seen.push(...page.inventoryLogs.map((l) => l.id));
+      expect(page.hasMore).toBe(page.nextCursor !== null);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.inventoryLogs.map((l) => l.id));
+  });
+
+  it('keeps entries of the same millisecond apart to the microsecond', async () => {
+    const item = items[2];
+    const at = '2026-06-01T08:00:00.123';
+    await t.ctx.db.execute(
+      sql`insert into inventory_logs (store_id, inventory_id, product_title, modified_fields, updated_at) values
+        (${demo.id}, ${item.id}, 'Micro', '[{"variableChanged":"price","beforeValue":1,"afterValue":2}]', ${`${at}100Z`}::timestamptz),
+        (${demo.id}, ${item.id}, 'Micro', '[{"variableChanged":"price","beforeValue":2,"afterValue":3}]', ${`${at}400Z`}::timestamptz),
+        (${demo.id}, ${item.id}, 'Micro', '[{"variableChanged":"price","beforeValue":3,"afterValue":4}]', ${`${at}900Z`}::timestamptz)`,
+    );
+    const first = await feed('search=Micro&take=1');
+    const second = await feed(`search=Micro&take=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    const third = await feed(`search=Micro&take=1&cursor=${encodeURIComponent(second.nextCursor!)}`);
+    expect([first, second, third].map((p) => p.inventoryLogs[0].modifiedFields[0].afterValue)).toEqual([4, 3, 2]);
+    expect(third.hasMore).toBe(false);
+  });
+
+  it('refuses a cursor it did not make, and another store sees none of these entries', async () => {
+    for (const c of ['x', '2026-01-01_nope', `2026-02-30T00:00:00Z_${items[0].id}`, 'a'.repeat(101)]) {
+      expect((await get(`/api/inventoryLogs?cursor=${encodeURIComponent(c)}`, tokens.owner)).statusCode, c).toBe(400);
+    }
+    const other = await otherStore(t);
+    const res = await t.request({ method: 'GET', url: '/api/inventoryLogs', token: other.token, host: other.host });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ data: Feed }>(res).data.inventoryLogs).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/inventoryLogs', token: other.token })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/inventoryLogs/employees', () => {
+  it("lists this store's employees for staff with Inventory only", async () => {
+    const res = await get('/api/inventoryLogs/employees', tokens.stock);
+    expect(res.statusCode).toBe(200);
+    const names = json<{ data: { employees: { id: string; name: string }[] } }>(res).data.employees;
+    expect(names).toContainEqual({ id: sam.id, name: 'Sam Carter' });
+    expect(names.some((e) => e.name.includes('boss'))).toBe(false);
+    expect((await get('/api/inventoryLogs/employees', tokens.clerk)).statusCode).toBe(403);
+    expect((await get('/api/inventoryLogs/employees', tokens.ava)).statusCode).toBe(403);
+    expect((await get('/api/inventoryLogs/employees?x=%00')).statusCode).toBe(400);
   });
 });
 

@@ -337,10 +337,10 @@ describe('consigner menu', () => {
 describe('built screens', () => {
   it('hides every staff entry whose screen does not exist yet, groups left empty too', () => {
     const menu = visibleStaffMenu({ role: 'Admin', accessControls: null });
-    expect(menu.map((i) => i.label)).toEqual(['Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Orders', 'Settings']);
+    expect(menu.map((i) => i.label)).toEqual(['Dashboard', 'Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Activity', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
-      'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Scan In', 'Stock-take', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
+      'Dashboard', 'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
+      'Withdrawal Request', 'Scan In', 'Stock-take', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
@@ -367,7 +367,8 @@ describe('built screens', () => {
     expect(isBuiltRoute('/storeRequest', 'consigner')).toBe(true);
     expect(isBuiltRoute('/storeRequest')).toBe(true);
     expect(isBuiltRoute('/request')).toBe(true);
-    expect(isBuiltRoute('/dashboard')).toBe(false);
+    expect(isBuiltRoute('/dashboard')).toBe(true);
+    expect(isBuiltRoute('/activity')).toBe(true);
     expect(isBuiltRoute('/settings')).toBe(true);
     expect(isBuiltRoute('/billing')).toBe(true);
     expect(isBuiltRoute('/inventories/12', 'consigner')).toBe(false);

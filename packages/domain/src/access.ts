@@ -202,6 +202,8 @@ export const BUILT_STAFF_ROUTES = [
   '/payouts',
   '/payouts/:id',
   '/storefrontSync',
+  '/activity',
+  '/dashboard',
 ] as const satisfies readonly (keyof typeof ROUTE_AREAS)[];
 
 /** The consigner portal routes whose screen exists today (see BUILT_STAFF_ROUTES). */

@@ -9,6 +9,9 @@ import {
   daysSince,
   formatCompact,
   formatDashboardNumber,
+  formatDashboardMoney,
+  formatPercentChange,
+  previousPeriod,
   formatDateLong,
   formatDateShort,
   formatIsoDate,
@@ -169,5 +172,28 @@ describe('default ranges', () => {
   it('moves a report end date of today to the next day', () => {
     expect(reportEndDate(new Date(2026, 10, 22), now)).toEqual(new Date(2026, 10, 23));
     expect(reportEndDate(new Date(2026, 10, 20), now)).toEqual(new Date(2026, 10, 20));
+  });
+});
+
+describe('dashboard money and changes', () => {
+  it.each([
+    [0, '0.00'],
+    [1234.5, '1,234.50'],
+    [999_999.99, '999,999.99'],
+    [1_000_000, '1.0M'],
+    [2_345_678.9, '2.3M'],
+    [3_400_000_000, '3.4B'],
+    [-1234.5, '-1,234.50'],
+  ])('money %s -> %s', (n, expected) => expect(formatDashboardMoney(n)).toBe(expected));
+
+  it.each([
+    [12.5, '+12.5%'],
+    [-3, '-3%'],
+    [0, '0%'],
+  ])('change %s -> %s', (n, expected) => expect(formatPercentChange(n)).toBe(expected));
+
+  it('compares with the period of the same length before', () => {
+    const p = previousPeriod({ start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-11T00:00:00Z') });
+    expect(p).toEqual({ start: new Date('2026-10-22T00:00:00Z'), end: new Date('2026-11-01T00:00:00Z') });
   });
 });

@@ -123,3 +123,28 @@ export function reportEndDate(end: DateInput, now: DateInput = new Date()): Date
   const e = dayjs(end);
   return e.isSame(dayjs(now), 'day') ? e.add(1, 'day').startOf('day').toDate() : e.toDate();
 }
+
+/**
+ * A dashboard money figure: 2 decimals below a million (1,234.50), then one decimal with M or B
+ * (catalogue doc section 9: "dashboard uses M above 1 million and B above 1 billion"; "totals to 2 decimals").
+ */
+export function formatDashboardMoney(n: number): string {
+  const abs = Math.abs(n);
+  if (abs >= 1_000_000 || Number(abs.toFixed(2)) >= 1_000_000) return formatDashboardNumber(n);
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+}
+
+/** A change as the stat cards show it: '+12.5%', '-3%', '0%'. */
+export function formatPercentChange(change: number): string {
+  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Math.abs(change));
+  return change > 0 ? `+${text}%` : change < 0 ? `-${text}%` : '0%';
+}
+
+/**
+ * The period before a date range, of the same length, ending where the range starts (the stat
+ * cards' comparison: the previous 30 days of a 30-day range).
+ */
+export function previousPeriod(range: { start: Date; end: Date }): { start: Date; end: Date } {
+  const length = range.end.getTime() - range.start.getTime();
+  return { start: new Date(range.start.getTime() - length), end: new Date(range.start.getTime()) };
+}

@@ -25,3 +25,5 @@ export * from './consigner-notifications.ts';
 export * from './labels.ts';
 export * from './store-requests.ts';
 export * from './scanning.ts';
+export * from './activity.ts';
+export * from './dashboard.ts';

@@ -44,6 +44,8 @@ const PayoutsPage = lazy(staffPages.payouts);
 const PayoutPage = lazy(staffPages.payout);
 const RequestItemsPage = lazy(staffPages.requestItems);
 const StoreRequestPage = lazy(staffPages.storeRequest);
+const ActivityPage = lazy(staffPages.activity);
+const DashboardPage = lazy(staffPages.dashboard);
 
 /** The staff back office: sider menu filtered by the user's areas, and the staff routes. */
 export default function StaffApp({ user }: { user: SignedInUser }) {
@@ -128,6 +130,9 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="pendingPayouts" element={<PendingPayoutsPage />} />
             <Route path="payouts" element={<PayoutsPage />} />
             <Route path="payouts/:id" element={<PayoutPage />} />
+            {/* Activity (features/activity) */}
+            <Route path="activity" element={<ActivityPage />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage user={user} />} />
             <Route path="billing" element={<BillingPage />} />
             <Route path="dev/mailbox" element={<MailboxPage />} />

@@ -39,6 +39,8 @@ export const staffPages = {
   requestItems: () => import('../features/store-requests/RequestItemsPage'),
   storeRequest: () => import('../features/store-requests/StoreRequestPage'),
   storefrontSync: () => import('../features/storefront-sync/StorefrontSyncPage'),
+  activity: () => import('../features/activity/ActivityPage'),
+  dashboard: () => import('../features/dashboard/DashboardPage'),
 };
 
 /** The loader of the staff screen at a path, or null for paths that are not a staff screen. */
@@ -70,5 +72,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'request') return staffPages.requestItems;
   if (first === 'storeRequest') return staffPages.storeRequest;
   if (first === 'storefrontSync') return staffPages.storefrontSync;
+  if (first === 'activity') return staffPages.activity;
+  if (first === 'dashboard') return staffPages.dashboard;
   return null;
 }

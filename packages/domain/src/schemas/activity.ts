@@ -27,4 +27,16 @@ export const ZItemLogs = z.object({ inventoryLogs: z.array(ZInventoryLog) });
 export type TItemLogs = z.output<typeof ZItemLogs>;
 
 /** GET /api/inventoryLogs: a page of the Activity feed, newest first. */
-export const ZActivityPage = z.object({ inventoryLogs: z.array(ZInventoryLog), page: z.number(), take: z.number(), hasMore: z.boolean() });
+export const ZActivityPage = z.object({
+  inventoryLogs: z.array(ZInventoryLog),
+  page: z.number(),
+  take: z.number(),
+  hasMore: z.boolean(),
+  /** The cursor of the next page (pass it as `cursor`), null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TActivityPage = z.output<typeof ZActivityPage>;
+
+/** GET /api/inventoryLogs/employees: the Last Updated By list. */
+export const ZActivityEmployees = z.object({ employees: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TActivityEmployees = z.output<typeof ZActivityEmployees>;

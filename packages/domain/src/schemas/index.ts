@@ -26,3 +26,4 @@ export * from './labels.ts';
 export * from './store-requests.ts';
 export * from './scans.ts';
 export * from './storefront.ts';
+export * from './dashboard.ts';

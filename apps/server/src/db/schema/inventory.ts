@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { productTemplates, products } from './catalogue.ts';
 import { consigners } from './people.ts';
@@ -87,6 +87,10 @@ export const inventoryItems = pgTable(
     index('inventory_store_product_idx').on(t.storeId, t.productId),
     index('inventory_order_idx').on(t.orderId),
     index('inventory_payout_idx').on(t.payoutId),
+    // The dashboard's figures over a date range (issue 15, docs/dashboard-and-activity.md): what came
+    // into stock and what left it (sold) in a period, without reading the whole store.
+    index('inventory_store_accepted_idx').on(t.storeId, t.acceptedOn),
+    index('inventory_store_sold_idx').on(t.storeId, t.soldOn),
   ],
 );
 
@@ -119,6 +123,31 @@ export const inventoryProductStats = pgTable(
   (t) => [primaryKey({ name: 'inventory_product_stats_pkey', columns: [t.storeId, t.status, t.productId] })],
 );
 
+/**
+ * The dashboard's stock by acceptance day (issue 15, docs/dashboard-and-activity.md "Stock by day"),
+ * per store and UTC day of acceptedOn: the items in stock (items, units, price value, the shop's own
+ * at cost) and every item accepted that day still in the books (in stock, sold or withdrawn: acc_*,
+ * with acc_bought, what the shop paid for the ones it bought). Written only by the triggers on
+ * inventory_items (migration 0027), at commit, as inventory_product_stats is. No foreign keys: derived.
+ */
+export const inventoryStockDays = pgTable(
+  'inventory_stock_days',
+  {
+    storeId: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    items: integer('items').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    owned: bigint('owned', { mode: 'number' }).notNull().default(0),
+    accItems: integer('acc_items').notNull().default(0),
+    accUnits: integer('acc_units').notNull().default(0),
+    accValue: bigint('acc_value', { mode: 'number' }).notNull().default(0),
+    accOwned: bigint('acc_owned', { mode: 'number' }).notNull().default(0),
+    accBought: bigint('acc_bought', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'inventory_stock_days_pkey', columns: [t.storeId, t.day] })],
+);
+
 export const inventoryLogs = pgTable(
   'inventory_logs',
   {
@@ -136,7 +165,11 @@ export const inventoryLogs = pgTable(
   (t) => [
     primaryKey({ name: 'inventory_logs_pkey', columns: [t.id, t.storeId] }),
     index('inventory_logs_store_inventory_idx').on(t.storeId, t.inventoryId, t.updatedAt),
-    index('inventory_logs_store_updated_idx').on(t.storeId, t.updatedAt),
+    // The Activity feed's keyset pages (newest first, issue 15, docs/dashboard-and-activity.md): one
+    // index scan each, unfiltered or by who changed the items; the product search through trigrams.
+    index('inventory_logs_store_updated_id_idx').on(t.storeId, t.updatedAt, t.id),
+    index('inventory_logs_store_by_updated_idx').on(t.storeId, t.lastUpdatedById, t.updatedAt, t.id),
+    index('inventory_logs_title_trgm_idx').using('gin', t.productTitle.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

@@ -131,6 +131,8 @@ export const payouts = pgTable(
   (t) => [
     primaryKey({ name: 'payouts_pkey', columns: [t.id, t.storeId] }),
     index('payouts_store_created_idx').on(t.storeId, t.createdAt),
+    // the dashboard's paid payouts of a period (issue 15)
+    index('payouts_store_paid_idx').on(t.storeId, t.paidAt),
     uniqueIndex('payouts_store_name_uq').on(t.storeId, t.name),
   ],
 );

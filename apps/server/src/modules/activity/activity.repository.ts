@@ -1,12 +1,12 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { consigners, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
+import { consigners, employees, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
 
 export type InventoryLogRow = typeof l.$inferSelect;
 export type LogScope = { storeId: string; consignerId?: string };
-export type LogFilter = { inventoryId?: string; search?: string; lastUpdatedBy?: string; from?: Date; to?: Date };
+export type LogFilter = { inventoryId?: string; search?: string; lastUpdatedBy?: string; from?: Date; to?: Date; before?: { updatedAt: string; id: string } };
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -51,6 +51,8 @@ function where(scope: LogScope, f: LogFilter): SQL {
     f.lastUpdatedBy ? eq(l.lastUpdatedById, f.lastUpdatedBy) : undefined,
     f.from ? sql`${l.updatedAt} >= ${ts(f.from)}` : undefined,
     f.to ? sql`${l.updatedAt} < ${ts(f.to)}` : undefined,
+    // keyset: entries older than the cursor's, in the feed's order (updatedAt desc, id desc)
+    f.before ? sql`(${l.updatedAt}, ${l.id}) < (${f.before.updatedAt}::timestamptz, ${f.before.id}::uuid)` : undefined,
     notBlankDuplicate(),
   ];
   return and(...conds.filter((c): c is SQL => c !== undefined))!;
@@ -59,8 +61,13 @@ function where(scope: LogScope, f: LogFilter): SQL {
 export const activityRepository = {
   /** Entries newest first; `limit` + 1 rows are read so the caller knows whether more follow. */
   find: async (db: DbOrTx, scope: LogScope, filter: LogFilter, page?: { limit: number; offset: number }) => {
-    const q = db.select().from(l).where(where(scope, filter)).orderBy(desc(l.updatedAt), desc(l.id));
-    return page ? q.limit(page.limit).offset(page.offset) : q;
+    // cursorAt: updatedAt to the microsecond (a JS Date keeps milliseconds), so a keyset page starts exactly after the last entry
+    const q = db
+      .select({ ...getTableColumns(l), cursorAt: sql<string>`to_char(${l.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+      .from(l)
+      .where(where(scope, filter))
+      .orderBy(desc(l.updatedAt), desc(l.id));
+    return page ? (page.offset > 0 ? q.limit(page.limit).offset(page.offset) : q.limit(page.limit)) : q;
   },
 
   itemOwner: async (db: DbOrTx, storeId: string, inventoryId: string) =>
@@ -71,6 +78,14 @@ export const activityRepository = {
         .where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.id, inventoryId)))
         .limit(1)
     )[0] ?? null,
+
+  /** The store's employees, by name: the Activity screen's Last Updated By list. */
+  employees: async (db: DbOrTx, storeId: string) =>
+    db
+      .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+      .from(employees)
+      .where(eq(employees.storeId, storeId))
+      .orderBy(employees.firstName, employees.lastName, employees.id),
 
   consignerNames: async (db: DbOrTx, storeId: string, ids: string[]) =>
     ids.length

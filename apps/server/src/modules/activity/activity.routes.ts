@@ -1,9 +1,9 @@
-import { responses, ZActivityPage, ZItemLogs } from '@backroom/domain';
+import { responses, ZActivityEmployees, ZActivityPage, ZItemLogs } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
+import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { ZInventoryLogParams, ZInventoryLogsQuery } from './activity.schemas.ts';
-import { findActivity, getItemLogs } from './activity.service.ts';
+import { findActivity, getItemLogs, listLogEmployees } from './activity.service.ts';
 
 const tags = ['activity'];
 
@@ -14,6 +14,11 @@ export const activityRoutes =
     app.get('/api/inventoryLogs', { schema: { tags, summary: 'The activity feed, newest first', querystring: ZInventoryLogsQuery, response: responses(ZActivityPage) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await findActivity(ctx, requireStore(request), actor, request.query) };
+    });
+
+    app.get('/api/inventoryLogs/employees', { schema: { tags, summary: "The store's employees, for the feed's Last Updated By filter", response: responses(ZActivityEmployees) } }, async (request) => {
+      await requireStaff(ctx, request, 'Inventory');
+      return { data: await listLogEmployees(ctx, requireStore(request)) };
     });
 
     app.get('/api/inventoryLogs/:id', { schema: { tags, summary: "An item's log entries, newest first", params: ZInventoryLogParams, response: responses(ZItemLogs) } }, async (request) => {

@@ -1,4 +1,4 @@
-import { boundedText, pageNumber } from '@backroom/domain';
+import { boundedText, pageNumber, parseActivityCursor } from '@backroom/domain';
 import { z } from 'zod';
 import { ZDateInput } from '../inventory-queries/inventory-queries.schemas.ts';
 
@@ -12,6 +12,21 @@ export const ZInventoryLogsQuery = z.object({
   before: ZDateInput.optional(),
   after: ZDateInput.optional(),
   page: pageNumber('page').default(1),
+  // Keyset paging (the Activity screen's infinite scroll): the nextCursor of the previous page. With a
+  // cursor, page is ignored; without one, page and take still page by offset (older clients).
+  cursor: z
+    .string()
+    .max(100, 'Invalid cursor')
+    .optional()
+    .transform((v, c) => {
+      if (!v) return undefined;
+      const parsed = parseActivityCursor(v);
+      if (!parsed) {
+        c.addIssue({ code: 'custom', message: 'Invalid cursor' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   take: z.coerce.number().int('take must be a whole number').min(1, 'take must be between 1 and 500').max(500, 'take must be between 1 and 500').default(100),
 });
 

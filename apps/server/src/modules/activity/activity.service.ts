@@ -1,3 +1,4 @@
+import { activityCursorOf } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -36,9 +37,18 @@ export async function findActivity(ctx: AppContext, store: StoreRow, actor: Acto
   const rows = await repo.find(
     ctx.db,
     scopeOf(store, actor),
-    { search: q.search, lastUpdatedBy: q.lastUpdatedBy, from: q.after?.at, to: q.before ? rangeEnd(q.before) : undefined },
-    { limit: q.take + 1, offset: (q.page - 1) * q.take },
+    { search: q.search, lastUpdatedBy: q.lastUpdatedBy, from: q.after?.at, to: q.before ? rangeEnd(q.before) : undefined, before: q.cursor },
+    { limit: q.take + 1, offset: q.cursor ? 0 : (q.page - 1) * q.take },
   );
   const hasMore = rows.length > q.take;
-  return { inventoryLogs: await toLogs(ctx, store.id, rows.slice(0, q.take)), page: q.page, take: q.take, hasMore };
+  const pageRows = rows.slice(0, q.take);
+  const last = pageRows.at(-1);
+  const nextCursor = hasMore && last ? activityCursorOf({ updatedAt: last.cursorAt, id: last.id }) : null;
+  return { inventoryLogs: await toLogs(ctx, store.id, pageRows), page: q.page, take: q.take, hasMore, nextCursor };
+}
+
+/** GET /api/inventoryLogs/employees: who may have changed items (the Last Updated By list), id and name. */
+export async function listLogEmployees(ctx: AppContext, store: StoreRow) {
+  const rows = await repo.employees(ctx.db, store.id);
+  return { employees: rows.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`.trim() })) };
 }

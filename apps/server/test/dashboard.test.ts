@@ -1,0 +1,232 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TConsignerDetailReport, TDashboard } from '@backroom/domain';
+import * as s from '../src/db/schema/index.ts';
+import { otherStore, staff } from './consigners-fixtures.ts';
+import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
+
+// GET /api/dashboard over a hand-built shop (the "other" store holds only these rows), every figure
+// recomputed below by hand from the rows (docs/dashboard-and-activity.md).
+let t: TestApp;
+let other: Awaited<ReturnType<typeof otherStore>>;
+let owner: string;
+let employee: string;
+let noDashboard: string;
+
+const d = (iso: string) => new Date(iso);
+const get = (query: string, token?: string, host?: string) => t.request({ method: 'GET', url: `/api/dashboard${query}`, token, host });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await otherStore(t);
+  owner = await t.signIn(DEMO.owner);
+  employee = await staff(t, other.store.id, 'clerk@other.test', { role: 'Employee', areas: null, host: other.host });
+  noDashboard = await staff(t, other.store.id, 'admin2@other.test', { role: 'Admin', areas: ['Orders', 'Inventory'], host: other.host });
+
+  const storeId = other.store.id;
+  const db = t.ctx.db;
+  const [nora] = await db.insert(s.consigners).values({ storeId, firstName: 'Nora', lastName: 'Quinn', email: 'nora@other.test' }).returning();
+  const [house] = await db.insert(s.consigners).values({ storeId, firstName: 'Other', lastName: 'Shop', email: 'house@other.test', isStoreAccount: true }).returning();
+  const [product] = await db.insert(s.products).values({ storeId, title: 'Jacket', brand: 'B', sku: 'J-1', category: 'Coats', gender: 'U' }).returning();
+  const item = (code: string, v: Partial<typeof s.inventoryItems.$inferInsert>) =>
+    ({ storeId, code, productId: product.id, consignerId: nora.id, title: 'Jacket', status: 'Active', quantity: 1, ...v }) as typeof s.inventoryItems.$inferInsert;
+  const rows = await db
+    .insert(s.inventoryItems)
+    .values([
+      item('A', { price: 10000, total: 8000, acceptedOn: d('2025-12-25T10:00:00Z') }),
+      item('B', { consignerId: house.id, price: 5000, quantity: 2, cost: 2000, acceptedOn: d('2026-01-05T10:00:00Z') }),
+      item('C', { status: 'Sold', price: 20000, total: 15000, acceptedOn: d('2025-12-20T10:00:00Z'), soldOn: d('2026-01-03T12:00:00Z') }),
+      item('D', { status: 'Paid', price: 30000, total: 24000, acceptedOn: d('2025-12-15T10:00:00Z'), soldOn: d('2025-12-28T12:00:00Z') }),
+      item('E', { price: 12000, total: 7000, paymentType: 'cash', acceptedOn: d('2026-01-08T10:00:00Z') }),
+      item('F', { price: 50000, total: 40000, acceptedOn: d('2026-01-15T10:00:00Z') }),
+      item('G', { status: 'Withdrawn', price: 6000, acceptedOn: d('2025-12-10T10:00:00Z'), withdrawalAcceptedOn: d('2026-01-06T10:00:00Z') }),
+      item('H', { consignerId: house.id, status: 'Sold', price: 9000, cost: 3000, acceptedOn: d('2025-12-26T10:00:00Z'), soldOn: d('2026-01-09T12:00:00Z') }),
+      item('I', { status: 'PendingSale', price: 40000, total: 30000, acceptedOn: d('2025-12-27T10:00:00Z'), soldOn: d('2026-01-06T12:00:00Z') }),
+      item('J', { price: 1000, total: 800, acceptedOn: new Date(Date.now() - 5 * 86_400_000) }),
+    ])
+    .returning();
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const order = async (name: string, at: string, lines: { code: string; price: number }[], o: Partial<typeof s.orders.$inferInsert> = {}) => {
+    const [ord] = await db.insert(s.orders).values({ storeId, name, orderDate: d(at), ...o }).returning();
+    await db.insert(s.lineItems).values(
+      lines.map((l) => ({ storeId, orderId: ord.id, inventoryId: byCode.get(l.code)!.id, title: 'Jacket', price: l.price, quantity: 1, active: o.status !== 'undone' })),
+    );
+  };
+  await order('#1', '2026-01-03T12:00:00Z', [{ code: 'C', price: 20000 }]);
+  await order('#2', '2025-12-28T12:00:00Z', [{ code: 'D', price: 30000 }]);
+  await order('#3', '2026-01-09T12:00:00Z', [{ code: 'H', price: 9500 }]); // the line's price is what the shop took
+  await order('#4', '2026-01-05T12:00:00Z', [{ code: 'A', price: 100000 }], { status: 'undone' }); // undone: no sale
+  await order('#5', '2026-01-06T12:00:00Z', [{ code: 'I', price: 40000 }], { financialStatus: 'pending' }); // not paid yet
+  await db.insert(s.payouts).values([
+    { storeId, name: 'PO-1', status: 'Paid', total: 24000, paidAt: d('2026-01-04T09:00:00Z') },
+    { storeId, name: 'PO-2', status: 'Pending', total: 99900 }, // not paid: no paid payout
+  ]);
+}, 60_000);
+afterAll(async () => t.close());
+
+const dashboard = async (query: string) => {
+  const res = await get(query, other.token, other.host);
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ data: TDashboard }>(res).data;
+};
+
+describe('GET /api/dashboard', () => {
+  it('sums every stat card of the period and of the previous one from the rows', async () => {
+    // 1 to 10 January 2026 (end day included); the previous period is the 10 days before.
+    const data = await dashboard('?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10');
+    expect(data.range).toEqual({ start: '2026-01-01T00:00:00.000Z', end: '2026-01-11T00:00:00.000Z' });
+    expect(data.previousRange).toEqual({ start: '2025-12-22T00:00:00.000Z', end: '2026-01-01T00:00:00.000Z' });
+    const card = Object.fromEntries(data.cards.map((c) => [c.key, [c.value, c.previous, c.change]]));
+    expect(card).toEqual({
+      // paid, standing orders: #1 200 + #3 95 (not the undone #4, not the unpaid #5); before: #2 300
+      revenue: [295, 300, -1.67],
+      // C's consigner gets 150, H is the shop's own at cost 30; before: D's 240
+      cost: [180, 240, -25],
+      profit: [115, 60, 91.67],
+      // at the end (11 Jan): A 100 + B 2 x 50 + E 120 (F came later, C G H I left);
+      // at the start: A 100 + C 200 + G 60 + H 90 + I 400
+      inventoryValue: [320, 850, -62.35],
+      // C is sold and its consigner not paid yet (H is the shop's, I not sold for good, D paid)
+      pendingPayouts: [150, 0, 100],
+      paidPayouts: [240, 0, 100],
+      // the shop's own: B at cost 2 x 20 and E bought for 70; at the start H at cost 30
+      ownedInventory: [110, 30, 266.67],
+      unitsInStock: [4, 5, -20],
+      unitsSold: [2, 1, 100],
+      // accepted in the period: B (2 units) and E; before: A, H, I
+      newUnits: [3, 3, 0],
+      purchases: [70, 0, 100],
+    });
+    // every day of the range, 0 on the quiet ones
+    expect(data.daily).toHaveLength(10);
+    expect(data.daily.filter((day) => day.sales !== 0)).toEqual([
+      { day: '2026-01-03', sales: 200, profit: 50, units: 1 },
+      { day: '2026-01-09', sales: 95, profit: 65, units: 1 },
+    ]);
+    expect(data.daily[0]).toEqual({ day: '2026-01-01', sales: 0, profit: 0, units: 0 });
+    expect(data.topConsigners).toEqual([{ id: expect.any(String), name: 'Nora Quinn', sales: 200, units: 1 }]);
+  });
+
+  it('shows the stock by status and by age', async () => {
+    const data = await dashboard('');
+    expect(data.byStatus.find((b) => b.key === 'Active')).toMatchObject({ label: 'Active', items: 5, units: 6 });
+    expect(data.byStatus.find((b) => b.key === 'Sold')).toMatchObject({ items: 2, units: 2 });
+    // J came in 5 days ago; A B E F in January
+    expect(data.byAge.map((b) => [b.key, b.items, b.value])).toEqual([
+      ['0-30', 1, 10],
+      ['31-60', 0, 0],
+      ['61-90', 0, 0],
+      ['91-180', 0, 0],
+      ['180+', 4, 820],
+    ]);
+  });
+
+  it('defaults to the last 30 days and says 0 when both periods are zero', async () => {
+    const data = await dashboard('');
+    const days = (Date.parse(data.range.end) - Date.parse(data.range.start)) / 86_400_000;
+    expect(Math.round(days)).toBe(30); // 30 whole days, today the last
+    const revenue = data.cards.find((c) => c.key === 'revenue')!;
+    expect(revenue).toMatchObject({ value: 0, previous: 0, change: 0 });
+    // J came in 5 days ago: new units 1 against 0
+    expect(data.cards.find((c) => c.key === 'newUnits')).toMatchObject({ value: 1, previous: 0, change: 100 });
+  });
+
+  it('exports the shop report as CSV through the one writer', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10', token: other.token, host: other.host });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('Section,Key,Label,Value,Previous,Change %,Units,Items');
+    expect(lines).toContain('Stats,revenue,Revenue,295,300,-1.67,,');
+    expect(lines).toContain('Stats,inventoryValue,Inventory value,320,850,-62.35,,');
+    expect(lines).toContain('Daily sales,2026-01-03,Sales,200,,,1,');
+    expect(lines.some((l) => l.startsWith('Top consigners,') && l.includes(',Nora Quinn,200,'))).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: employee, host: other.host })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01', token: other.token, host: other.host })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: owner, host: other.host })).statusCode).toBe(403);
+  });
+
+  it("answers one consigner's report, recomputed from their rows, and as CSV", async () => {
+    const [nora] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.email, 'nora@other.test'));
+    const res = await get(`/consignerReport?consigner=${nora.id}&dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10`, other.token, other.host);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = json<{ data: TConsignerDetailReport }>(res).data;
+    expect(r.consigner).toEqual({ id: nora.id, name: 'Nora Quinn', email: 'nora@other.test' });
+    expect(Object.fromEntries(r.cards.map((c) => [c.key, [c.value, c.previous, c.change]]))).toEqual({
+      sales: [200, 300, -33.33], // C in #1; before: D in #2 (I's order is not paid, A's undone)
+      soldListings: [1, 1, 0],
+      consignerPending: [150, 0, 100], // C sold, not paid yet
+      activeListings: [2, 4, -50], // at the end A and E; at the start A, C, G and I
+      newListings: [1, 2, -50], // E; before: A and I
+    });
+    expect(r.series.map((p) => p.sales)).toEqual([0, 200, 0, 0]);
+    expect(r.series[0].start).toBe('2026-01-01T00:00:00.000Z');
+    expect(r.series[3].end).toBe('2026-01-11T00:00:00.000Z');
+    expect(r.byStatus.map((b) => [b.key, b.items])).toEqual([['Active', 4], ['Paid', 1], ['PendingSale', 1], ['Sold', 1], ['Withdrawn', 1]]);
+    expect(r.byCategory).toEqual([{ key: '', label: 'No category', items: 4, units: 4, value: 100 + 120 + 500 + 10 }]);
+    expect(r.byLocation.map((b) => b.label)).toEqual(['No location']);
+    expect(r.byAge.find((b) => b.key === '0-30')!.items).toBe(1);
+    expect(r.bestSellers).toEqual([{ productId: expect.any(String), title: 'Jacket', units: 1, sales: 200 }]);
+    expect(r.lowStock).toEqual([]);
+
+    const csv = await get(`/consignerReport/export?consigner=${nora.id}&dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10`, other.token, other.host);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Stats,sales,Sales,200,300,-33.33,,');
+    expect(csv.body).toContain('Best sellers,');
+
+    // another store's consigner, an unknown one and a bad id; an Employee
+    const [ava] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.email, DEMO.ava));
+    expect((await get(`/consignerReport?consigner=${ava.id}`, other.token, other.host)).statusCode).toBe(404);
+    expect((await get(`/consignerReport?consigner=${ava.id}`, owner)).statusCode).toBe(200);
+    expect((await get('/consignerReport?consigner=00000000-0000-4000-8000-000000000000', other.token, other.host)).statusCode).toBe(404);
+    expect((await get('/consignerReport?consigner=nope', other.token, other.host)).statusCode).toBe(400);
+    expect((await get('/consignerReport', other.token, other.host)).statusCode).toBe(400);
+    expect((await get(`/consignerReport?consigner=${nora.id}`, employee, other.host)).statusCode).toBe(403);
+    expect((await get(`/consignerReport/export?consigner=${nora.id}`, employee, other.host)).statusCode).toBe(403);
+  });
+
+  it('keeps the stock by day equal to the items through inserts, updates and deletes', async () => {
+    const db = t.ctx.db;
+    const storeId = other.store.id;
+    const [a] = await db.select().from(s.inventoryItems).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'A')));
+    await db.transaction(async (tx) => {
+      await tx.update(s.inventoryItems).set({ price: 12345, quantity: 3 }).where(eq(s.inventoryItems.id, a.id));
+      await tx.update(s.inventoryItems).set({ status: 'Withdrawn' }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'E')));
+      await tx.update(s.inventoryItems).set({ acceptedOn: d('2026-02-01T10:00:00Z') }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'F')));
+    });
+    await db.delete(s.inventoryItems).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'J')));
+    const kept = await db.execute(sql`select day::text, items, units, value::float8 as value, owned::float8 as owned, acc_items, acc_units, acc_value::float8 as acc_value, acc_owned::float8 as acc_owned, acc_bought::float8 as acc_bought
+      from inventory_stock_days where store_id = ${storeId} and (items <> 0 or units <> 0 or value <> 0 or owned <> 0 or acc_items <> 0 or acc_units <> 0 or acc_value <> 0 or acc_owned <> 0 or acc_bought <> 0) order by day`);
+    const fresh = await db.execute(sql`select day::text, sum(items)::int as items, sum(units)::int as units, sum(value)::float8 as value, sum(owned)::float8 as owned,
+        sum(acc_items)::int as acc_items, sum(acc_units)::int as acc_units, sum(acc_value)::float8 as acc_value, sum(acc_owned)::float8 as acc_owned, sum(acc_bought)::float8 as acc_bought
+      from (select (inventory_stock_days_delta(1, i.store_id, i.accepted_on, i.status, i.price, i.quantity, i.cost, i.total, i.buying_id, i.payment_type, c.is_store_account)).*
+            from inventory_items i left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+            where i.store_id = ${storeId} and i.accepted_on is not null) x
+      group by day having sum(items) <> 0 or sum(units) <> 0 or sum(acc_items) <> 0 or sum(acc_units) <> 0 or sum(acc_value) <> 0 order by day`);
+    const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'day' ? v : Number(v)])));
+    expect(rowsOf(kept)).toEqual(rowsOf(fresh));
+    // A: 3 x 123.45 in stock; E withdrawn (out of stock, still in the books); J gone
+    const data = await dashboard('');
+    expect(data.byAge.find((b) => b.key === '0-30')).toMatchObject({ items: 0, value: 0 });
+    expect(data.byAge.find((b) => b.key === '180+')).toMatchObject({ items: 3, units: 6, value: 3 * 123.45 + 100 + 500 });
+  });
+
+  it('refuses bad ranges', async () => {
+    for (const q of ['?dateRangeStart=2026-01-01', '?dateRangeStart=x&dateRangeEnd=2026-01-02', '?dateRangeStart=2026-02-01&dateRangeEnd=2026-01-01', '?dateRangeEnd=2026-01-01']) {
+      const res = await get(q, other.token, other.host);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res).error).toBeTruthy();
+    }
+  });
+
+  it('is for Admins with the Dashboard area of this store only', async () => {
+    expect((await get('', employee, other.host)).statusCode).toBe(403); // an Employee
+    expect((await get('', noDashboard, other.host)).statusCode).toBe(403); // an Admin without Dashboard
+    expect((await get('', owner, other.host)).statusCode).toBe(403); // an Admin of another store
+    expect((await get('', other.token)).statusCode).toBe(403); // this store's Admin, at the demo store
+    expect((await get('')).statusCode).toBe(401);
+    // the demo's dashboard sums the demo's rows only
+    const demo = json<{ data: TDashboard }>(await get('?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10', owner)).data;
+    expect(demo.cards.find((c) => c.key === 'paidPayouts')!.value).not.toBe(240);
+  });
+});

@@ -1,0 +1,93 @@
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, Col, Empty, Row } from 'antd';
+import { formatDashboardMoney, formatDashboardNumber, type TDashboard } from '@backroom/domain';
+import { priceSymbol } from '../../shared/format';
+
+// The dashboard's charts (recharts, a lazy chunk of its own): sales and profit over time, items by
+// status and by age, top consigners.
+
+const COLORS = ['#1677ff', '#52c41a', '#faad14', '#eb2f96', '#13c2c2', '#722ed1', '#fa541c', '#2f54eb', '#a0d911', '#8c8c8c'];
+const HEIGHT = 280;
+
+export default function DashboardCharts({ data, currency, isMobile }: { data: TDashboard; currency: string | null; isMobile: boolean }) {
+  const symbol = priceSymbol(currency);
+  const money = (v: unknown) => `${symbol}${formatDashboardMoney(Number(v))}`;
+  const short = (v: unknown) => `${symbol}${formatDashboardNumber(Number(v))}`;
+  const days = data.daily.map((d) => ({ ...d, label: d.day.slice(5) }));
+  const statuses = data.byStatus.filter((b) => b.items > 0).sort((a, b) => b.items - a.items);
+  const empty = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} style={{ height: HEIGHT - 40, display: 'flex', flexDirection: 'column', justifyContent: 'center', margin: 0 }} />;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={16}>
+        <Card title="Sales and profit" size="small" data-testid="chart-sales">
+          {days.length === 0 ? (
+            empty('No sales in these dates')
+          ) : (
+            <ResponsiveContainer width="100%" height={HEIGHT}>
+              <LineChart data={days} margin={{ top: 8, right: 16, left: isMobile ? -8 : 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+                <YAxis tickFormatter={short} tick={{ fontSize: 12 }} width={isMobile ? 56 : 72} />
+                <Tooltip formatter={(v) => money(v)} labelFormatter={(_, p) => String(p?.[0]?.payload?.day ?? '')} />
+                <Legend />
+                <Line type="monotone" dataKey="sales" name="Sales" stroke={COLORS[0]} strokeWidth={2} dot={days.length <= 31} />
+                <Line type="monotone" dataKey="profit" name="Profit" stroke={COLORS[1]} strokeWidth={2} dot={days.length <= 31} />
+              </LineChart>
+            </ResponsiveContainer>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Card title="Items by status" size="small" data-testid="chart-status">
+          {statuses.length === 0 ? (
+            empty('No items yet')
+          ) : (
+            <ResponsiveContainer width="100%" height={HEIGHT}>
+              <BarChart data={statuses} layout="vertical" margin={{ top: 0, right: 24, left: 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
+                <YAxis type="category" dataKey="label" width={isMobile ? 110 : 140} tick={{ fontSize: 11 }} interval={0} />
+                <Tooltip formatter={(v) => formatDashboardNumber(Number(v))} />
+                <Bar dataKey="items" name="Items" radius={[0, 4, 4, 0]}>
+                  {statuses.map((s, i) => (
+                    <Cell key={s.key} fill={COLORS[i % COLORS.length]} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card title="Stock by age" size="small" data-testid="chart-age">
+          <ResponsiveContainer width="100%" height={HEIGHT}>
+            <BarChart data={isMobile ? data.byAge.map((b) => ({ ...b, label: b.key })) : data.byAge} margin={{ top: 8, right: 16, left: isMobile ? -16 : 0, bottom: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+              <Tooltip formatter={(v, name) => (name === 'Items' ? formatDashboardNumber(Number(v)) : money(v))} />
+              <Bar dataKey="items" name="Items" fill={COLORS[0]} radius={[4, 4, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card title="Top consigners" size="small" data-testid="chart-consigners">
+          {data.topConsigners.length === 0 ? (
+            empty('No consigner sales in these dates')
+          ) : (
+            <ResponsiveContainer width="100%" height={HEIGHT}>
+              <BarChart data={data.topConsigners} layout="vertical" margin={{ top: 8, right: 24, left: 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" tickFormatter={short} tick={{ fontSize: 12 }} />
+                <YAxis type="category" dataKey="name" width={isMobile ? 90 : 130} tick={{ fontSize: 12 }} />
+                <Tooltip formatter={(v) => money(v)} />
+                <Bar dataKey="sales" name="Sales" fill={COLORS[5]} radius={[0, 4, 4, 0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,124 @@
+// The owner's dashboard and the Activity feed (issue 15, catalogue doc sections 2, 3 and 9): an Admin
+// reads the stat cards and charts of the last 30 days (a counter sale made here shows in Revenue),
+// follows Recent Activity's View All Activity to /activity, filters it and opens an item in a new
+// tab; a limited employee has no Dashboard entry and is sent home from /dashboard.
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../fixtures/test';
+import { signInBrowser } from '../fixtures/api';
+import { DEMO } from '../fixtures/demo';
+import { snap as snapAt } from '../fixtures/screens';
+import { addActive, newProduct, post, signedIn } from './inventory-lists/lists.fixture';
+
+// Screens render slowly on the shared two-core test machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function snap(page: Page, name: string, check?: (width: number) => Promise<void>) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapAt(page, name, check);
+}
+
+test.describe('[DASHBOARD]: the owner reads the shop', () => {
+  test('an Admin reads the dashboard, follows Recent Activity to /activity and opens an item', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const staff = await signedIn(DEMO.owner);
+    const product = await newProduct(staff, 'Dash Runner');
+    // five new items and a sale: at least six changes in the last 7 days for Recent Activity
+    const [sold, kept] = await addActive(staff, product, [
+      { size: '9', price: 250 },
+      { size: '10', price: 90 },
+      { size: '10.5', price: 95 },
+      { size: '11', price: 100 },
+      { size: '12', price: 105 },
+    ]);
+    await post(staff, '/api/sales', { lines: [{ inventoryId: sold.id }], paymentMethod: 'cash' });
+    const before = await (await staff.get('/api/dashboard')).json();
+    const revenue = (before.data.cards as { key: string; value: number }[]).find((c) => c.key === 'revenue')!.value;
+    expect(revenue).toBeGreaterThanOrEqual(250);
+
+    await signInBrowser(page, DEMO.owner);
+    await page.goto('/findInventory');
+    // Dashboard is the menu's first entry
+    const menu = page.locator('.ant-layout-sider').getByTestId('main-menu');
+    await expect(menu.getByRole('menuitem').first()).toHaveText(/Dashboard/);
+    await menu.getByRole('menuitem', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    const revenueCard = page.getByTestId('stat-revenue');
+    await expect(revenueCard).toContainText('Revenue');
+    await expect(revenueCard).toContainText(`$${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    await expect(revenueCard.getByTestId('stat-change')).toHaveText(/%$/);
+    for (const key of ['cost', 'profit', 'inventoryValue', 'pendingPayouts', 'paidPayouts', 'ownedInventory', 'unitsInStock', 'unitsSold', 'newUnits', 'purchases']) {
+      await expect(page.getByTestId(`stat-${key}`)).toBeVisible();
+    }
+    // the charts' chunk loads and draws
+    await expect(page.getByTestId('chart-sales').locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId('chart-status').locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId('chart-consigners')).toContainText(/Ava|No consigner sales/);
+    const recent = page.getByTestId('recent-activity');
+    await expect(recent.getByTestId('activity-card')).toHaveCount(6);
+    await snap(page, 'dashboard', async () => {
+      await expect(page.getByTestId('stat-revenue')).toBeVisible();
+    });
+
+    // the Consigner report tab: Ava's sale of today in her cards and best sellers
+    await page.getByRole('tab', { name: 'Consigner report' }).click();
+    await expect(page.getByText('Choose a consigner to see their sales')).toBeVisible();
+    await page.getByTestId('report-consigner').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(/Ava Thompson/).first().click();
+    const report = page.getByTestId('consigner-report');
+    await expect(report.getByTestId('stat-sales')).toContainText('$');
+    await expect(report.getByTestId('consigner-best')).toContainText(product.title);
+    await expect(report.getByTestId('consigner-status')).toContainText('Active');
+    await snap(page, 'reports', async () => {
+      await expect(report.getByTestId('stat-sales')).toBeVisible();
+    });
+    const download = page.waitForEvent('download');
+    await report.getByTestId('consigner-report-export').click();
+    expect((await download).suggestedFilename()).toMatch(/^consigner-report-.*\.csv$/);
+    await page.getByRole('tab', { name: 'Shop' }).click();
+    await expect(recent.getByTestId('activity-card')).toHaveCount(6);
+
+    // View All Activity -> /activity, grouped by day, newest first
+    await recent.getByTestId('view-all-activity').click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(page.getByRole('heading', { name: 'Activity', exact: true })).toBeVisible();
+    const firstDay = page.getByTestId('activity-day').first();
+    await expect(firstDay.getByRole('heading')).toHaveText(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}$/);
+    // the product search finds the item just sold, with its status change and who made it
+    await page.getByTestId('activity-search').locator('input').fill(product.title);
+    const cards = page.getByTestId('activity-card');
+    await expect(cards.first()).toContainText(product.title);
+    await expect(cards.filter({ hasText: 'added this item' }).first()).toBeVisible();
+    await expect(cards.filter({ hasText: /Status: .*Sold/ }).first()).toBeVisible();
+    await expect(page.getByText('empty', { exact: true })).toHaveCount(0);
+    // Last Updated By: the owner's changes only, then cleared
+    await page.getByTestId('activity-updated-by').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Olivia Bennett', { exact: true }).click();
+    await expect(cards.first()).toContainText('Olivia Bennett');
+    await snap(page, 'activity', async () => {
+      await expect(cards.first()).toBeVisible();
+    });
+
+    // a card opens the item in a new tab
+    const soldCard = cards.filter({ hasText: /Status: .*Sold/ }).first();
+    const [tab] = await Promise.all([context.waitForEvent('page'), soldCard.click()]);
+    await tab.waitForLoadState();
+    await expect(tab).toHaveURL(new RegExp(`/inventories/${sold.id}$`));
+    await expect(tab.getByText(sold.code).first()).toBeVisible();
+    await tab.close();
+    expect(kept.id).toBeTruthy();
+  });
+
+  test('a limited employee has no Dashboard and is sent home from /dashboard', async ({ page }) => {
+    await signInBrowser(page, DEMO.stock);
+    await page.goto('/findInventory');
+    await expect(page.getByRole('heading', { name: 'Find Inventory' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Dashboard', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Activity', exact: true })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByTestId('dashboard-page')).toHaveCount(0);
+    const api = await signedIn(DEMO.stock);
+    expect((await api.get('/api/dashboard')).status()).toBe(403);
+  });
+});
