@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LABEL_MESSAGES, planLabels, type TLabelData } from '@backroom/domain';
+import { LABEL_MESSAGES, planLabels, storefrontHandleOf, type TLabelData } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 import { demoRefs, employeeWith, makeItem, secondStore, type DemoRefs } from './inventory-fixtures.ts';
@@ -43,14 +43,24 @@ describe('POST /api/labels', () => {
     const current = async () => json<{ data: { hasStorefront: boolean; linkOrigin: string } }>(await t.request({ method: 'GET', url: '/open/stores/current' })).data;
     expect((await current()).hasStorefront).toBe(false);
     await t.ctx.db.insert(s.storeIntegrations).values({ storeId: refs.store.id, kind: 'shopify', enabled: true, secret: 'ciphertext' });
+    await t.ctx.db.update(s.stores).set({ shop: 'demo-shop.myshopify.com' }).where(eq(s.stores.id, refs.store.id));
     try {
       expect(await current()).toMatchObject({ hasStorefront: true, linkOrigin: expect.stringMatching(/^https?:\/\//) });
       const item = await makeItem(t, refs);
       const data = json<{ data: TLabelData }>(await labels(stock, { ids: [item.id] })).data;
       expect(data.settings.hasStorefront).toBe(true);
       expect(planLabels(data.settings, data.items).messages).toEqual([LABEL_MESSAGES.resyncedWithoutShopifyId]);
+
+      // once its product is in the shop, the label points at the product under the handle every push sends
+      await t.ctx.db.update(s.inventoryItems).set({ shopifyId: 'gid://shopify/ProductVariant/4242' }).where(eq(s.inventoryItems.id, item.id));
+      const [product] = await t.ctx.db.select().from(s.products).where(eq(s.products.id, item.productId));
+      const pushed = json<{ data: TLabelData }>(await labels(stock, { ids: [item.id] })).data;
+      expect(pushed.items[0]!.storefrontHandle).toBe(storefrontHandleOf({ id: product!.id, title: product!.title }));
+      expect(planLabels(pushed.settings, pushed.items).skipped).toEqual([]);
+      expect(planLabels(pushed.settings, pushed.items).printable[0]!.targets.storefront).toBe(`https://demo-shop.myshopify.com/products/${pushed.items[0]!.storefrontHandle}?variant=4242`);
     } finally {
       await t.ctx.db.delete(s.storeIntegrations).where(eq(s.storeIntegrations.storeId, refs.store.id));
+      await t.ctx.db.update(s.stores).set({ shop: null }).where(eq(s.stores.id, refs.store.id));
     }
   });
 

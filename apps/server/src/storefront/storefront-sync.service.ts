@@ -8,7 +8,7 @@
 // items no longer on sale leave it, and a product with none left is unpublished. The adapter paces
 // calls by Shopify's cost bucket and retries throttling, 429 and 5xx; a refusal or a last failure
 // marks the items failed with Shopify's words.
-import { isOnSaleOnline, STOREFRONT_MESSAGES, type SyncState } from '@backroom/domain';
+import { isOnSaleOnline, STOREFRONT_MESSAGES, storefrontHandleOf, type SyncState } from '@backroom/domain';
 import type { AppContext } from '../app-context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isStorefrontError, type StorefrontAdapter, type StorefrontProductInput, type StorefrontVariantInput } from './adapter.ts';
@@ -21,16 +21,8 @@ export const PUSH_QUEUE = 'storefront-push';
 /** What one push did, per item: for the resync jobs' per-item outcomes. */
 export type PushOutcome = { productId: string; synced: string[]; removed: string[]; failed: { id: string; error: string }[] };
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 200) || 'product';
-
-/** The product's handle on its first push: the title's slug and the start of Backroom's id, so it never takes over a product of the shop's own. */
-export const handleOf = (product: { id: string; title: string }) => `${slug(product.title)}-${product.id.replace(/-/g, '').slice(0, 8)}`;
+/** The product's handle (packages/domain storefrontHandleOf). */
+const handleOf = storefrontHandleOf;
 
 type ItemRow = Awaited<ReturnType<typeof repo.onSaleItems>>[number];
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repo.product>>>;

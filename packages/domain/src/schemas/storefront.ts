@@ -21,6 +21,21 @@ export const STOREFRONT_MESSAGES = {
   repairQueued: (n: number) => `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'} queued to be sent again`,
 } as const;
 
+const handleSlug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200) || 'product';
+
+/**
+ * A product's handle in the storefront: the title's slug and the start of Backroom's id, so a first
+ * push never takes over a product of the shop's own. Every push sends it, so it is also the address
+ * labels point at (/products/{handle}).
+ */
+export const storefrontHandleOf = (product: { id: string; title: string }) => `${handleSlug(product.title)}-${product.id.replace(/-/g, '').slice(0, 8)}`;
+
 /** A shop's myshopify address, or its bare handle ('my-shop' -> 'my-shop.myshopify.com'). */
 export const SHOP_DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}(\.myshopify\.com)?$/;
 

@@ -1,4 +1,4 @@
-import type { ZLabelItem, ZLabelSettings } from '@backroom/domain';
+import { storefrontHandleOf, type ZLabelItem, type ZLabelSettings } from '@backroom/domain';
 import type { z } from 'zod';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import type { LabelRow } from './labels.repository.ts';
@@ -33,7 +33,7 @@ export function toLabelItem(r: LabelRow): z.input<typeof ZLabelItem> {
     subLocation: r.subLocation,
     gtin: r.gtin,
     shopifyId: r.shopifyId,
-    // the storefront product's handle is not kept yet: the storefront sync fills it (docs/labels.md)
-    storefrontHandle: null,
+    // an item with a variant in the shop: its product was pushed, under the handle every push sends
+    storefrontHandle: r.shopifyId && r.productTitle ? storefrontHandleOf({ id: r.productId, title: r.productTitle }) : null,
   };
 }

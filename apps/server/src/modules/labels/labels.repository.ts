@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consigners, inventoryItems, productGtins } from '../../db/schema/index.ts';
+import { consigners, inventoryItems, productGtins, products } from '../../db/schema/index.ts';
 
 export type LabelRow = {
   id: string;
@@ -15,11 +15,13 @@ export type LabelRow = {
   price: number;
   subLocation: string | null;
   shopifyId: string | null;
+  productId: string;
+  productTitle: string | null;
   gtin: string | null;
 };
 
 export const labelsRepository = {
-  /** The items of this store among `ids`, with their consigner's name and the GTIN of their size. */
+  /** The items of this store among `ids`, with their consigner's name, their product (its storefront handle) and the GTIN of their size. */
   findItems: async (db: DbOrTx, storeId: string, ids: string[]): Promise<LabelRow[]> =>
     db
       .select({
@@ -35,9 +37,12 @@ export const labelsRepository = {
         price: inventoryItems.price,
         subLocation: inventoryItems.subLocation,
         shopifyId: inventoryItems.shopifyId,
+        productId: inventoryItems.productId,
+        productTitle: products.title,
         gtin: sql<string | null>`(select ${productGtins.gtin} from ${productGtins} where ${productGtins.storeId} = ${inventoryItems.storeId} and ${productGtins.productId} = ${inventoryItems.productId} and ${productGtins.size} = ${inventoryItems.option1Value} limit 1)`,
       })
       .from(inventoryItems)
+      .leftJoin(products, and(eq(products.storeId, inventoryItems.storeId), eq(products.id, inventoryItems.productId)))
       .leftJoin(consigners, and(eq(consigners.storeId, inventoryItems.storeId), eq(consigners.id, inventoryItems.consignerId)))
       .where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.id, ids))),
 };

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { storeLinkOrigin } from '../../auth/origins.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasStorefront } from '../../integrations/integrations.service.ts';
+import { storefrontConnectionOf } from '../../storefront/connection.ts';
 import type { StoreRow } from '../stores/stores.repository.ts';
 import { toLabelItem, toLabelSettings } from './labels.mapper.ts';
 import { labelsRepository } from './labels.repository.ts';
@@ -16,8 +17,11 @@ export async function labelData(ctx: AppContext, store: StoreRow, ids: string[])
   const rows = await labelsRepository.findItems(ctx.db, store.id, unique);
   if (rows.length !== unique.length) throw notFound('Inventory not found');
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const storefront = await hasStorefront(ctx.db, store.id);
+  // Shopify QR codes point at the store's storefront address, else its shop's myshopify address
+  const shop = store.shop?.trim() || (storefront ? ((await storefrontConnectionOf(ctx, store.id))?.shopDomain ?? null) : null);
   return {
-    settings: toLabelSettings(store, { linkOrigin: storeLinkOrigin(ctx.config, store), hasStorefront: await hasStorefront(ctx.db, store.id) }) as TLabelData['settings'],
+    settings: toLabelSettings({ ...store, shop }, { linkOrigin: storeLinkOrigin(ctx.config, store), hasStorefront: storefront }) as TLabelData['settings'],
     items: unique.map((id) => toLabelItem(byId.get(id)!)),
   };
 }

@@ -30,8 +30,8 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
                 <YAxis tickFormatter={short} tick={{ fontSize: 12 }} width={isMobile ? 56 : 72} />
                 <Tooltip formatter={(v) => money(v)} labelFormatter={(_, p) => String(p?.[0]?.payload?.day ?? '')} />
                 <Legend />
-                <Line type="monotone" dataKey="sales" name="Sales" stroke={COLORS[0]} strokeWidth={2} dot={days.length <= 31} />
-                <Line type="monotone" dataKey="profit" name="Profit" stroke={COLORS[1]} strokeWidth={2} dot={days.length <= 31} />
+                <Line isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={COLORS[0]} strokeWidth={2} dot={days.length <= 31} />
+                <Line isAnimationActive={false} type="monotone" dataKey="profit" name="Profit" stroke={COLORS[1]} strokeWidth={2} dot={days.length <= 31} />
               </LineChart>
             </ResponsiveContainer>
           )}
@@ -48,7 +48,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
                 <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
                 <YAxis type="category" dataKey="label" width={isMobile ? 110 : 140} tick={{ fontSize: 11 }} interval={0} />
                 <Tooltip formatter={(v) => formatDashboardNumber(Number(v))} />
-                <Bar dataKey="items" name="Items" radius={[0, 4, 4, 0]}>
+                <Bar isAnimationActive={false} dataKey="items" name="Items" radius={[0, 4, 4, 0]}>
                   {statuses.map((s, i) => (
                     <Cell key={s.key} fill={COLORS[i % COLORS.length]} />
                   ))}
@@ -66,7 +66,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
               <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
               <Tooltip formatter={(v, name) => (name === 'Items' ? formatDashboardNumber(Number(v)) : money(v))} />
-              <Bar dataKey="items" name="Items" fill={COLORS[0]} radius={[4, 4, 0, 0]} />
+              <Bar isAnimationActive={false} dataKey="items" name="Items" fill={COLORS[0]} radius={[4, 4, 0, 0]} />
             </BarChart>
           </ResponsiveContainer>
         </Card>
@@ -82,7 +82,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
                 <XAxis type="number" tickFormatter={short} tick={{ fontSize: 12 }} />
                 <YAxis type="category" dataKey="name" width={isMobile ? 90 : 130} tick={{ fontSize: 12 }} />
                 <Tooltip formatter={(v) => money(v)} />
-                <Bar dataKey="sales" name="Sales" fill={COLORS[5]} radius={[0, 4, 4, 0]} />
+                <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={COLORS[5]} radius={[0, 4, 4, 0]} />
               </BarChart>
             </ResponsiveContainer>
           )}
