@@ -194,6 +194,24 @@ describe('pushes', () => {
     expect(fake.variantBySku(item.code)).toBeNull();
   });
 
+  it("a product's own change (title, brand, category) pushes its items again: the shop shows the new title", async () => {
+    const product = await freshProduct('Samba Before Rename');
+    const item = await makeItem(t, refs, { productId: product.id });
+    await settled(item.id);
+    fake.calls.length = 0;
+    // the trigger of migration 0029 sees every path that changes the product, as 0023 does for items
+    await t.ctx.db.update(s.products).set({ title: 'Samba After Rename', brand: 'adidas Originals' }).where(eq(s.products.id, product.id));
+    expect(await settled(item.id)).toMatchObject({ state: 'synced' });
+    expect(mutations()).toEqual(['productSet']);
+    const inShop = fake.variantBySku(item.code)!;
+    expect(inShop.product.title).toBe('Samba After Rename');
+    expect(inShop.product.handle).toMatch(/^samba-after-rename-[0-9a-f]{8}$/);
+    // a product whose items are not in the shop changes nothing there
+    const other = await freshProduct('Never Online');
+    await t.ctx.db.update(s.products).set({ title: 'Still Never Online' }).where(eq(s.products.id, other.id));
+    expect(await t.ctx.db.select().from(s.storefrontItemSync).where(eq(s.storefrontItemSync.productId, other.id))).toEqual([]);
+  });
+
   it('two identical items are two variants: the second carries its code', async () => {
     const product = await freshProduct('Twin Pair');
     const a = await makeItem(t, refs, { productId: product.id });
@@ -214,7 +232,9 @@ describe('throttling and failures', () => {
     const item = await makeItem(t, refs, { productId: product.id });
     expect(await settled(item.id)).toMatchObject({ state: 'synced' });
     // an empty bucket that refills slowly: the next push meets THROTTLED, waits as the reply says and goes through
-    fake.setBucket({ maximumAvailable: 2000, restoreRate: 200, currentlyAvailable: 0 });
+    // (a push of one item asks about 20 points: at 5 a second the bucket is still short if the push
+    // arrives within about 4 s, and the wait the reply asks for is at most as long)
+    fake.setBucket({ maximumAvailable: 2000, restoreRate: 5, currentlyAvailable: 0 });
     fake.calls.length = 0;
     const second = await makeItem(t, refs, { productId: product.id, option1Value: '12' });
     expect(await settled(second.id)).toMatchObject({ state: 'synced' });

@@ -38,6 +38,7 @@ import {
   ORDER_LINES,
   ORDERS_SINCE,
   PRODUCT_SET,
+  pushedVariantsToRead,
   PRODUCT_VARIANT_IDS,
   PRODUCT_VARIANTS,
   PRODUCTS,
@@ -54,6 +55,7 @@ import {
   type OrdersData,
   type ProductNode,
   type ProductSetData,
+  type ProductSetVariables,
   type ProductsData,
   type ProductVariantIdsData,
   type ProductVariantsData,
@@ -194,9 +196,10 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
 
   async function pushProduct(product: StorefrontProductInput): Promise<PushedProduct> {
     validateProduct(product);
-    const data = await graphql.request<ProductSetData, { identifier: { id: string } | { handle: string }; input: Record<string, unknown> }>(PRODUCT_SET, {
+    const data = await graphql.request<ProductSetData, ProductSetVariables>(PRODUCT_SET, {
       identifier: product.id ? { id: product.id } : { handle: product.handle },
       input: productSetInput(product),
+      variants: pushedVariantsToRead(product.variants.length),
     });
     if (!data.productSet) throw missingPayload('productSet');
     const errors = userErrorsOf(data.productSet.userErrors);

@@ -47,25 +47,31 @@ export type ProductSetData = {
   } | null;
 };
 
-export type ProductSetVariables = { identifier: { id: string } | { handle: string }; input: Record<string, unknown> };
+/** `variants`: how many of the product's variants to read back, the number sent (at most a page). */
+export type ProductSetVariables = { identifier: { id: string } | { handle: string }; input: Record<string, unknown>; variants: number };
 
 const PUSHED_VARIANTS_PER_PAGE = 250;
 // a variant with its inventory item: 1 + 1
 const PUSHED_VARIANTS_COST = 2 + PUSHED_VARIANTS_PER_PAGE * 2;
 
+/** The variants productSet reads back: those sent, 1 to a page. */
+export const pushedVariantsToRead = (sent: number) => Math.min(PUSHED_VARIANTS_PER_PAGE, Math.max(1, Math.floor(sent) || 1));
+
 export const PRODUCT_SET: ShopifyOperation<ProductSetVariables> = {
   name: 'BackroomProductSet',
-  query: `mutation BackroomProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
+  query: `mutation BackroomProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!, $variants: Int!) {
   productSet(identifier: $identifier, input: $input, synchronous: true) {
     product {
       id handle status onlineStoreUrl
-      variants(first: ${PUSHED_VARIANTS_PER_PAGE}) { nodes { id sku inventoryItem { id } } pageInfo { hasNextPage endCursor } }
+      variants(first: $variants) { nodes { id sku inventoryItem { id } } pageInfo { hasNextPage endCursor } }
     }
     userErrors { field message code }
   }
 }`,
-  // mutation 10; product 1 + its variants; userErrors 1
-  cost: () => 10 + 1 + PUSHED_VARIANTS_COST + 1,
+  // mutation 10; product 1 + the variants read back (as many as sent: Shopify charges, and the
+  // bucket waits for, what `first` asks, so a page of 250 for a one-item product made every push
+  // wait for 500 points); userErrors 1
+  cost: (v) => 10 + 1 + 2 + pushedVariantsToRead(v.variants) * 2 + 1,
 };
 
 export type ProductVariantIdsData = { product: { variants: VariantIdsPage } | null };
