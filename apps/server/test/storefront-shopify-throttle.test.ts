@@ -58,11 +58,13 @@ describe('the cost bucket', () => {
     const bucket = new CostBucket({ now: () => t, sleep: async () => {} });
     expect(bucket.waitFor(500)).toBe(0); // nothing known yet: send, and learn from the reply
     bucket.observe({ maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 50 });
-    expect(bucket.waitFor(100)).toBe(0);
-    expect(bucket.waitFor(300)).toBe(4000 + 20); // 200 points at 50 a second, and a margin
+    expect(bucket.waitFor(90)).toBe(0);
+    // the points kept in hand: a tenth of a second's restore and one (5 + 1 at 50 a second)
+    expect(bucket.waitFor(100)).toBe(120 + 20); // 6 points short: 120 ms, and a time margin
+    expect(bucket.waitFor(300)).toBe(4120 + 20); // 206 points at 50 a second, and a time margin
     t = 2000;
     expect(bucket.projected()).toBe(200);
-    expect(bucket.waitFor(300)).toBe(2000 + 20);
+    expect(bucket.waitFor(300)).toBe(2120 + 20);
     t = 100_000;
     expect(bucket.projected()).toBe(1000); // never more than the bucket holds
     expect(bucket.waitFor(5000)).toBe(0); // a query larger than the bucket goes once it is full
@@ -72,7 +74,7 @@ describe('the cost bucket', () => {
     const bucket = new CostBucket({ now: () => 0, sleep: async () => {} });
     bucket.observe({ maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 100 });
     expect(await bucket.reserve(700)).toBe(0);
-    expect(bucket.waitFor(700)).toBe(4000 + 20);
+    expect(bucket.waitFor(700)).toBe(4110 + 20); // 300 held, 700 + 11 in hand needed: 411 points at 100 a second
     bucket.release(700);
     expect(bucket.waitFor(700)).toBe(0);
   });

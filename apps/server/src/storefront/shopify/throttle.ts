@@ -36,8 +36,12 @@ export class CostBucket {
   waitFor(cost: number): number {
     const projected = this.projected();
     if (projected === null || !this.status) return 0;
-    // A query larger than the whole bucket can never fit: send it once the bucket is full.
-    const needed = Math.min(cost, this.status.maximumAvailable);
+    // A status is read when its reply arrives, a little after Shopify computed it (and Shopify rounds
+    // down), so the projection runs slightly ahead of Shopify's bucket: keep a tenth of a second's
+    // restore in hand, or queries sent at the edge meet THROTTLED. A query larger than the whole bucket
+    // can never fit: send it once the bucket is full.
+    const margin = Math.ceil(this.status.restoreRate / 10) + 1;
+    const needed = Math.min(cost + margin, this.status.maximumAvailable);
     if (projected >= needed) return 0;
     const rate = this.status.restoreRate > 0 ? this.status.restoreRate : 1;
     return Math.ceil(((needed - projected) / rate) * 1000) + WAIT_MARGIN_MS;
