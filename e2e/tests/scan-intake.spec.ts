@@ -91,6 +91,8 @@ test.describe('[SCAN]: scan intake', () => {
     await expect(toast(page, 'Please select a valid option 2')).toBeVisible();
     await pickOption(page, newItem.getByLabel('Condition'), 'New');
     await pickOption(page, newItem.getByLabel('Box'), 'Good Box');
+    // the options change the fees: Add item waits for their quote, as a person sees the payout come back
+    await expect(newItem.getByTestId('new-item-payout')).not.toHaveText('—');
     await newItem.getByRole('button', { name: 'Add item' }).click();
     await expect(list).toHaveCount(3);
     await expect(page.getByTestId('intake-count')).toHaveText('3 items');

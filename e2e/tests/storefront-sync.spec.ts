@@ -22,6 +22,14 @@ async function fakeVariants(sku: string): Promise<FakeVariant[]> {
   return ((await res.json()) as { variants: FakeVariant[] }).variants;
 }
 
+// The suite shares one demo store: turn the connection off again and forget its secrets, so the specs
+// after this one meet a store without a storefront.
+test.afterAll(async () => {
+  const staff = await signedIn(DEMO.owner);
+  const res = await staff.put('/api/storefront/connection', { data: { enabled: false, accessToken: null, webhookSecret: null, locations: [] } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+});
+
 test('[STOREFRONT]: an Admin connects the store to Shopify, accepts an item, and sees it synced', async ({ page }) => {
   await fetch(`${SHOPIFY_FAKE_URL}/__fake/reset`, { method: 'POST' });
   const staff = await signedIn(DEMO.owner);
