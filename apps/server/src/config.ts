@@ -48,11 +48,11 @@ const ZEnv = z.object({
   PAYPAL_LIVE_URL: z.string().url().optional(),
   // How long one call to a payout provider may take before it counts as no answer.
   PAYOUT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-  // The waits (seconds) before each further round of an automated payout that met no answer or a
-  // payment still in progress; after the last one the payout is Failed with the reason.
   // Where Shopify Admin API calls go instead of https://{shop}.myshopify.com (docs/storefront-sync.md
   // "Connection"): tests and the e2e suite point it at the fake shop. Ignored in production.
   SHOPIFY_ADMIN_ORIGIN: z.string().url().optional(),
+  // The waits (seconds) before each further round of an automated payout that met no answer or a
+  // payment still in progress; after the last one the payout is Failed with the reason.
   AUTO_PAYOUT_BACKOFF_SECONDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'a comma list of whole seconds')
