@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TScan, TScanDetail, TScanItem, TInventoryItem, ZScanCreated, ZScanResult, ZScanIntakeResult, ZScanAttachResult, TFeeQuote } from '@backroom/domain';
 import type { z } from 'zod';
 import { apiFetch } from '../../shared/api';
+import type { Product, ProductDetail } from '../products/products.api';
 import { inventoryListKeys } from '../inventory-lists/inventory-page.api';
 
 export type ScanItem = TScanItem;
@@ -95,14 +96,13 @@ export function quoteFees(body: { productId: string; price: number; quantity: nu
   return apiFetch<TFeeQuote>('/api/inventories/fees', { method: 'POST', body, signal });
 }
 
-export type ProductHit = { id: string; title: string; sku: string; image: string | null; productTemplateId: string | null };
+/** A product as the product search answers it (the schema's own type, not a copy). */
+export type ProductHit = Product;
 
 /** GET /api/products?search=: the attach dialog's product search. */
 export function searchProducts(search: string, signal?: AbortSignal) {
   return apiFetch<ProductHit[]>('/api/products', { query: { search }, signal });
 }
-
-export type ProductDetail = { id: string; title: string; sku: string; image: string | null; productTemplateId: string | null; category: string };
 
 /** GET /api/products/{id}: the scanned product's template (the new-item dialog's options). */
 export function useProductDetail(id: string | null) {
