@@ -99,11 +99,25 @@ describe('GET /api/dashboard', () => {
     });
     // every day of the range, 0 on the quiet ones
     expect(data.daily).toHaveLength(10);
-    expect(data.daily.filter((day) => day.sales !== 0)).toEqual([
+    expect(data.daily.filter((day) => day.sales !== 0).map(({ day, sales, profit, units }) => ({ day, sales, profit, units }))).toEqual([
       { day: '2026-01-03', sales: 200, profit: 50, units: 1 },
       { day: '2026-01-09', sales: 95, profit: 65, units: 1 },
     ]);
-    expect(data.daily[0]).toEqual({ day: '2026-01-01', sales: 0, profit: 0, units: 0 });
+    expect(data.daily[0]).toMatchObject({ day: '2026-01-01', sales: 0, profit: 0, units: 0 });
+    // the stock at the end of each day: [day, units in stock, their price, units accepted that day]
+    // 1st: A C G H I (850); 3rd C sold; 5th B came (2 units); 6th G withdrawn, I sold; 8th E came; 9th H sold
+    expect(data.daily.map((day) => [day.day.slice(8), day.activeListings, day.inventoryValue, day.newListings])).toEqual([
+      ['01', 5, 850, 0],
+      ['02', 5, 850, 0],
+      ['03', 4, 650, 0],
+      ['04', 4, 650, 0],
+      ['05', 6, 750, 2],
+      ['06', 4, 290, 0],
+      ['07', 4, 290, 0],
+      ['08', 5, 410, 1],
+      ['09', 4, 320, 0],
+      ['10', 4, 320, 0],
+    ]);
     expect(data.topConsigners).toEqual([{ id: expect.any(String), name: 'Nora Quinn', sales: 200, units: 1 }]);
   });
 
@@ -140,6 +154,8 @@ describe('GET /api/dashboard', () => {
     expect(lines).toContain('Stats,revenue,Revenue,295,300,-1.67,,');
     expect(lines).toContain('Stats,inventoryValue,Inventory value,320,850,-62.35,,');
     expect(lines).toContain('Daily sales,2026-01-03,Sales,200,,,1,');
+    expect(lines).toContain('Daily active listings,2026-01-05,Units in stock at the end of the day,750,,,6,');
+    expect(lines).toContain('Daily new listings,2026-01-08,Units accepted,,,,1,');
     expect(lines.some((l) => l.startsWith('Top consigners,') && l.includes(',Nora Quinn,200,'))).toBe(true);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: employee, host: other.host })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01', token: other.token, host: other.host })).statusCode).toBe(400);
@@ -193,22 +209,61 @@ describe('GET /api/dashboard', () => {
       await tx.update(s.inventoryItems).set({ price: 12345, quantity: 3 }).where(eq(s.inventoryItems.id, a.id));
       await tx.update(s.inventoryItems).set({ status: 'Withdrawn' }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'E')));
       await tx.update(s.inventoryItems).set({ acceptedOn: d('2026-02-01T10:00:00Z') }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'F')));
+      // what left: a sale moved to another day, a sold item paid out (no longer owed)
+      await tx.update(s.inventoryItems).set({ soldOn: d('2026-01-04T12:00:00Z') }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'C')));
+      await tx.update(s.inventoryItems).set({ status: 'Paid' }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'C')));
     });
+    await db.update(s.inventoryItems).set({ status: 'Sold' }).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'C')));
     await db.delete(s.inventoryItems).where(and(eq(s.inventoryItems.storeId, storeId), eq(s.inventoryItems.code, 'J')));
-    const kept = await db.execute(sql`select day::text, items, units, value::float8 as value, owned::float8 as owned, acc_items, acc_units, acc_value::float8 as acc_value, acc_owned::float8 as acc_owned, acc_bought::float8 as acc_bought
-      from inventory_stock_days where store_id = ${storeId} and (items <> 0 or units <> 0 or value <> 0 or owned <> 0 or acc_items <> 0 or acc_units <> 0 or acc_value <> 0 or acc_owned <> 0 or acc_bought <> 0) order by day`);
-    const fresh = await db.execute(sql`select day::text, sum(items)::int as items, sum(units)::int as units, sum(value)::float8 as value, sum(owned)::float8 as owned,
-        sum(acc_items)::int as acc_items, sum(acc_units)::int as acc_units, sum(acc_value)::float8 as acc_value, sum(acc_owned)::float8 as acc_owned, sum(acc_bought)::float8 as acc_bought
-      from (select (inventory_stock_days_delta(1, i.store_id, i.accepted_on, i.status, i.price, i.quantity, i.cost, i.total, i.buying_id, i.payment_type, c.is_store_account)).*
-            from inventory_items i left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+    const cols = ['items', 'units', 'value', 'owned', 'acc_items', 'acc_units', 'acc_value', 'acc_owned', 'acc_bought', 'left_units', 'left_value', 'left_owned', 'pending'];
+    const nonZero = sql.raw(cols.map((c) => `${c} <> 0`).join(' or '));
+    const kept = await db.execute(sql`select day::text, ${sql.raw(cols.map((c) => `${c}::float8 as ${c}`).join(', '))}
+      from inventory_stock_days where store_id = ${storeId} and (${nonZero}) order by day`);
+    const fresh = await db.execute(sql`select day::text, ${sql.raw(cols.map((c) => `sum(${c})::float8 as ${c}`).join(', '))}
+      from (select x.* from inventory_items i left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+            cross join lateral inventory_stock_day_rows(1, i.store_id, i.accepted_on, i.status, i.price, i.quantity, i.cost, i.total, i.buying_id, i.payment_type,
+              c.is_store_account, inventory_left_on(i.status, i.sold_on, i.withdrawal_accepted_on, i.updated_at)) x
             where i.store_id = ${storeId} and i.accepted_on is not null) x
-      group by day having sum(items) <> 0 or sum(units) <> 0 or sum(acc_items) <> 0 or sum(acc_units) <> 0 or sum(acc_value) <> 0 order by day`);
+      group by day having ${sql.raw(cols.map((c) => `sum(${c}) <> 0`).join(' or '))} order by day`);
     const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'day' ? v : Number(v)])));
     expect(rowsOf(kept)).toEqual(rowsOf(fresh));
     // A: 3 x 123.45 in stock; E withdrawn (out of stock, still in the books); J gone
     const data = await dashboard('');
     expect(data.byAge.find((b) => b.key === '0-30')).toMatchObject({ items: 0, value: 0 });
     expect(data.byAge.find((b) => b.key === '180+')).toMatchObject({ items: 3, units: 6, value: 3 * 123.45 + 100 + 500 });
+  });
+
+  it('keeps the sales by day equal to the lines through sales, payments, undos and deletes', async () => {
+    const db = t.ctx.db;
+    const storeId = other.store.id;
+    const [order5] = await db.select().from(s.orders).where(and(eq(s.orders.storeId, storeId), eq(s.orders.name, '#5')));
+    const [order1] = await db.select().from(s.orders).where(and(eq(s.orders.storeId, storeId), eq(s.orders.name, '#1')));
+    const [order3] = await db.select().from(s.orders).where(and(eq(s.orders.storeId, storeId), eq(s.orders.name, '#3')));
+    await db.transaction(async (tx) => {
+      await tx.update(s.orders).set({ financialStatus: 'paid' }).where(eq(s.orders.id, order5.id)); // #5 paid: I's 400 counts on the 6th
+      await tx.update(s.orders).set({ orderDate: d('2026-01-02T12:00:00Z') }).where(eq(s.orders.id, order1.id)); // #1 moved a day back
+    });
+    await db.update(s.orders).set({ status: 'undone' }).where(eq(s.orders.id, order3.id)); // #3 undone: H's sale no longer counts
+    const [ord] = await db.insert(s.orders).values({ storeId, name: '#6', orderDate: d('2026-01-07T12:00:00Z') }).returning();
+    await db.insert(s.lineItems).values([
+      { storeId, orderId: ord.id, title: 'Gift card', price: 2500, quantity: 2 }, // no item: no cost, no consigner
+      { storeId, orderId: ord.id, title: 'Gone', price: 999, quantity: 1 },
+    ]);
+    await db.delete(s.lineItems).where(and(eq(s.lineItems.orderId, ord.id), eq(s.lineItems.title, 'Gone')));
+    const kept = await db.execute(sql`select day::text, sales::float8 as sales, cost::float8 as cost, units::float8 as units
+      from sales_days where store_id = ${storeId} and (sales <> 0 or cost <> 0 or units <> 0) order by day`);
+    const fresh = await db.execute(sql`select (li.order_date at time zone 'UTC')::date::text as day, sum(li.price * li.quantity)::float8 as sales,
+        sum(case when c.is_store_account then coalesce(i.cost, 0) * i.quantity else coalesce(i.total, 0) end)::float8 as cost, sum(li.quantity)::float8 as units
+      from line_items li join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
+      left join inventory_items i on i.store_id = li.store_id and i.id = li.inventory_id left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
+      where li.store_id = ${storeId} and li.active group by 1 order by 1`);
+    const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'day' ? v : Number(v)])));
+    expect(rowsOf(kept)).toEqual(rowsOf(fresh));
+    expect(rowsOf(kept).map((r) => r.day)).toEqual(['2025-12-28', '2026-01-02', '2026-01-06', '2026-01-07']);
+    const data = await dashboard('?dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10');
+    // #1 200 + #5 400 + #6 2 x 25 (not #3, undone)
+    expect(data.cards.find((c) => c.key === 'revenue')).toMatchObject({ value: 650, previous: 300 });
+    expect(data.topConsigners).toEqual([{ id: expect.any(String), name: 'Nora Quinn', sales: 600, units: 2 }]);
   });
 
   it('refuses bad ranges', async () => {

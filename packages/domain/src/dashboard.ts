@@ -64,3 +64,75 @@ export function fourPoints(range: { start: Date; end: Date }): { start: Date; en
   const step = (range.end.getTime() - range.start.getTime()) / 4;
   return [0, 1, 2, 3].map((i) => ({ start: new Date(range.start.getTime() + Math.round(step * i)), end: new Date(i === 3 ? range.end.getTime() : range.start.getTime() + Math.round(step * (i + 1))) }));
 }
+
+/**
+ * One UTC day of inventory_stock_days since a date: what came into the books that day (acc*: in
+ * stock, sold or withdrawn now, by acceptance day), what left the stock that day (left*: sold or
+ * withdrawn, by the day it left) and what is still owed to consigners for items sold that day.
+ * Money in minor units.
+ */
+export type StockDayFlow = {
+  day: string;
+  accUnits: number;
+  accValue: number;
+  accOwned: number;
+  accBought: number;
+  leftUnits: number;
+  leftValue: number;
+  leftOwned: number;
+  pending: number;
+};
+
+export type StockTotals = { units: number; value: number; owned: number };
+
+/** The flows of the days in [from, to) (ISO dates; either end open when left out). */
+export function sumStockFlows(rows: readonly StockDayFlow[], from?: string, to?: string) {
+  const t = { came: { units: 0, value: 0, owned: 0 }, left: { units: 0, value: 0, owned: 0 }, bought: 0, pending: 0 };
+  for (const r of rows) {
+    if ((from !== undefined && r.day < from) || (to !== undefined && r.day >= to)) continue;
+    t.came.units += r.accUnits;
+    t.came.value += r.accValue;
+    t.came.owned += r.accOwned;
+    t.left.units += r.leftUnits;
+    t.left.value += r.leftValue;
+    t.left.owned += r.leftOwned;
+    t.bought += r.accBought;
+    t.pending += r.pending;
+  }
+  return t;
+}
+
+/**
+ * The stock at the start of `day` (00:00 UTC): the stock now, less what came into the books since, plus
+ * what left since (docs/dashboard-and-activity.md "Stock at a date"). `rows` must hold every day from
+ * `day` on.
+ */
+export function stockAtDay(now: StockTotals, rows: readonly StockDayFlow[], day: string): StockTotals {
+  const { came, left } = sumStockFlows(rows, day);
+  return { units: now.units - came.units + left.units, value: now.value - came.value + left.value, owned: now.owned - came.owned + left.owned };
+}
+
+/**
+ * For each of `days` (ISO dates, any order): the stock at the end of that day and the units that came
+ * into the books on it (the shop report's active listings, inventory value and new listings series).
+ * `rows` must hold every day from the earliest of `days` on. One pass from the newest day back.
+ */
+export function stockSeries(now: StockTotals, rows: readonly StockDayFlow[], days: readonly string[]) {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const later = [...rows].sort((a, b) => (a.day < b.day ? 1 : -1));
+  const wanted = [...days].sort().reverse();
+  const out = new Map<string, { day: string; units: number; value: number; newUnits: number }>();
+  let units = now.units;
+  let value = now.value;
+  let k = 0;
+  for (const day of wanted) {
+    // undo every day after this one
+    while (k < later.length && later[k].day > day) {
+      units += later[k].leftUnits - later[k].accUnits;
+      value += later[k].leftValue - later[k].accValue;
+      k++;
+    }
+    out.set(day, { day, units, value, newUnits: byDay.get(day)?.accUnits ?? 0 });
+  }
+  return days.map((d) => out.get(d)!);
+}

@@ -14,7 +14,15 @@ export const ZDashboardCard = z.object({
 });
 export type TDashboardCard = z.output<typeof ZDashboardCard>;
 
-export const ZDashboardDay = z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), sales: z.number(), profit: z.number(), units: z.number() });
+export const ZDashboardDay = z.object({
+  day: z.string().describe('YYYY-MM-DD (UTC)'),
+  sales: z.number(),
+  profit: z.number(),
+  units: z.number(),
+  activeListings: z.number().describe('Units in stock at the end of the day'),
+  newListings: z.number().describe('Units accepted that day (still in stock, sold or withdrawn now)'),
+  inventoryValue: z.number().describe('Price of the stock at the end of the day'),
+});
 export const ZDashboardBucket = z.object({ key: z.string(), label: z.string(), items: z.number(), units: z.number(), value: z.number().nullable().describe('Price of the stock in it; null where not summed (by status)') });
 export const ZDashboardConsigner = z.object({ id: z.string(), name: z.string(), sales: z.number(), units: z.number() });
 

@@ -144,8 +144,45 @@ export const inventoryStockDays = pgTable(
     accValue: bigint('acc_value', { mode: 'number' }).notNull().default(0),
     accOwned: bigint('acc_owned', { mode: 'number' }).notNull().default(0),
     accBought: bigint('acc_bought', { mode: 'number' }).notNull().default(0),
+    // by the UTC day an accepted item left the stock (sold: soldOn; withdrawn: withdrawalAcceptedOn,
+    // else updatedAt; migration 0030): units, price value and owned cost, and what is owed to
+    // consigners for the items Sold (not paid yet) that day
+    leftUnits: integer('left_units').notNull().default(0),
+    leftValue: bigint('left_value', { mode: 'number' }).notNull().default(0),
+    leftOwned: bigint('left_owned', { mode: 'number' }).notNull().default(0),
+    pending: bigint('pending', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'inventory_stock_days_pkey', columns: [t.storeId, t.day] })],
+);
+
+/**
+ * The dashboard's sales by UTC day of the order (issue 15, docs/dashboard-and-activity.md "Sales by
+ * day"): price x quantity, cost and units of the active lines of paid, standing orders; per consigner
+ * in consignerSalesDays (top consigners). Written only by the triggers on line_items (migration 0030),
+ * at commit, as inventoryStockDays is. No foreign keys: derived.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    storeId: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'sales_days_pkey', columns: [t.storeId, t.day] })],
+);
+
+export const consignerSalesDays = pgTable(
+  'consigner_sales_days',
+  {
+    storeId: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    consignerId: uuid('consigner_id').notNull(),
+    sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'consigner_sales_days_pkey', columns: [t.storeId, t.day, t.consignerId] })],
 );
 
 export const inventoryLogs = pgTable(

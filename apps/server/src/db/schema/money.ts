@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LedgerKind, LineFlag, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
 import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
@@ -81,6 +81,13 @@ export const lineItems = pgTable(
     // the sentence the order screen shows. A flagged line never moved an item.
     flag: text('flag').$type<LineFlag>(),
     flagMessage: text('flag_message'),
+    // The dashboard's sales by day (docs/dashboard-and-activity.md "Sales by day", migration 0030),
+    // copied by line_items_denormalise: what the item cost the shop and whose it was, once, when the
+    // line is written (locked at the sale); whether the order counts as a sale (paid and standing),
+    // whenever the order changes. Writers leave them out.
+    cost: bigint('cost', { mode: 'number' }),
+    consignerId: uuid('consigner_id'),
+    orderCounts: boolean('order_counts').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'line_items_pkey', columns: [t.id, t.storeId] }),

@@ -1,74 +1,62 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IN_STOCK_STATUSES, SOLD_STATUSES } from '@backroom/domain';
+import { IN_STOCK_STATUSES, SOLD_STATUSES, type StockDayFlow } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 
-// The dashboard's SQL (issue 15, docs/dashboard-and-activity.md). Every query is scoped by store and
-// bounded by an index: line_items (store_id, order_date), inventory_items (store_id, accepted_on),
-// (store_id, sold_on), (store_id, status, updated_at), payouts (store_id, paid_at). Sums are minor
-// units as float8 (exact far past any shop's figures), so PGlite and pg both answer numbers.
+// The dashboard's SQL (issue 15, docs/dashboard-and-activity.md). Every query is scoped by store. The
+// shop's figures read per-day sums kept by triggers (sales_days, consigner_sales_days,
+// inventory_stock_days: about a row a day), payouts (store_id, paid_at) and inventory_product_stats;
+// one consigner's report reads their items (store_id, consigner_id). Sums are minor units as float8
+// (exact far past any shop's figures), so PGlite and pg both answer numbers.
 
 type Row = Record<string, number | string | null>;
 const rowsOf = async (db: DbOrTx, q: SQL) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const dayOf = (d: Date) => sql`(${at(d)} at time zone 'UTC')::date`;
+/** The last UTC day an exclusive end reaches (a midnight end: the day before). */
+const lastDayBefore = (d: Date) => sql`((${at(d)} - interval '1 millisecond') at time zone 'UTC')::date`;
 
 export type Periods = { prevStart: Date; start: Date; end: Date };
 
-// What an item cost the shop: a store account's item its cost, any other item what its consigner
-// (or seller) gets for it, total = payout x quantity.
-const itemCost = sql`(case when c.is_store_account then coalesce(i.cost, 0)::bigint * i.quantity else i.total::bigint end)`;
-// The shop's own stock at cost: a store account's item, or one the shop bought (buyingId or paymentType).
-const ownedCost = sql`(case when c.is_store_account then coalesce(i.cost, 0)::bigint * i.quantity when i.buying_id is not null or i.payment_type is not null then i.total::bigint else 0 end)`;
-const value = sql`(i.price::bigint * i.quantity)`;
-const isBought = sql`(i.buying_id is not null or i.payment_type is not null)`;
-
 export const dashboardRepository = {
   /**
-   * Paid, standing sales of [prevStart, end) by UTC day and period (current or previous): sales,
-   * cost, units. One pass over the lines (line_items_store_date_idx); each line's item is looked up
-   * by its key (a LATERAL join: the planner would otherwise hash the whole item table).
+   * Sales of [prevStart, end) by UTC day and period (current or previous): price x quantity, cost and
+   * units of the active lines of paid, standing orders, from sales_days (kept by the lines' triggers,
+   * migration 0030): one row a day, whatever the number of orders.
    */
   salesByDay: async (db: DbOrTx, storeId: string, p: Periods) =>
     (
       await rowsOf(
         db,
-        sql`select to_char(li.order_date at time zone 'UTC', 'YYYY-MM-DD') as day, li.order_date >= ${at(p.start)} as current,
-          sum(li.price::bigint * li.quantity)::float8 as sales,
-          sum(coalesce(x.cost, 0))::float8 as cost,
-          sum(li.quantity)::float8 as units
-        from line_items li
-        join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
-        left join lateral (
-          select ${itemCost} as cost from inventory_items i left join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
-          where i.store_id = li.store_id and i.id = li.inventory_id
-          limit 1 -- keeps the planner from flattening it into a hash join over every item
-        ) x on true
-        where li.store_id = ${storeId} and li.active and li.order_date >= ${at(p.prevStart)} and li.order_date < ${at(p.end)}
-        group by 1, 2 order by 1`,
+        sql`select day::text as day, day >= ${dayOf(p.start)} as current, sales::float8 as sales, cost::float8 as cost, units::float8 as units
+        from sales_days
+        where store_id = ${storeId} and day >= ${dayOf(p.prevStart)} and day <= ${lastDayBefore(p.end)} and (sales <> 0 or cost <> 0 or units <> 0)
+        order by day`,
       )
     ).map((r) => ({ day: String(r.day), current: (r.current as unknown) === true || r.current === 't', sales: n(r.sales), cost: n(r.cost), units: n(r.units) })),
 
-  /** The consigners with the most sales in [start, end) (store accounts left out). */
+  /** The consigners with the most sales in [start, end) (store accounts left out), from consigner_sales_days. */
   topConsigners: async (db: DbOrTx, storeId: string, start: Date, end: Date, limit: number) =>
     (
       await rowsOf(
         db,
-        sql`select c.id, trim(c.first_name || ' ' || c.last_name) as name,
-          sum(li.price::bigint * li.quantity)::float8 as sales, sum(li.quantity)::float8 as units
-        from line_items li
-        join orders o on o.store_id = li.store_id and o.id = li.order_id and o.financial_status = 'paid' and o.status = 'open'
-        cross join lateral (select i.consigner_id from inventory_items i where i.store_id = li.store_id and i.id = li.inventory_id limit 1) i
-        join consigners c on c.store_id = li.store_id and c.id = i.consigner_id and not c.is_store_account
-        where li.store_id = ${storeId} and li.active and li.order_date >= ${at(start)} and li.order_date < ${at(end)}
-        group by c.id, c.first_name, c.last_name order by sales desc, c.id limit ${limit}`,
+        sql`select c.id, trim(c.first_name || ' ' || c.last_name) as name, t.sales, t.units
+        from (
+          select consigner_id, sum(sales)::float8 as sales, sum(units)::float8 as units
+          from consigner_sales_days
+          where store_id = ${storeId} and day >= ${dayOf(start)} and day <= ${lastDayBefore(end)}
+          group by consigner_id having sum(sales) <> 0 or sum(units) <> 0
+        ) t
+        join consigners c on c.store_id = ${storeId} and c.id = t.consigner_id and not c.is_store_account
+        order by t.sales desc, c.id limit ${limit}`,
       )
     ).map((r) => ({ id: String(r.id), name: String(r.name), sales: n(r.sales), units: n(r.units) })),
 
   /**
    * The stock now, by age band (whole UTC days since acceptance), from inventory_stock_days (kept by
-   * the items' triggers, migration 0027): items, units, price and owned cost. A few hundred rows a
-   * store (one a day), whatever the number of items.
+   * the items' triggers, migrations 0027 and 0030): items, units, price and owned cost. A few hundred
+   * rows a store (one a day), whatever the number of items.
    */
   stockNow: async (db: DbOrTx, storeId: string, now: Date) =>
     (
@@ -85,67 +73,31 @@ export const dashboardRepository = {
     ).map((r) => ({ band: String(r.band), items: n(r.items), units: n(r.units), value: n(r.value), owned: n(r.owned) })),
 
   /**
-   * What came into the books (in stock, sold or withdrawn now) since each threshold, by UTC day of
-   * acceptance (inventory_stock_days): since prevStart, start and end (none since an end that is now),
-   * new units of the previous period, and purchases (bought items) of each period.
+   * What came into the books and what left the stock on each UTC day since `from`, and what is owed to
+   * consigners for each day's sales (inventory_stock_days): the stock at any date since is the stock
+   * now less what came since plus what left since (domain stockAtDay).
    */
-  entered: async (db: DbOrTx, storeId: string, p: Periods & { endIsNow: boolean }) => {
-    const dayOf = (d: Date) => sql`(${at(d)} at time zone 'UTC')::date`;
-    const sums = (cond: SQL, k: string) => sql`
-      coalesce(sum(acc_value) filter (where ${cond}), 0)::float8 as ${sql.raw(`value_${k}`)},
-      coalesce(sum(acc_units) filter (where ${cond}), 0)::float8 as ${sql.raw(`units_${k}`)},
-      coalesce(sum(acc_owned) filter (where ${cond}), 0)::float8 as ${sql.raw(`owned_${k}`)}`;
-    const [r] = await rowsOf(
-      db,
-      sql`select ${sums(sql`day >= ${dayOf(p.start)}`, 'start')}, ${sums(p.endIsNow ? sql`false` : sql`day >= ${dayOf(p.end)}`, 'end')},
-        coalesce(sum(acc_units) filter (where day < ${dayOf(p.start)}), 0)::float8 as units_prev,
-        coalesce(sum(acc_bought) filter (where day >= ${dayOf(p.start)} and ${p.endIsNow ? sql`true` : sql`day < ${dayOf(p.end)}`}), 0)::float8 as purchases,
-        coalesce(sum(acc_bought) filter (where day < ${dayOf(p.start)}), 0)::float8 as prev_purchases
-      from inventory_stock_days
-      where store_id = ${storeId} and day >= ${dayOf(p.prevStart)}`,
-    );
-    const g = (k: string) => n(r?.[k]);
-    return {
-      sinceStart: { value: g('value_start'), units: g('units_start'), owned: g('owned_start') },
-      sinceEnd: { value: g('value_end'), units: g('units_end'), owned: g('owned_end') },
-      unitsPrev: g('units_prev'),
-      purchases: g('purchases'),
-      prevPurchases: g('prev_purchases'),
-    };
-  },
-
-  /**
-   * Items that were accepted and left the stock since `from` (sold, or withdrawn), sums at each
-   * threshold; and what is still owed to consigners for the sales of each period.
-   */
-  left: async (db: DbOrTx, storeId: string, p: Periods) => {
-    const leftAt = sql`(case when i.status = 'Withdrawn' then coalesce(i.withdrawal_accepted_on, i.updated_at) else i.sold_on end)`;
-    const sums = (cond: SQL, k: string) => sql`
-      coalesce(sum(${value}) filter (where ${cond}), 0)::float8 as ${sql.raw(`value_${k}`)},
-      coalesce(sum(i.quantity) filter (where ${cond}), 0)::float8 as ${sql.raw(`units_${k}`)},
-      coalesce(sum(${ownedCost}) filter (where ${cond}), 0)::float8 as ${sql.raw(`owned_${k}`)}`;
-    const owed = sql`i.status = 'Sold' and not c.is_store_account and not ${isBought}`;
-    const [r] = await rowsOf(
-      db,
-      sql`select ${sums(sql`${leftAt} >= ${at(p.start)}`, 'start')}, ${sums(sql`${leftAt} >= ${at(p.end)}`, 'end')},
-        coalesce(sum(i.total::bigint) filter (where ${owed} and i.sold_on >= ${at(p.start)} and i.sold_on < ${at(p.end)}), 0)::float8 as pending,
-        coalesce(sum(i.total::bigint) filter (where ${owed} and i.sold_on >= ${at(p.prevStart)} and i.sold_on < ${at(p.start)}), 0)::float8 as prev_pending
-      from (
-        select * from inventory_items where store_id = ${storeId} and sold_on >= ${at(p.prevStart)} and status in (${list(SOLD_STATUSES)})
-        union all
-        select * from inventory_items where store_id = ${storeId} and status = 'Withdrawn' and updated_at >= ${at(p.prevStart)}
-      ) i
-      join consigners c on c.store_id = i.store_id and c.id = i.consigner_id
-      where i.accepted_on is not null`,
-    );
-    const g = (k: string) => n(r?.[k]);
-    return {
-      sinceStart: { value: g('value_start'), units: g('units_start'), owned: g('owned_start') },
-      sinceEnd: { value: g('value_end'), units: g('units_end'), owned: g('owned_end') },
-      pending: g('pending'),
-      prevPending: g('prev_pending'),
-    };
-  },
+  stockFlows: async (db: DbOrTx, storeId: string, from: Date): Promise<StockDayFlow[]> =>
+    (
+      await rowsOf(
+        db,
+        sql`select day::text as day, acc_units::float8 as acc_units, acc_value::float8 as acc_value, acc_owned::float8 as acc_owned, acc_bought::float8 as acc_bought,
+          left_units::float8 as left_units, left_value::float8 as left_value, left_owned::float8 as left_owned, pending::float8 as pending
+        from inventory_stock_days
+        where store_id = ${storeId} and day >= ${dayOf(from)}
+          and (acc_units <> 0 or acc_value <> 0 or acc_owned <> 0 or acc_bought <> 0 or left_units <> 0 or left_value <> 0 or left_owned <> 0 or pending <> 0)`,
+      )
+    ).map((r) => ({
+      day: String(r.day),
+      accUnits: n(r.acc_units),
+      accValue: n(r.acc_value),
+      accOwned: n(r.acc_owned),
+      accBought: n(r.acc_bought),
+      leftUnits: n(r.left_units),
+      leftValue: n(r.left_value),
+      leftOwned: n(r.left_owned),
+      pending: n(r.pending),
+    })),
 
   /** Payouts marked paid in each period. */
   paidPayouts: async (db: DbOrTx, storeId: string, p: Periods) => {

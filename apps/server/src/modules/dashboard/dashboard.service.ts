@@ -7,7 +7,12 @@ import {
   previousPeriod,
   statCard,
   statusLabel,
+  stockAtDay,
+  stockSeries,
+  sumStockFlows,
   toMajor,
+  type StockDayFlow,
+  type StockTotals,
   type ZConsignerDetailReport,
   type ZDashboard,
 } from '@backroom/domain';
@@ -38,6 +43,14 @@ function everyDay<T extends { day: string; sales: number; cost: number; units: n
   });
 }
 
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Each day of the series with the stock at its end and the units accepted on it (the shop report's listing series). */
+function withStock<T extends { day: string }>(days: T[], now: StockTotals, flows: StockDayFlow[]) {
+  const stock = stockSeries(now, flows, days.map((d) => d.day));
+  return days.map((d, i) => ({ ...d, activeListings: stock[i].units, newListings: stock[i].newUnits, inventoryValue: stock[i].value }));
+}
+
 /** The dashboard is the Admin's (catalogue doc section 6: "Dashboard route: Admin role only"), with the Dashboard area. */
 export function assertDashboardAccess(actor: EmployeeActor) {
   if (actor.role !== 'Admin') throw forbidden('Only an Admin can see the dashboard');
@@ -64,12 +77,11 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
   const end = range.end.getTime() > now.getTime() ? now : range.end;
   const periods = { prevStart: prev.start, start: range.start, end };
   const db = ctx.db;
-  const [byDay, top, stock, entered, left, paid, statuses] = await Promise.all([
+  const [byDay, top, stock, flows, paid, statuses] = await Promise.all([
     repo.salesByDay(db, store.id, { ...periods, end: range.end }),
     repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
     repo.stockNow(db, store.id, now),
-    repo.entered(db, store.id, { ...periods, endIsNow: end === now }),
-    repo.left(db, store.id, { ...periods, end: range.end }),
+    repo.stockFlows(db, store.id, prev.start),
     repo.paidPayouts(db, store.id, { ...periods, end: range.end }),
     repo.byStatus(db, store.id),
   ]);
@@ -78,17 +90,18 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
   const cur = sum(true);
   const before = sum(false);
   const sales = { revenue: cur.sales, cost: cur.cost, units: cur.units, prevRevenue: before.sales, prevCost: before.cost, prevUnits: before.units };
-  const daily = byDay.filter((d) => d.current);
   const now0 = stock.reduce((t, b) => ({ value: t.value + b.value, units: t.units + b.units, owned: t.owned + b.owned }), { value: 0, units: 0, owned: 0 });
-  // stock(t) = stock(now) - came in since t + left since t
-  const at = (since: 'sinceStart' | 'sinceEnd') => ({
-    value: now0.value - entered[since].value + left[since].value,
-    units: now0.units - entered[since].units + left[since].units,
-    owned: now0.owned - entered[since].owned + left[since].owned,
-  });
-  const atEnd = at('sinceEnd');
-  const atStart = at('sinceStart');
-  const newUnits = entered.sinceStart.units - entered.sinceEnd.units;
+  // Days as UTC dates: a period [start, end) covers the days from startDay up to (not including) endDay.
+  const startDay = isoDay(range.start);
+  const endDay = isoDay(end);
+  const prevStartDay = isoDay(prev.start);
+  // The stock at the end of the period (now when the period reaches today) and at its start.
+  const atEnd = end === now ? now0 : stockAtDay(now0, flows, endDay);
+  const atStart = stockAtDay(now0, flows, startDay);
+  const current = sumStockFlows(flows, startDay, end === now ? undefined : endDay);
+  const previous = sumStockFlows(flows, prevStartDay, startDay);
+  // What is owed for the sales of each period, by the day the items sold.
+  const pending = sumStockFlows(flows, startDay, isoDay(range.end)).pending;
   const money = (minor: number) => toMajor(minor);
 
   const cards = [
@@ -96,13 +109,13 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     statCard('cost', money(sales.cost), money(sales.prevCost)),
     statCard('profit', money(sales.revenue - sales.cost), money(sales.prevRevenue - sales.prevCost)),
     statCard('inventoryValue', money(atEnd.value), money(atStart.value)),
-    statCard('pendingPayouts', money(left.pending), money(left.prevPending)),
+    statCard('pendingPayouts', money(pending), money(previous.pending)),
     statCard('paidPayouts', money(paid.paid), money(paid.prevPaid)),
     statCard('ownedInventory', money(atEnd.owned), money(atStart.owned)),
     statCard('unitsInStock', atEnd.units, atStart.units),
     statCard('unitsSold', sales.units, sales.prevUnits),
-    statCard('newUnits', newUnits, entered.unitsPrev),
-    statCard('purchases', money(entered.purchases), money(entered.prevPurchases)),
+    statCard('newUnits', current.came.units, previous.came.units),
+    statCard('purchases', money(current.bought), money(previous.bought)),
   ];
 
   const byStatusMap = new Map(statuses.map((s) => [s.status, s]));
@@ -110,7 +123,15 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     range: { start: range.start.toISOString(), end: range.end.toISOString() },
     previousRange: { start: prev.start.toISOString(), end: prev.end.toISOString() },
     cards,
-    daily: everyDay(range, daily).map((d) => ({ day: d.day, sales: money(d.sales), profit: money(d.sales - d.cost), units: d.units })),
+    daily: withStock(everyDay(range, byDay.filter((d) => d.current)), now0, flows).map((d) => ({
+      day: d.day,
+      sales: money(d.sales),
+      profit: money(d.sales - d.cost),
+      units: d.units,
+      activeListings: d.activeListings,
+      newListings: d.newListings,
+      inventoryValue: money(d.inventoryValue),
+    })),
     byStatus: INVENTORY_STATUSES.filter((s) => byStatusMap.has(s)).map((s) => {
       const row = byStatusMap.get(s)!;
       return { key: s, label: statusLabel(s), items: row.items, units: row.units, value: null };
@@ -136,6 +157,8 @@ export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.ou
   for (const c of d.cards) rows.push(['Stats', c.key, c.label, c.value, c.previous, c.change, null, null]);
   for (const day of d.daily) rows.push(['Daily sales', day.day, 'Sales', day.sales, null, null, day.units, null]);
   for (const day of d.daily) rows.push(['Daily profit', day.day, 'Profit', day.profit, null, null, null, null]);
+  for (const day of d.daily) rows.push(['Daily active listings', day.day, 'Units in stock at the end of the day', day.inventoryValue, null, null, day.activeListings, null]);
+  for (const day of d.daily) rows.push(['Daily new listings', day.day, 'Units accepted', null, null, null, day.newListings, null]);
   for (const b of d.byStatus) rows.push(['Stock by status', b.key, b.label, b.value ?? null, null, null, b.units, b.items]);
   for (const b of d.byAge) rows.push(['Stock by age', b.key, b.label, b.value, null, null, b.units, b.items]);
   for (const c of d.topConsigners) rows.push(['Top consigners', c.id, c.name, c.sales, null, null, c.units, null]);

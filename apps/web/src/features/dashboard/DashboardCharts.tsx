@@ -1,10 +1,10 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, Col, Empty, Row } from 'antd';
 import { formatDashboardMoney, formatDashboardNumber, type TDashboard } from '@backroom/domain';
 import { priceSymbol } from '../../shared/format';
 
 // The dashboard's charts (recharts, a lazy chunk of its own): sales and profit over time, items by
-// status and by age, top consigners.
+// status and by age, top consigners, listings and inventory value over time.
 
 const COLORS = ['#1677ff', '#52c41a', '#faad14', '#eb2f96', '#13c2c2', '#722ed1', '#fa541c', '#2f54eb', '#a0d911', '#8c8c8c'];
 const HEIGHT = 280;
@@ -84,6 +84,30 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
                 <Tooltip formatter={(v) => money(v)} />
                 <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={COLORS[5]} radius={[0, 4, 4, 0]} />
               </BarChart>
+            </ResponsiveContainer>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24}>
+        <Card title="Listings and inventory value" size="small" data-testid="chart-listings">
+          {days.length === 0 ? (
+            empty('No days in these dates')
+          ) : (
+            <ResponsiveContainer width="100%" height={HEIGHT}>
+              <ComposedChart data={days} margin={{ top: 8, right: isMobile ? 0 : 8, left: isMobile ? -8 : 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+                <YAxis yAxisId="units" allowDecimals={false} tickFormatter={(v) => formatDashboardNumber(Number(v))} tick={{ fontSize: 12 }} width={isMobile ? 44 : 60} />
+                <YAxis yAxisId="value" orientation="right" tickFormatter={short} tick={{ fontSize: 12 }} width={isMobile ? 56 : 72} />
+                <Tooltip
+                  formatter={(v, name) => (name === 'Inventory value' ? money(v) : formatDashboardNumber(Number(v)))}
+                  labelFormatter={(_, p) => String(p?.[0]?.payload?.day ?? '')}
+                />
+                <Legend />
+                <Bar isAnimationActive={false} yAxisId="units" dataKey="newListings" name="New listings" fill={COLORS[2]} radius={[3, 3, 0, 0]} />
+                <Line isAnimationActive={false} yAxisId="units" type="monotone" dataKey="activeListings" name="Active listings" stroke={COLORS[0]} strokeWidth={2} dot={false} />
+                <Line isAnimationActive={false} yAxisId="value" type="monotone" dataKey="inventoryValue" name="Inventory value" stroke={COLORS[5]} strokeWidth={2} dot={false} />
+              </ComposedChart>
             </ResponsiveContainer>
           )}
         </Card>
