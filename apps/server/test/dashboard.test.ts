@@ -184,11 +184,17 @@ describe('GET /api/dashboard', () => {
     expect(r.byAge.find((b) => b.key === '0-30')!.items).toBe(1);
     expect(r.bestSellers).toEqual([{ productId: expect.any(String), title: 'Jacket', units: 1, sales: 200 }]);
     expect(r.lowStock).toEqual([]);
+    // the consigner's own summary cards for these dates: the same figures their portal reads
+    expect(r.summary).toEqual({ totalSold: 200, totalPaid: 0, totalPending: 150 });
+    const portal = await t.request({ method: 'GET', url: `/api/consigners/consignerReport?consigner=${nora.id}&dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10`, token: other.token, host: other.host });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(json<{ data: typeof r.summary }>(portal).data).toMatchObject(r.summary);
 
     const csv = await get(`/consignerReport/export?consigner=${nora.id}&dateRangeStart=2026-01-01&dateRangeEnd=2026-01-10`, other.token, other.host);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Stats,sales,Sales,200,300,-33.33,,');
     expect(csv.body).toContain('Best sellers,');
+    expect(csv.body).toContain('Summary,totalPending,Pending Payout,150,,,,');
 
     // another store's consigner, an unknown one and a bad id; an Employee
     const [ava] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.email, DEMO.ava));

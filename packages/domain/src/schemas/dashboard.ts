@@ -40,6 +40,8 @@ export type TDashboard = z.output<typeof ZDashboard>;
 /** GET /api/dashboard/consignerReport: one consigner's report of a period (catalogue doc section 3, Consigner report). */
 export const ZConsignerDetailReport = z.object({
   consigner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The consigner's own summary cards for these dates, as their portal shows them (GET /api/consigners/consignerReport). */
+  summary: z.object({ totalSold: z.number(), totalPaid: z.number(), totalPending: z.number() }),
   range: z.object({ start: z.string(), end: z.string() }),
   previousRange: z.object({ start: z.string(), end: z.string() }),
   cards: z.array(ZDashboardCard),

@@ -418,6 +418,16 @@ export async function consignerReport(ctx: AppContext, store: StoreRow, actor: A
   };
 }
 
+/**
+ * One consigner's analytics over [start, end) by sale date, unfiltered: the figures of the portal's
+ * summary cards for those dates (consignerReport above), which the dashboard's consigner report shows
+ * too, so the owner and the consigner read the same numbers.
+ */
+export async function consignerSalesTotals(ctx: AppContext, storeId: string, consignerId: string, range: { start: Date; end: Date }) {
+  const sums = await repo.report(ctx.db, storeId, { consignerId, statuses: [], categories: [], locations: [], start: range.start, end: range.end });
+  return { totalSold: toMajor(sums.totalSold), totalPaid: toMajor(sums.totalPaid), totalPending: toMajor(sums.totalPending) };
+}
+
 // ---- sign-in account --------------------------------------------------------------------------
 
 /**

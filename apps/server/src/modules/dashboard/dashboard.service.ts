@@ -22,6 +22,7 @@ import type { EmployeeActor } from '../../auth/actor.ts';
 import { toCsv, type CsvCell } from '../../http/csv.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import { consignerSalesTotals } from '../consigners/consigners.service.ts';
 import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
 import type { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
@@ -181,7 +182,8 @@ export async function getConsignerDetailReport(ctx: AppContext, store: StoreRow,
   const end = range.end.getTime() > now.getTime() ? now : range.end;
   const periods = { prevStart: prev.start, start: range.start, end: range.end };
   const db = ctx.db;
-  const [sales, items, byStatus, byCategory, byLocation, byAge, products] = await Promise.all([
+  const [summary, sales, items, byStatus, byCategory, byLocation, byAge, products] = await Promise.all([
+    consignerSalesTotals(ctx, store.id, consigner.id, range),
     repo.consignerSales(db, store.id, consigner.id, periods, fourPoints(range)),
     repo.consignerItems(db, store.id, consigner.id, { ...periods, end }),
     repo.consignerBuckets(db, store.id, consigner.id, 'status', now),
@@ -193,6 +195,7 @@ export async function getConsignerDetailReport(ctx: AppContext, store: StoreRow,
   const bucket = (label: (k: string) => string) => (b: { key: string; items: number; units: number; value: number }) => ({ ...b, label: label(b.key), value: toMajor(b.value) });
   return {
     consigner,
+    summary,
     range: { start: range.start.toISOString(), end: range.end.toISOString() },
     previousRange: { start: prev.start.toISOString(), end: prev.end.toISOString() },
     cards: [
@@ -220,6 +223,9 @@ export async function exportConsignerDetailReport(ctx: AppContext, store: StoreR
   const r = await getConsignerDetailReport(ctx, store, q, now);
   const rows: CsvCell[][] = [['Section', 'Key', 'Label', 'Value', 'Previous', 'Change %', 'Units', 'Items']];
   rows.push(['Consigner', r.consigner.id, r.consigner.name, r.consigner.email, null, null, null, null]);
+  rows.push(['Summary', 'totalSold', 'Total Sales', r.summary.totalSold, null, null, null, null]);
+  rows.push(['Summary', 'totalPaid', 'Total Payout', r.summary.totalPaid, null, null, null, null]);
+  rows.push(['Summary', 'totalPending', 'Pending Payout', r.summary.totalPending, null, null, null, null]);
   rows.push(['Range', 'start', 'Start', r.range.start, r.previousRange.start, null, null, null]);
   rows.push(['Range', 'end', 'End (exclusive)', r.range.end, r.previousRange.end, null, null, null]);
   for (const c of r.cards) rows.push(['Stats', c.key, c.label, c.value, c.previous, c.change, null, null]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, List, Row, Select, Skeleton, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Flex, List, Row, Select, Skeleton, Statistic, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatDashboardMoney, formatDashboardNumber, type TConsignerDetailReport } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
@@ -85,6 +85,21 @@ export function ConsignerReport({ range, currency, isMobile }: { range: DayRange
             ))}
           </Row>
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
+            <Col xs={24}>
+              <Card title="Their portal's summary for these dates" size="small" data-testid="consigner-summary">
+                <Row gutter={[12, 12]}>
+                  <Col xs={24} sm={8}>
+                    <Statistic title="Total Sales (before fees)" value={money(report.data.summary.totalSold)} />
+                  </Col>
+                  <Col xs={12} sm={8}>
+                    <Statistic title="Total Payout" value={money(report.data.summary.totalPaid)} />
+                  </Col>
+                  <Col xs={12} sm={8}>
+                    <Statistic title="Pending Payout (after fees)" value={money(report.data.summary.totalPending)} />
+                  </Col>
+                </Row>
+              </Card>
+            </Col>
             <Col xs={24} lg={12}>
               <Card title="Sales in four parts of the period" size="small" data-testid="consigner-series">
                 <List
