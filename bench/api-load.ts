@@ -3,7 +3,7 @@
 // from this process. Prints one table with both databases.
 //
 //   npx tsx bench/api-load.ts                      50 connections, 20 s per request, both databases
-//   options: --duration=20 --connections=50 --db=pglite|postgres|both --only=list,search,store,me,orders,payouts
+//   options: --duration=20 --connections=50 --db=pglite|postgres|both --only=list,search,store,me,orders,payouts,dashboard,activity
 //            --one=200        one-connection mode: N sequential requests (list and /api/me), the list
 //                             request's SQL captured (Drizzle logger) and run directly on the database
 //            --store=big      the 200,000-item store of bench/inventory-queries.ts (--single-store data,
@@ -51,6 +51,9 @@ const REQUESTS = [
   // issue 11: the order item table and the payouts list, first page
   { key: 'orders', label: 'GET /api/orders?pageSize=50', path: '/api/orders?pageSize=50', auth: true },
   { key: 'payouts', label: 'GET /api/payouts', path: '/api/payouts', auth: true },
+  // issue 15: the owner's dashboard (last 30 days) and the Activity feed's first page
+  { key: 'dashboard', label: 'GET /api/dashboard', path: '/api/dashboard', auth: true },
+  { key: 'activity', label: 'GET /api/inventoryLogs', path: '/api/inventoryLogs', auth: true },
 ] as const;
 const only = args.get('only')?.split(',');
 const requests = REQUESTS.filter((r) => !only || only.includes(r.key));

@@ -7,7 +7,7 @@ import { expect as baseExpect, test } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO } from '../fixtures/demo';
 import { snap as snapAt } from '../fixtures/screens';
-import { addActive, newProduct, post, signedIn } from './inventory-lists/lists.fixture';
+import { addActive, consignerId, newProduct, post, signedIn } from './inventory-lists/lists.fixture';
 
 // Screens render slowly on the shared two-core test machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -54,6 +54,10 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
     await expect(page.getByTestId('chart-sales').locator('svg.recharts-surface').first()).toBeVisible();
     await expect(page.getByTestId('chart-status').locator('svg.recharts-surface').first()).toBeVisible();
     await expect(page.getByTestId('chart-consigners')).toContainText(/Ava|No consigner sales/);
+    const listings = page.getByTestId('chart-listings');
+    await expect(listings.locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(listings).toContainText('Active listings');
+    await expect(listings).toContainText('Inventory value');
     const recent = page.getByTestId('recent-activity');
     await expect(recent.getByTestId('activity-card')).toHaveCount(6);
     await snap(page, 'dashboard', async () => {
@@ -69,6 +73,14 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
     await expect(report.getByTestId('stat-sales')).toContainText('$');
     await expect(report.getByTestId('consigner-best')).toContainText(product.title);
     await expect(report.getByTestId('consigner-status')).toContainText('Active');
+    // her portal's summary cards for these dates, as she reads them
+    const summary = page.getByTestId('consigner-summary');
+    await expect(summary).toContainText('Total Sales (before fees)');
+    const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const own = (await (await staff.get(`/api/consigners/consignerReport?consigner=${await consignerId(staff, DEMO.ava)}&dateRangeStart=${dayAgo(29)}&dateRangeEnd=${dayAgo(0)}`)).json()).data;
+    expect(own.totalSold).toBeGreaterThanOrEqual(250);
+    await expect(summary).toContainText(`$${own.totalSold.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    await expect(summary).toContainText(`$${own.totalPending.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
     await snap(page, 'reports', async () => {
       await expect(report.getByTestId('stat-sales')).toBeVisible();
     });
