@@ -8,13 +8,28 @@ import { StoreRequestCard } from './StoreRequestCard';
  * when the answer fails (it is a hint, the form works without it) or at the online marketplace, which
  * is not a location a store asks for items at.
  */
-export function ProductRequestCard({ productId, location, marketplace, currency, heading }: { productId: string; location: string | null; marketplace: boolean; currency: string; heading: string }) {
+export function ProductRequestCard({
+  productId,
+  location,
+  marketplace,
+  currency,
+  heading,
+  showProduct = false,
+}: {
+  productId: string;
+  location: string | null;
+  marketplace: boolean;
+  currency: string;
+  heading: string;
+  /** The modal and the wizard show the product above the card already. */
+  showProduct?: boolean;
+}) {
   const requests = useProductStoreRequests(productId, location, !marketplace);
   const places = requests.data?.products ?? [];
   if (marketplace || places.length === 0) return null;
   return (
     <div style={{ opacity: requests.isPlaceholderData ? 0.6 : 1 }}>
-      <StoreRequestCard product={places[0]} places={places} currency={currency} heading={heading} testId="store-request-card" />
+      <StoreRequestCard product={places[0]} places={places} currency={currency} heading={heading} showProduct={showProduct} testId="store-request-card" />
     </div>
   );
 }

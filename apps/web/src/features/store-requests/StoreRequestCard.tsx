@@ -50,7 +50,8 @@ export function RequestSizes({ sizes }: { sizes: string[] }) {
  * One store request's card (Request Items, Store Request, the public catalogue, the Add Inventory
  * modal): image, title, brand and SKU, the sizes (3, then More sizes), and the range. `places` lists
  * the locations it is requested at with each one's range (the modal, which may span locations);
- * without it the card is the product's request at the list's location.
+ * without it the card is the product's request at the list's location. `showProduct` false leaves the
+ * image, title and SKU out where the screen shows them already (the modal's header).
  */
 export function StoreRequestCard({
   product,
@@ -58,6 +59,7 @@ export function StoreRequestCard({
   heading,
   places,
   action,
+  showProduct = true,
   testId = 'request-card',
 }: {
   product: TStoreRequestProduct;
@@ -65,23 +67,28 @@ export function StoreRequestCard({
   heading?: ReactNode;
   places?: Pick<TStoreRequestProduct, 'location' | 'priceRange'>[];
   action?: ReactNode;
+  showProduct?: boolean;
   testId?: string;
 }) {
   return (
     <div className="br-sr-card" data-testid={testId} data-sku={product.sku}>
-      <ItemImage src={product.image} size={72} className="br-sr-image" alt="" />
+      {showProduct && <ItemImage src={product.image} size={72} className="br-sr-image" alt="" />}
       <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
         {heading && (
           <Typography.Text strong className="br-sr-heading" data-testid="request-heading">
             {heading}
           </Typography.Text>
         )}
-        <Typography.Text strong={!heading} className="br-sr-title" title={product.title} data-testid="request-title">
-          {product.title}
-        </Typography.Text>
-        <Typography.Text type="secondary" className="br-sr-sub" title={product.sku}>
-          {product.brand} · {product.sku}
-        </Typography.Text>
+        {showProduct && (
+          <>
+            <Typography.Text strong={!heading} className="br-sr-title" title={product.title} data-testid="request-title">
+              {product.title}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="br-sr-sub" title={product.sku}>
+              {product.brand} · {product.sku}
+            </Typography.Text>
+          </>
+        )}
         <RequestSizes sizes={product.sizes} />
         {places ? (
           <Flex vertical gap={4} style={{ paddingTop: 4 }}>
