@@ -119,4 +119,25 @@ describe('demo seed', () => {
     const cheques = await t.ctx.db.select().from(s.cheques);
     expect(cheques.reduce((sum, c) => sum + c.amount, 0)).toBe(payouts[0].total);
   });
+
+  it('has store-request offers that answer a request: at a store location, priced in the range of its store_requests row', async () => {
+    const items = await t.ctx.db.select().from(s.inventoryItems);
+    const offers = items.filter((i) => i.status === 'Consignment' || i.status === 'Buying');
+    expect(offers.map((o) => o.status).sort()).toEqual(['Buying', 'Buying', 'Consignment', 'Consignment']);
+    const locations = (await t.ctx.db.select().from(s.locations)).filter((l) => !l.isMarketplace).map((l) => l.name);
+    const requests = await t.ctx.db.select().from(s.storeRequests);
+    for (const offer of offers) {
+      expect(locations).toContain(offer.location);
+      expect(offer.acceptedOn).toBeNull();
+      const request = requests.find((r) => r.productId === offer.productId && r.location === offer.location);
+      expect(request, `a store_requests row for ${offer.title} at ${offer.location}`).toBeTruthy();
+      expect([offer.storeRequestPriceLow, offer.storeRequestPriceHigh]).toEqual([request!.priceLow, request!.priceHigh]);
+      expect(offer.price).toBeGreaterThanOrEqual(request!.priceLow);
+      expect(offer.price).toBeLessThanOrEqual(request!.priceHigh);
+      // requested there: the product has nothing Active at that location
+      expect(items.some((i) => i.productId === offer.productId && i.status === 'Active' && i.location === offer.location)).toBe(false);
+    }
+    // every row is one an offer answers
+    expect(requests.every((r) => offers.some((o) => o.productId === r.productId && o.location === r.location))).toBe(true);
+  });
 });

@@ -82,6 +82,39 @@ describe('GET /api/storeRequests (Request Items)', () => {
   });
 });
 
+describe('GET /api/storeRequests?productId (one product, the Add Inventory card)', () => {
+  type One = { location: string | null; products: { id: string; location: string; sizes: string[]; priceRange: { low: number; high: number } | null }[]; count: number };
+  it('answers the locations the product is requested at (every one without a location), each with its own range', async () => {
+    const p = await product('Zz Single Trainer');
+    await makeItem(t, refs, { productId: p.id, sku: p.sku, title: p.title, status: 'Active', location: 'Uptown' });
+    expect((await setRange(owner, { productId: p.id, location: 'Warehouse', priceRange: { low: 50, high: 70 } })).statusCode).toBe(200);
+    const all = json<{ data: One }>(await list(owner, `?productId=${p.id}`)).data;
+    expect(all.location).toBeNull();
+    // stocked at Uptown: requested at the other two, by name
+    expect(all.products.map((r) => [r.id, r.location, r.priceRange])).toEqual([
+      [p.id, 'Downtown', null],
+      [p.id, 'Warehouse', { low: 50, high: 70 }],
+    ]);
+    expect(all.count).toBe(2);
+    expect(all.products[0].sizes.length).toBeGreaterThan(0);
+    const warehouse = json<{ data: One }>(await list(ava, `?productId=${p.id}&location=Warehouse`)).data;
+    expect([warehouse.location, warehouse.products.map((r) => r.location)]).toEqual(['Warehouse', ['Warehouse']]);
+    expect(json<{ data: One }>(await list(owner, `?productId=${p.id}&location=Uptown`)).data.products).toEqual([]);
+  });
+
+  it("refuses bad input (400), and another store's product answers nothing", async () => {
+    expect(json(await list(owner, '?productId=not-a-uuid')).error).toBe('Product not found');
+    expect((await list(owner, `?productId=${wanted.id}&location=Nowhere`)).statusCode).toBe(400);
+    expect((await list(owner, `?productId=${'a'.repeat(5000)}`)).statusCode).toBe(400);
+    // an unknown product, and this store's product asked for by the second store on its own host
+    expect(json<{ data: One }>(await list(owner, `?productId=${crypto.randomUUID()}`)).data.products).toEqual([]);
+    const theirs = await list(other.token, `?productId=${wanted.id}`, other.host);
+    expect(theirs.statusCode).toBe(200);
+    expect(json<{ data: One }>(theirs).data.products).toEqual([]);
+    expect((await list(stock, `?productId=${wanted.id}`)).statusCode).toBe(403);
+  });
+});
+
 describe('PUT /api/storeRequests/priceRange', () => {
   it('staff set a range on the request; it shows on Request Items at that location only', async () => {
     const res = await setRange(owner, { productId: wanted.id, location: 'Downtown', priceRange: { low: 80, high: 120 } });
@@ -206,7 +239,7 @@ describe('GET /open/catalogue/{handle} (public)', () => {
     const data = json<{ data: Record<string, unknown> & Requests }>(res).data;
     expect(Object.keys(data).sort()).toEqual(['count', 'location', 'locations', 'products', 'store']);
     expect(Object.keys(data.store as object).sort()).toEqual(['currency', 'handle', 'isBuyingStore', 'logo', 'name']);
-    expect(Object.keys(data.products[0]).sort()).toEqual(['brand', 'category', 'id', 'image', 'priceRange', 'productTemplateId', 'sizes', 'sku', 'title']);
+    expect(Object.keys(data.products[0]).sort()).toEqual(['brand', 'category', 'id', 'image', 'location', 'priceRange', 'productTemplateId', 'sizes', 'sku', 'title']);
     expect(data.products.map((p) => p.title)).toEqual(['Zz Wanted Runner']);
     expect(data.products[0].priceRange).toEqual({ low: 80, high: 120 });
     const all = (await t.request({ method: 'GET', url: '/open/catalogue/demo?location=Uptown&pageSize=100' })).body;

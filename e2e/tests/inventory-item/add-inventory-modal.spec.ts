@@ -103,3 +103,52 @@ test('[ADD INVENTORY]: the product page Add Inventory button opens the same moda
   await page.getByRole('button', { name: 'Add Inventory' }).first().click();
   await expect(page.getByTestId('add-inventory-title')).toHaveText(product.title);
 });
+
+test('[ADD INVENTORY]: a product the store asks for shows the store-request card: 3 sizes, then More sizes shows the rest', async ({ page }) => {
+  type Requests = { products: { location: string; sizes: string[]; priceRange: { low: number; high: number } | null }[] };
+  const api = await signedIn(DEMO.owner);
+  // The demo's Buying offers answer store requests that carry a range (the seed's store_requests rows).
+  const [offer] = await listItems(api, { status: 'Buying' });
+  expect(offer, 'the demo data has Buying offers').toBeTruthy();
+  const res = await api.get('/api/storeRequests', { params: { productId: offer.productId } });
+  expect(res.ok()).toBeTruthy();
+  const requests = ((await res.json()) as { data: Requests }).data.products;
+  expect(requests.map((r) => r.location), 'the offer answers a request at its location').toContain(offer.location);
+  const sizes = requests[0].sizes;
+  expect(sizes.length).toBeGreaterThan(3);
+  const range = requests.find((r) => r.location === offer.location)!.priceRange!;
+  expect(offer.price).toBeGreaterThanOrEqual(range.low);
+  expect(offer.price).toBeLessThanOrEqual(range.high);
+  await api.dispose();
+
+  await signInBrowser(page, DEMO.owner);
+  await page.goto(`/?search=${encodeURIComponent(offer.title)}`);
+  await page.getByTestId('product-card').filter({ hasText: offer.title }).first().click();
+  const modal = page.getByTestId('add-inventory-form');
+  await expect(modal.getByTestId('add-inventory-title')).toHaveText(offer.title);
+  const card = modal.getByTestId('store-request-card');
+  // No location chosen yet: every location it is asked for, each with its range.
+  await expect(card.getByTestId('request-heading')).toHaveText('Your store is asking consigners for this');
+  await expect(card.getByTestId('request-place')).toHaveCount(requests.length);
+  const money = (n: number) => `$${n.toFixed(2)}`;
+  await expect(card.getByTestId('request-place').filter({ hasText: offer.location! }).getByTestId('request-range')).toHaveText(`${money(range.low)} – ${money(range.high)}`);
+  // 3 sizes, then More sizes reveals the rest (and Fewer sizes folds them again).
+  await expect(card.getByTestId('request-size')).toHaveText(sizes.slice(0, 3));
+  await expect(card.getByTestId('more-sizes')).toHaveText(`More sizes (${sizes.length - 3})`);
+  await snap(page, 'add-inventory-request-card');
+  await card.getByTestId('more-sizes').click();
+  await expect(card.getByTestId('request-size')).toHaveText(sizes);
+  await expect(card.getByTestId('more-sizes')).toHaveText('Fewer sizes');
+  await expect(card.getByTestId('more-sizes')).toHaveAttribute('aria-expanded', 'true');
+  await snap(page, 'add-inventory-request-card-all-sizes');
+  await card.getByTestId('more-sizes').click();
+  await expect(card.getByTestId('request-size')).toHaveCount(3);
+
+  // A location chosen: only that location's request.
+  await choose(page, 'Location', offer.location!, modal);
+  await expect(card.getByTestId('request-place')).toHaveCount(1);
+  await expect(card.getByTestId('request-place')).toContainText(offer.location!);
+  // The online marketplace is not a place the store asks for items at: no card.
+  await choose(page, 'Location', 'ONLINE MARKETPLACE', modal);
+  await expect(card).toHaveCount(0);
+});

@@ -48,7 +48,13 @@ test('[INVENTORY ITEM]: staff edit the price, change the owner and request a pri
 
   // Owner dropdown: the consigner changes, shown as Owner with names.
   await choose(page, 'Owner', 'Lena Park');
-  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Owner:' })).toHaveText('Owner: Ava Thompson -> Lena Park');
+  // The Activity feed's wording (the domain's activityWording): Owner with the consigners' names, not ids.
+  const ownerChange = timeline(page).getByTestId('timeline-entry').filter({ has: page.getByTestId('timeline-change').filter({ hasText: 'Owner:' }) });
+  await expect(ownerChange.getByTestId('timeline-change').filter({ hasText: 'Owner:' })).toHaveText('Owner: Ava Thompson -> Lena Park');
+  await expect(ownerChange).toContainText(/Olivia Bennett changed .*Owner/);
+  await expect(timeline(page).getByTestId('timeline-entry').last()).toHaveText(/^Olivia Bennett added this item/);
+  await expect(timeline(page)).not.toContainText(/empty|consignerId|[0-9a-f]{8}-[0-9a-f]{4}-/);
+  await snap(page, 'inventory-item-timeline');
 
   // Request price change: empty is refused, then the request shows as pending.
   await page.getByTestId('request-price-change').click();
@@ -76,7 +82,10 @@ test('[INVENTORY ITEM]: a consigner requests a price change through the API and 
   await page.goto(`/inventories/${item.id}`);
   await expect(page.getByTestId('pending-price-change')).toHaveText('Request for price change to $89.50 pending');
   await expect(timeline(page).getByTestId('timeline-entry').first()).toContainText('Ava Thompson');
-  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Requested price:' })).toHaveText('Requested price: empty -> $89.50');
+  // the Activity feed's wording: a field with nothing before shows only its new value (no 'empty ->')
+  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Requested price:' })).toHaveText('Requested price: $89.50');
+  await expect(timeline(page).getByTestId('timeline-entry').first()).toContainText(/Ava Thompson changed .*Requested price/);
+  await expect(timeline(page)).not.toContainText('empty');
 });
 
 test('[INVENTORY ITEM]: staff withdraw an item early with a fee; the timeline shows it and editing stops', async ({ page }) => {

@@ -178,12 +178,12 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   await expect(page.getByTestId('item-status')).toHaveText('Active');
   await expect(page.getByTestId('pending-price-change')).toHaveCount(0);
   await expect(timeline(page).nth(0)).toContainText('Price: $120.00 -> $112.00');
-  await expect(timeline(page).nth(1)).toContainText('Requested price: empty -> $112.00');
+  await expect(timeline(page).nth(1)).toContainText('Requested price: $112.00');
 
   // The accepted drop-off: accepted at Uptown / Window.
   await openItem(page, arriving.id);
   await expect(timeline(page).nth(0)).toContainText('Status: Drop off pending -> Active');
-  await expect(timeline(page).nth(0)).toContainText('Sub-location: empty -> Window');
+  await expect(timeline(page).nth(0)).toContainText('Sub-location: Window');
 
   // 10. Delete the other Pending drop-off after 'Sure to delete?'; a second later, back to Incoming.
   await openItem(page, cancelled.id);

@@ -200,7 +200,7 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
   const [ava, marco, storeAccount, ingrid, lena] = consigners;
 
   // Every status of the transition table, with plausible history.
-  type Plan = { status: InventoryStatus; count: number; consigners: typeof consigners; location?: string | null; extra?: (i: number) => Partial<typeof s.inventoryItems.$inferInsert> };
+  type Plan = { status: InventoryStatus; count: number; consigners: typeof consigners; location?: string | null; offer?: boolean; extra?: (i: number) => Partial<typeof s.inventoryItems.$inferInsert> };
   const plans: Plan[] = [
     { status: 'Active', count: 22, consigners: [ava, marco, lena, storeAccount], extra: (i) => ({ printed: i % 3 !== 0 }) },
     { status: 'Active', count: 2, consigners: [marco], location: ONLINE_MARKETPLACE, extra: () => ({ printed: true }) },
@@ -217,9 +217,26 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
     { status: 'Sold', count: 4, consigners: [ava, marco, lena] },
     { status: 'Sold', count: 1, consigners: [marco], location: ONLINE_MARKETPLACE },
     { status: 'Paid', count: 3, consigners: [ava, marco] },
-    { status: 'Consignment', count: 2, consigners: [ava, lena], location: null, extra: () => ({ storeRequestPriceLow: 10000, storeRequestPriceHigh: 14000 }) },
-    { status: 'Buying', count: 2, consigners: [marco, lena], location: null, extra: () => ({ storeRequestPriceLow: 8000, storeRequestPriceHigh: 12000 }) },
+    // Offers answering store requests (docs/store-requests.md): each at the location the product is
+    // requested at, priced inside that request's range.
+    { status: 'Consignment', count: 2, consigners: [ava, lena], offer: true },
+    { status: 'Buying', count: 2, consigners: [marco, lena], offer: true },
   ];
+  // The store's requests the offers answer: one price range per product and location (store_requests).
+  const requestRanges = new Map<string, { productId: string; location: string; low: number; high: number }>();
+  const requestOf = (product: (typeof products)[number], plannedSoFar: readonly (typeof s.inventoryItems.$inferInsert)[]) => {
+    // requested where the product has nothing Active, the first such location by name (Request Items preselects the first)
+    const byName = [...locationNames].sort();
+    const location = byName.find((l) => !plannedSoFar.some((it) => it.productId === product.id && it.status === 'Active' && it.location === l)) ?? byName[0]!;
+    const key = `${product.id}|${location}`;
+    let range = requestRanges.get(key);
+    if (!range) {
+      const base = product.price ?? 10000;
+      range = { productId: product.id, location, low: Math.round((base * 0.8) / 100) * 100, high: Math.round((base * 1.2) / 100) * 100 };
+      requestRanges.set(key, range);
+    }
+    return range;
+  };
 
   const items: (typeof s.inventoryItems.$inferInsert)[] = [];
   let n = 0;
@@ -233,7 +250,10 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
       const option1Value = rng.pick(isSneaker ? SNEAKER_SIZES.slice(4, 16) : APPAREL_SIZES.slice(1, 6));
       const option2Value = rng.pick(['New', 'New', 'Used']);
       const option3Value = isSneaker ? rng.pick(['Good Box', 'Good Box', 'Damaged Box', 'No Box']) : null;
-      const price = Math.round((product.price ?? 10000) * (0.85 + rng.next() * 0.4) / 100) * 100;
+      const request = plan.offer ? requestOf(product, items) : null;
+      const r = rng.next();
+      // an offer's price lies in the request's range (to the dollar); others around the product's price
+      const price = request ? request.low + Math.round((r * (request.high - request.low)) / 100) * 100 : Math.round(((product.price ?? 10000) * (0.85 + r * 0.4)) / 100) * 100;
       const type = matchConsignerType(feeTypes, consigner.accountType, { category: template.category, option1Value, option2Value, option3Value });
       const fees = calculateFees({
         price,
@@ -246,9 +266,9 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
         cost: consigner.isStoreAccount ? Math.round(price * 0.6) : null,
       });
       const created = daysBefore(60 - n);
-      const onHand = plan.location !== null;
-      const location = plan.location === undefined ? rng.pick(locationNames) : plan.location;
-      const subLocation = location === 'Downtown' ? rng.pick(['Shelf A', 'Shelf B']) : location === 'Warehouse' ? rng.pick(['Bin 1', 'Bin 2']) : null;
+      const onHand = plan.location !== null && !request;
+      const location = request ? request.location : plan.location === undefined ? rng.pick(locationNames) : plan.location;
+      const subLocation = !onHand ? null : location === 'Downtown' ? rng.pick(['Shelf A', 'Shelf B']) : location === 'Warehouse' ? rng.pick(['Bin 1', 'Bin 2']) : null;
       items.push({
         id: rng.uuid(),
         storeId,
@@ -269,12 +289,15 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
         total: fees.total,
         cost: consigner.isStoreAccount ? fees.payout : null,
         quantity: 1,
-        location: onHand ? location : null,
+        // an offer names the location it answers (not yet accepted there)
+        location: onHand || request ? location : null,
         subLocation: onHand ? subLocation : null,
         image: product.image,
         acceptedOn: onHand ? daysBefore(55 - n) : null,
         printed: false,
         preapprovalStatus: plan.status === 'Pending' ? 'preapproved' : null,
+        storeRequestPriceLow: request?.low ?? null,
+        storeRequestPriceHigh: request?.high ?? null,
         lastUpdatedById: owner.id,
         lastUpdatedByName: 'Olivia Bennett',
         createdAt: created,
@@ -317,6 +340,11 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
     if (item.status === 'Paid') item.payoutId = payout.id;
   }
   await tx.insert(s.inventoryItems).values(items);
+  // their own random stream, so the rows before keep their ids (and the seed stays the same on every install)
+  const requestRng = seededRandom(20261115);
+  await tx.insert(s.storeRequests).values(
+    [...requestRanges.values()].map((r) => ({ id: requestRng.uuid(), storeId, productId: r.productId, location: r.location, priceLow: r.low, priceHigh: r.high, updatedById: owner.id, updatedByName: 'Olivia Bennett' })),
+  );
   // The lines went in before their items: their search text (migration 0020's trigger) takes the items' codes now.
   await tx.update(s.lineItems).set({ inventoryId: sql`${s.lineItems.inventoryId}` }).where(eq(s.lineItems.storeId, storeId));
 

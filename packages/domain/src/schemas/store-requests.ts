@@ -21,12 +21,14 @@ export const ZStoreRequestProduct = z.object({
   sizes: z.array(z.string()),
   /** The range staff set on the request; null: any price. */
   priceRange: ZPriceRange.nullable(),
+  /** Where it is requested (a request is a product at a location). */
+  location: z.string(),
 });
 export type TStoreRequestProduct = z.output<typeof ZStoreRequestProduct>;
 
 /** GET /api/storeRequests and the public catalogue's list: the products requested at one location. */
 export const ZStoreRequests = z.object({
-  /** The location listed (the first one when none was asked for); null when the store has none. */
+  /** The location listed (the first one when none was asked for); null when the store has none, or for one product's requests at every location. */
   location: z.string().nullable(),
   locations: z.array(z.string()),
   products: z.array(ZStoreRequestProduct),
@@ -36,6 +38,11 @@ export type TStoreRequests = z.output<typeof ZStoreRequests>;
 
 export const ZStoreRequestsQuery = z.object({
   location: optionalText,
+  /**
+   * One product's requests (the Add Inventory modal's card): at `location`, or at every location
+   * when none is given (then the answer's `location` is null and each product entry names its own).
+   */
+  productId: z.uuid('Product not found').optional(),
   search: optionalText,
   page: pageNumber('page').default(1),
   pageSize: z.coerce.number().int('pageSize must be a whole number').min(1, 'pageSize must be between 1 and 500').max(500, 'pageSize must be between 1 and 500').default(20),

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -7,13 +7,27 @@ import { consigners, inventoryItems, locations, productTemplates, products, stor
 export type StoreRequestRow = typeof storeRequests.$inferSelect;
 
 /** A product is requested at a location while it has no units on hand (Active) there. */
-const noStockAt = (storeId: string, location: string) =>
+const noStockAt = (storeId: string, location: string | SQL) =>
   sql`not exists (select 1 from ${inventoryItems} where ${inventoryItems.storeId} = ${storeId} and ${inventoryItems.productId} = ${products.id} and ${inventoryItems.status} = 'Active' and ${inventoryItems.location} = ${location})`;
 
 function matches(search: string | undefined) {
   const words = searchWords(search);
   return words.length ? and(...words.map((w) => sql`${products.searchText} like ${containsPattern(w)}`)) : undefined;
 }
+
+// What a request shows of its product: the catalogue's fields, the template's sizes and the range.
+const requestColumns = {
+  id: products.id,
+  title: products.title,
+  brand: products.brand,
+  sku: products.sku,
+  category: products.category,
+  image: products.image,
+  productTemplateId: products.productTemplateId,
+  option1Values: productTemplates.option1Values,
+  priceLow: storeRequests.priceLow,
+  priceHigh: storeRequests.priceHigh,
+};
 
 export const storeRequestsRepository = {
   /** The locations a store asks for items at: every one but the online marketplace, by name. */
@@ -31,18 +45,7 @@ export const storeRequestsRepository = {
     const where = and(eq(products.storeId, storeId), noStockAt(storeId, q.location), matches(q.search));
     const [rows, [{ count }]] = await Promise.all([
       db
-        .select({
-          id: products.id,
-          title: products.title,
-          brand: products.brand,
-          sku: products.sku,
-          category: products.category,
-          image: products.image,
-          productTemplateId: products.productTemplateId,
-          option1Values: productTemplates.option1Values,
-          priceLow: storeRequests.priceLow,
-          priceHigh: storeRequests.priceHigh,
-        })
+        .select({ ...requestColumns, location: sql<string>`${q.location}::text` })
         .from(products)
         .leftJoin(productTemplates, and(eq(productTemplates.storeId, products.storeId), eq(productTemplates.id, products.productTemplateId)))
         .leftJoin(storeRequests, and(eq(storeRequests.storeId, products.storeId), eq(storeRequests.productId, products.id), eq(storeRequests.location, q.location)))
@@ -54,6 +57,21 @@ export const storeRequestsRepository = {
     ]);
     return { rows, count };
   },
+
+  /**
+   * One product's requests: at each of the store's request locations (or only `location`) where it has
+   * nothing on hand, by location name, with the range of each. Another store's product: none.
+   */
+  productRequests: async (db: DbOrTx, storeId: string, productId: string, location: string | null) =>
+    db
+      .select({ ...requestColumns, location: locations.name })
+      .from(products)
+      .innerJoin(locations, and(eq(locations.storeId, products.storeId), eq(locations.isMarketplace, false), location === null ? undefined : eq(locations.name, location)))
+      .leftJoin(productTemplates, and(eq(productTemplates.storeId, products.storeId), eq(productTemplates.id, products.productTemplateId)))
+      .leftJoin(storeRequests, and(eq(storeRequests.storeId, products.storeId), eq(storeRequests.productId, products.id), eq(storeRequests.location, locations.name)))
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId), noStockAt(storeId, sql`${locations.name}`)))
+      .orderBy(asc(locations.name))
+      .limit(100),
 
   findProduct: async (db: DbOrTx, storeId: string, productId: string) =>
     (await db.select({ id: products.id }).from(products).where(and(eq(products.storeId, storeId), eq(products.id, productId))).limit(1))[0] ?? null,

@@ -48,27 +48,33 @@ function pickLocation(names: string[], asked: string | null): string | null {
   return names[0] ?? null;
 }
 
+type RequestRow = Awaited<ReturnType<typeof repo.productRequests>>[number];
+
+const toRequestProduct = (r: RequestRow) => ({
+  id: r.id,
+  title: r.title,
+  brand: r.brand,
+  sku: r.sku,
+  category: r.category,
+  image: r.image,
+  productTemplateId: r.productTemplateId,
+  sizes: (r.option1Values ?? []).map((o) => o.value),
+  priceRange: r.priceLow !== null && r.priceHigh !== null ? { low: toMajor(r.priceLow), high: toMajor(r.priceHigh) } : null,
+  location: r.location,
+});
+
 async function requestsAt(db: DbOrTx, storeId: string, q: TStoreRequestsQuery): Promise<z.input<typeof ZStoreRequests>> {
   const locations = await repo.locationNames(db, storeId);
+  if (q.productId) {
+    // one product (the Add Inventory modal's card): at the asked location, else at every location
+    if (q.location && !locations.includes(q.location)) throw badRequest('Please select a location');
+    const rows = await repo.productRequests(db, storeId, q.productId, q.location ?? null);
+    return { location: q.location ?? null, locations, count: rows.length, products: rows.map(toRequestProduct) };
+  }
   const location = pickLocation(locations, q.location);
   if (!location) return { location: null, locations, products: [], count: 0 };
   const { rows, count } = await repo.requestedProducts(db, storeId, { location, search: q.search ?? undefined, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  return {
-    location,
-    locations,
-    count,
-    products: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      brand: r.brand,
-      sku: r.sku,
-      category: r.category,
-      image: r.image,
-      productTemplateId: r.productTemplateId,
-      sizes: (r.option1Values ?? []).map((o) => o.value),
-      priceRange: r.priceLow !== null && r.priceHigh !== null ? { low: toMajor(r.priceLow), high: toMajor(r.priceHigh) } : null,
-    })),
-  };
+  return { location, locations, count, products: rows.map(toRequestProduct) };
 }
 
 /** GET /api/storeRequests: the products with no units on hand at a location, with their ranges. */

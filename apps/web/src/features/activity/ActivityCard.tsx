@@ -1,7 +1,8 @@
 import { Card, Flex, Typography } from 'antd';
-import { activityWording, isInventoryStatus, statusLabel, type TInventoryLog } from '@backroom/domain';
+import { activityWording, type TInventoryLog } from '@backroom/domain';
 import { formatDateTime } from '../../shared/format';
-import { fieldLabel, valueText } from '../inventory-item/log-text';
+import { activityFormat } from '../inventory-item/log-text';
+import { ActivityChangeLine, activitySummary } from './ActivityChanges';
 import './activity.css';
 
 /**
@@ -10,10 +11,7 @@ import './activity.css';
  * 'empty ->'). A click opens the item in a new tab.
  */
 export function ActivityCard({ log, currency }: { log: TInventoryLog; currency: string | null }) {
-  const wording = activityWording(log, {
-    label: (f) => fieldLabel(f),
-    value: (f, v) => (f === 'status' && isInventoryStatus(v) ? statusLabel(v) : valueText(f, v, currency)),
-  });
+  const wording = activityWording(log, activityFormat(currency));
   const who = log.lastUpdatedBy.name || 'Someone';
   const title = log.inventory.product.title || log.inventory.title || 'Untitled item';
   return (
@@ -27,28 +25,10 @@ export function ActivityCard({ log, currency }: { log: TInventoryLog; currency: 
             {formatDateTime(log.updatedAt)}
           </Typography.Text>
         </Flex>
-        {wording.kind === 'added' ? (
-          <Typography.Text>
-            <Typography.Text strong>{who}</Typography.Text> added this item
-          </Typography.Text>
-        ) : (
-          <Flex vertical gap={2}>
-            <Typography.Text>
-              <Typography.Text strong>{who}</Typography.Text> changed {wording.changes.length === 0 ? 'this item' : wording.changes.map((c) => c.field).join(', ')}
-            </Typography.Text>
-            {wording.changes.map((c, i) => (
-              <Typography.Text key={`${c.field}-${i}`} className="activity-change" data-testid="activity-change">
-                <Typography.Text type="secondary">{c.field}:</Typography.Text>{' '}
-                {c.from !== null && (
-                  <>
-                    <span>{c.from}</span> {'->'}{' '}
-                  </>
-                )}
-                {c.to !== null ? <Typography.Text strong>{c.to}</Typography.Text> : <Typography.Text type="secondary">removed</Typography.Text>}
-              </Typography.Text>
-            ))}
-          </Flex>
-        )}
+        <Typography.Text>
+          <Typography.Text strong>{who}</Typography.Text> {activitySummary(wording)}
+        </Typography.Text>
+        {wording.kind === 'changes' && wording.changes.map((c, i) => <ActivityChangeLine key={`${c.field}-${i}`} change={c} testId="activity-change" />)}
       </Card>
     </a>
   );

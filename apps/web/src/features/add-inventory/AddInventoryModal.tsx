@@ -7,6 +7,7 @@ import { useIsMobile } from '../../shared/hooks';
 import { subLocationsOf, useLocations, useProductTemplates, useSubLocations, type ProductTemplate } from '../../shared/lookups.api';
 import { useMe } from '../auth/auth.api';
 import { useCurrentStore } from '../store/store.api';
+import { ProductRequestCard } from '../store-requests/ProductRequestCard';
 import { useCatalogueProduct, useCreateInventories, useLowestVariantPrices, useRefetchAfterAdd, type CreatedInventory, type InventoryFormRow } from './add-inventory.api';
 import { ADDED_TOAST_SECONDS, addedToast } from './added-toast';
 import { DraftRowsEditor } from './DraftRowsEditor';
@@ -236,6 +237,14 @@ function AddInventoryForm({
           </Field>
         )}
       </Flex>
+
+      <ProductRequestCard
+        productId={p.id}
+        location={location}
+        marketplace={(locations.data ?? []).some((l) => l.isMarketplace && l.name === location)}
+        currency={currency}
+        heading={isConsigner ? `${store?.name ?? 'The store'} is looking for this` : 'Your store is asking consigners for this'}
+      />
 
       {!template ? (
         <Alert type="info" showIcon title={INVENTORY_MESSAGES.selectProductTemplate} />

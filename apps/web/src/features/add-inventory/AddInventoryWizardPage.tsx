@@ -5,10 +5,11 @@ import { INITIAL_QUANTITY, INVENTORY_MESSAGES, statusLabel, validateInventoryRow
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
-import { useProductTemplates, type ProductTemplate } from '../../shared/lookups.api';
+import { useLocations, useProductTemplates, type ProductTemplate } from '../../shared/lookups.api';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { useMe } from '../auth/auth.api';
 import { useCurrentStore } from '../store/store.api';
+import { ProductRequestCard } from '../store-requests/ProductRequestCard';
 import { useCatalogueProduct, useCreateInventories, useLowestVariantPrices, usePlaceInventories, useRefetchAfterAdd, type CreatedInventory } from './add-inventory.api';
 import '../../shared/touch.css';
 import { ADDED_TOAST_SECONDS, addedToast } from './added-toast';
@@ -83,6 +84,7 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
   });
   const [location, setLocation] = useState<string | null>(null);
   const [subLocation, setSubLocation] = useState<string | null>(null);
+  const locations = useLocations();
   const [created, setCreated] = useState<CreatedInventory[] | null>(null);
   // The consigner's end: the listed items and where to follow them. Kept in the history entry too,
   // as the location step goes to /products/{id} (catalogue doc section 2), which may mount anew.
@@ -249,6 +251,14 @@ function Wizard({ user, product, template }: { user: SignedInUser; product: { id
   return (
     <Flex vertical gap={16} className="br-touch" style={{ maxWidth: 960, margin: '0 auto', paddingBottom: isMobile ? 80 : 0 }}>
       {header}
+      {/* what the store asks for: at the location once one is picked, else anywhere */}
+      <ProductRequestCard
+        productId={product.id}
+        location={location}
+        marketplace={(locations.data ?? []).some((l) => l.isMarketplace && l.name === location)}
+        currency={currency}
+        heading={isConsigner ? `${store?.name ?? 'The store'} is looking for this` : 'Your store is asking consigners for this'}
+      />
       <Card>
         <Steps
           size="small"

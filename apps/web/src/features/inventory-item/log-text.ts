@@ -1,8 +1,8 @@
-// How a log entry reads in the item's timeline (catalogue doc section 2, Activity: who changed which
-// fields from and to; a lone createdOn reads 'added this item'; consignerId shows as Owner with names).
-import { isInventoryStatus, statusLabel } from '@backroom/domain';
+// How a log entry's fields and values read on screen, for the item's timeline and the Activity feed.
+// What is said (added this item, Owner with names, no 'empty ->', unchanged text left out) is the
+// domain's activityWording; this file only names the fields and formats the values for it.
+import { isInventoryStatus, statusLabel, type ActivityFormat } from '@backroom/domain';
 import { formatDateTime, formatPrice } from '../../shared/format';
-import type { ModifiedField } from './inventory-item.api';
 
 const MONEY = new Set(['price', 'requestedPrice', 'payout', 'payoutFee', 'total', 'cost', 'discount', 'lowestPrice', 'withdrawalFee', 'storeRequestPriceLow', 'storeRequestPriceHigh']);
 const DATES = new Set(['acceptedOn', 'soldOn', 'withdrawalRequestedOn', 'withdrawalAcceptedOn', 'withdrawalDeclinedOn', 'deletedOn', 'createdOn']);
@@ -60,7 +60,7 @@ export function valueText(field: string, value: unknown, currency: string | null
   return String(value);
 }
 
-/** A lone createdOn change is the item being added. */
-export function isCreation(fields: readonly ModifiedField[]): boolean {
-  return fields.length === 1 && fields[0].variableChanged === 'createdOn';
+/** The screens' names and value display for the domain's activityWording (option names of the item's template when known). */
+export function activityFormat(currency: string | null, options?: OptionNames): ActivityFormat {
+  return { label: (field) => fieldLabel(field, options), value: (field, value) => valueText(field, value, currency) };
 }

@@ -13,6 +13,7 @@ export type SaleFilter = 'all' | 'Buying' | 'Consignment';
 export const storeRequestKeys = {
   all: ['storeRequests'] as const,
   requests: (q: RequestsQuery) => ['storeRequests', 'requested', q] as const,
+  product: (productId: string, location: string | null) => ['storeRequests', 'product', productId, location] as const,
   offers: (q: OffersQuery) => ['storeRequests', 'offers', q] as const,
   catalogue: (handle: string, q: RequestsQuery) => ['storeRequests', 'catalogue', handle, q] as const,
 };
@@ -32,6 +33,20 @@ export function useStoreRequests(q: RequestsQuery, enabled = true) {
     queryKey: storeRequestKeys.requests(q),
     queryFn: ({ signal }) => apiFetch<TStoreRequests>('/api/storeRequests', { query: requestsParams(q), signal }),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * GET /api/storeRequests?productId: one product's requests, at `location` or (null) at every location,
+ * each entry with its location and range (the Add Inventory modal's card).
+ */
+export function useProductStoreRequests(productId: string, location: string | null, enabled = true) {
+  return useQuery({
+    queryKey: storeRequestKeys.product(productId, location),
+    queryFn: ({ signal }) => apiFetch<TStoreRequests>('/api/storeRequests', { query: { productId, location: location ?? undefined }, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
     enabled,
   });
 }
