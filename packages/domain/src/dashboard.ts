@@ -50,7 +50,13 @@ export const DASHBOARD_CARDS = [
   { key: 'consignerPending', label: 'Pending payouts', kind: 'money', hint: 'Owed to the consigner for items sold in the period and not yet paid' },
   { key: 'activeListings', label: 'Active listings', kind: 'count', hint: 'Units in stock at the end of the period' },
   { key: 'newListings', label: 'New listings', kind: 'count', hint: 'Units accepted into stock in the period' },
+  // the shop report's requests
+  { key: 'priceRequests', label: 'Price requests', kind: 'count', hint: 'Items whose consigner asked for a new price in the period' },
+  { key: 'withdrawalRequests', label: 'Withdrawal requests', kind: 'count', hint: 'Items whose withdrawal was requested in the period' },
 ] as const;
+
+/** The shop report lists this many locations and categories; the rest are summed in one last bucket. */
+export const SHOP_REPORT_GROUPS = 100;
 export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
 
 /** A stat card: the period's figure, the previous period's, and the change in percent (0 when both are zero). */

@@ -20,6 +20,7 @@ import type { StoreRow } from '../../tenancy/resolve-store.ts';
 import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
 import type { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
+import { shopReportCsvRows, shopReportParts } from './shop-report.service.ts';
 
 const TOP_CONSIGNERS = 5;
 /** Up to this many days the daily series has every day (0 for a day without sales); longer ranges only the days with sales. */
@@ -64,6 +65,9 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
   const end = range.end.getTime() > now.getTime() ? now : range.end;
   const periods = { prevStart: prev.start, start: range.start, end };
   const db = ctx.db;
+  // the shop report's stock by category and location and its requests (shop-report.service.ts)
+  const shopParts = shopReportParts(db, store.id, { prevStart: prev.start, start: range.start, end: range.end });
+  shopParts.catch(() => undefined); // awaited below; not an unhandled rejection if the others fail first
   const [byDay, top, stock, entered, left, paid, statuses] = await Promise.all([
     repo.salesByDay(db, store.id, { ...periods, end: range.end }),
     repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
@@ -120,6 +124,7 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
       return { key: band.key, label: band.label, items: row?.items ?? 0, units: row?.units ?? 0, value: money(row?.value ?? 0) };
     }),
     topConsigners: top.map((c) => ({ ...c, sales: money(c.sales) })),
+    ...(await shopParts),
   };
 }
 
@@ -139,6 +144,7 @@ export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.ou
   for (const b of d.byStatus) rows.push(['Stock by status', b.key, b.label, b.value ?? null, null, null, b.units, b.items]);
   for (const b of d.byAge) rows.push(['Stock by age', b.key, b.label, b.value, null, null, b.units, b.items]);
   for (const c of d.topConsigners) rows.push(['Top consigners', c.id, c.name, c.sales, null, null, c.units, null]);
+  rows.push(...shopReportCsvRows(d));
   return toCsv(rows);
 }
 
