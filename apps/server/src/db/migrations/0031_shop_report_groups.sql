@@ -82,35 +82,43 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 -- The statement triggers: a row in stock counts + when it comes, - when it goes; an updated row - as
--- it was and + as it is, when anything the sums read changed.
+-- it was and + as it is, when anything the sums read changed. Summed by group in the statement, so a
+-- bulk statement notes a row per group it touched, not one per item.
 CREATE OR REPLACE FUNCTION inventory_stock_groups_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM inventory_stock_groups_note((
-    SELECT array_agg(d) FROM (SELECT inventory_stock_groups_delta(1, a.store_id, a.location, a.category, a.status, a.price, a.quantity) AS d FROM added a) x
-    WHERE d IS NOT NULL));
+    SELECT array_agg(ROW(d.store_id, d.location, d.category, d.items, d.units, d.value)::inventory_stock_groups)
+    FROM (SELECT x.store_id, x.location, x.category, sum(x.items)::int AS items, sum(x.units)::int AS units, sum(x.value)::bigint AS value
+          FROM added a CROSS JOIN LATERAL inventory_stock_groups_delta(1, a.store_id, a.location, a.category, a.status, a.price, a.quantity) x
+          WHERE x.store_id IS NOT NULL GROUP BY 1, 2, 3) d));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION inventory_stock_groups_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM inventory_stock_groups_note((
-    SELECT array_agg(d) FROM (SELECT inventory_stock_groups_delta(-1, r.store_id, r.location, r.category, r.status, r.price, r.quantity) AS d FROM removed r) x
-    WHERE d IS NOT NULL));
+    SELECT array_agg(ROW(d.store_id, d.location, d.category, d.items, d.units, d.value)::inventory_stock_groups)
+    FROM (SELECT x.store_id, x.location, x.category, sum(x.items)::int AS items, sum(x.units)::int AS units, sum(x.value)::bigint AS value
+          FROM removed r CROSS JOIN LATERAL inventory_stock_groups_delta(-1, r.store_id, r.location, r.category, r.status, r.price, r.quantity) x
+          WHERE x.store_id IS NOT NULL GROUP BY 1, 2, 3) d));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION inventory_stock_groups_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM inventory_stock_groups_note((
-    SELECT array_agg(d) FROM (
-      SELECT inventory_stock_groups_delta(-1, o.store_id, o.location, o.category, o.status, o.price, o.quantity) AS d
-      FROM removed o JOIN added n ON n.id = o.id AND n.store_id = o.store_id
-      WHERE (o.location, o.category, o.status, o.price, o.quantity) IS DISTINCT FROM (n.location, n.category, n.status, n.price, n.quantity)
-      UNION ALL
-      SELECT inventory_stock_groups_delta(1, n.store_id, n.location, n.category, n.status, n.price, n.quantity)
-      FROM removed o JOIN added n ON n.id = o.id AND n.store_id = o.store_id
-      WHERE (o.location, o.category, o.status, o.price, o.quantity) IS DISTINCT FROM (n.location, n.category, n.status, n.price, n.quantity)
-    ) x WHERE d IS NOT NULL));
+    SELECT array_agg(ROW(d.store_id, d.location, d.category, d.items, d.units, d.value)::inventory_stock_groups)
+    FROM (SELECT x.store_id, x.location, x.category, sum(x.items)::int AS items, sum(x.units)::int AS units, sum(x.value)::bigint AS value
+          FROM removed o JOIN added n ON n.id = o.id AND n.store_id = o.store_id
+          CROSS JOIN LATERAL (
+            SELECT * FROM inventory_stock_groups_delta(-1, o.store_id, o.location, o.category, o.status, o.price, o.quantity)
+            UNION ALL
+            SELECT * FROM inventory_stock_groups_delta(1, n.store_id, n.location, n.category, n.status, n.price, n.quantity)
+          ) x
+          WHERE x.store_id IS NOT NULL
+            AND (o.location, o.category, o.status, o.price, o.quantity) IS DISTINCT FROM (n.location, n.category, n.status, n.price, n.quantity)
+          GROUP BY 1, 2, 3
+          HAVING sum(x.items) <> 0 OR sum(x.units) <> 0 OR sum(x.value) <> 0) d));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -170,18 +178,22 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION inventory_request_days_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM inventory_request_days_note((
-    SELECT array_agg(inventory_request_days_delta(a.store_id, a.status, coalesce(a.updated_at, now())))
-    FROM added a WHERE a.status IN ('RequestPriceChange', 'RequestWithdrawal')));
+    SELECT array_agg(ROW(d.store_id, d.day, d.p, d.w)::inventory_request_days)
+    FROM (SELECT x.store_id, x.day, sum(x.price_requests)::int AS p, sum(x.withdrawal_requests)::int AS w
+          FROM added a CROSS JOIN LATERAL inventory_request_days_delta(a.store_id, a.status, coalesce(a.updated_at, now())) x
+          WHERE x.store_id IS NOT NULL GROUP BY 1, 2) d));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION inventory_request_days_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM inventory_request_days_note((
-    SELECT array_agg(inventory_request_days_delta(n.store_id, n.status,
-      CASE WHEN n.updated_at IS DISTINCT FROM o.updated_at THEN n.updated_at ELSE now() END))
-    FROM removed o JOIN added n ON n.id = o.id AND n.store_id = o.store_id
-    WHERE n.status IN ('RequestPriceChange', 'RequestWithdrawal') AND o.status IS DISTINCT FROM n.status));
+    SELECT array_agg(ROW(d.store_id, d.day, d.p, d.w)::inventory_request_days)
+    FROM (SELECT x.store_id, x.day, sum(x.price_requests)::int AS p, sum(x.withdrawal_requests)::int AS w
+          FROM removed o JOIN added n ON n.id = o.id AND n.store_id = o.store_id
+          CROSS JOIN LATERAL inventory_request_days_delta(n.store_id, n.status,
+            CASE WHEN n.updated_at IS DISTINCT FROM o.updated_at THEN n.updated_at ELSE now() END) x
+          WHERE x.store_id IS NOT NULL AND o.status IS DISTINCT FROM n.status GROUP BY 1, 2) d));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

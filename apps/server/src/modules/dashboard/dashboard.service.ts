@@ -131,7 +131,8 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
 /**
  * GET /api/dashboard/export: the shop report of the range as CSV (through the one CSV writer): the
  * stat cards with the previous period and the change, the daily series, the stock by status and by
- * age, and the top consigners. One section column says which part a line belongs to.
+ * age, the top consigners, and the shop report's stock by category and location and requests
+ * (shop-report.service.ts). One section column says which part a line belongs to.
  */
 export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<string> {
   const d = await getDashboard(ctx, store, q, now);
