@@ -55,9 +55,10 @@ export const DASHBOARD_CARDS = [
   { key: 'withdrawalRequests', label: 'Withdrawal requests', kind: 'count', hint: 'Items whose withdrawal was requested in the period' },
 ] as const;
 
+export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
+
 /** The shop report lists this many locations and categories; the rest are summed in one last bucket. */
 export const SHOP_REPORT_GROUPS = 100;
-export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
 
 /** A stat card: the period's figure, the previous period's, and the change in percent (0 when both are zero). */
 export function statCard(key: DashboardCardKey, value: number, previous: number) {
