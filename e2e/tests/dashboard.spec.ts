@@ -1,5 +1,6 @@
 // The owner's dashboard and the Activity feed (issue 15, catalogue doc sections 2, 3 and 9): an Admin
-// reads the stat cards and charts of the last 30 days (a counter sale made here shows in Revenue),
+// reads the stat cards and charts of the last 30 days (a counter sale made here shows in Revenue), the
+// shop report's requests (a price request made here) and stock by category and location,
 // follows Recent Activity's View All Activity to /activity, filters it and opens an item in a new
 // tab; a limited employee has no Dashboard entry and is sent home from /dashboard.
 import type { Page } from '@playwright/test';
@@ -31,6 +32,9 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
       { size: '12', price: 105 },
     ]);
     await post(staff, '/api/sales', { lines: [{ inventoryId: sold.id }], paymentMethod: 'cash' });
+    // Ava asks for a new price on one of them: a price request made today, waiting (declined at the end)
+    const ava = await signedIn(DEMO.ava);
+    await post(ava, '/api/inventories/requestPriceChange', { id: kept.id, requestedPrice: 85 });
     const before = await (await staff.get('/api/dashboard')).json();
     const revenue = (before.data.cards as { key: string; value: number }[]).find((c) => c.key === 'revenue')!.value;
     expect(revenue).toBeGreaterThanOrEqual(250);
@@ -58,10 +62,34 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
     await expect(listings.locator('svg.recharts-surface').first()).toBeVisible();
     await expect(listings).toContainText('Active listings');
     await expect(listings).toContainText('Inventory value');
+    // the shop report: requests made in the period and waiting now, the stock by category and location
+    type Card = { key: string; value: number; change: number };
+    type Bucket = { key: string; label: string; items: number; value: number };
+    const shop = before.data as { requests: { cards: Card[]; waiting: { priceRequests: number; withdrawalRequests: number } }; byCategory: Bucket[]; byLocation: Bucket[] };
+    const priceCard = shop.requests.cards.find((c) => c.key === 'priceRequests')!;
+    expect(priceCard.value).toBeGreaterThanOrEqual(1);
+    expect(shop.requests.waiting.priceRequests).toBeGreaterThanOrEqual(1);
+    const requests = page.getByTestId('shop-requests');
+    const priceStat = requests.getByTestId('stat-priceRequests');
+    await expect(priceStat).toContainText('Price requests');
+    await expect(priceStat.locator('.ant-statistic-content')).toHaveText(priceCard.value.toLocaleString('en-US'));
+    await expect(priceStat.getByTestId('stat-waiting')).toHaveText(`${shop.requests.waiting.priceRequests.toLocaleString('en-US')} waiting now`);
+    await expect(requests.getByTestId('stat-withdrawalRequests').getByTestId('stat-waiting')).toHaveText(`${shop.requests.waiting.withdrawalRequests} waiting now`);
+    await expect(requests.getByTestId('chart-requests').locator('svg.recharts-surface').first()).toBeVisible();
+    const money = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    for (const [testId, list] of [['shop-category', shop.byCategory], ['shop-location', shop.byLocation]] as const) {
+      const top = list[0];
+      expect(top.items).toBeGreaterThan(0);
+      const row = page.getByTestId(testId).locator('tbody tr').first();
+      await expect(row).toContainText(top.label);
+      await expect(row).toContainText(String(top.items));
+      await expect(row).toContainText(money(top.value));
+    }
     const recent = page.getByTestId('recent-activity');
     await expect(recent.getByTestId('activity-card')).toHaveCount(6);
     await snap(page, 'dashboard', async () => {
       await expect(page.getByTestId('stat-revenue')).toBeVisible();
+      await expect(page.getByTestId('shop-location').locator('tbody tr').first()).toContainText(shop.byLocation[0].label);
     });
 
     // the Consigner report tab: Ava's sale of today in her cards and best sellers
@@ -118,7 +146,8 @@ test.describe('[DASHBOARD]: the owner reads the shop', () => {
     await expect(tab).toHaveURL(new RegExp(`/inventories/${sold.id}$`));
     await expect(tab.getByText(sold.code).first()).toBeVisible();
     await tab.close();
-    expect(kept.id).toBeTruthy();
+    // put the shared demo back: Ava's price request declined (the item is Active again)
+    await post(staff, '/api/inventories/declineInventoryPrice', { id: kept.id });
   });
 
   test('a limited employee has no Dashboard and is sent home from /dashboard', async ({ page }) => {

@@ -118,6 +118,8 @@ describe('GET /api/dashboard', () => {
       ['09', 4, 320, 0],
       ['10', 4, 320, 0],
     ]);
+    // owed to consigners by the day their items sold: C on the 3rd (H is the shop's, I not sold for good)
+    expect(data.daily.filter((day) => day.pendingPayouts !== 0).map((day) => [day.day, day.pendingPayouts])).toEqual([['2026-01-03', 150]]);
     expect(data.topConsigners).toEqual([{ id: expect.any(String), name: 'Nora Quinn', sales: 200, units: 1 }]);
   });
 
@@ -156,6 +158,7 @@ describe('GET /api/dashboard', () => {
     expect(lines).toContain('Daily sales,2026-01-03,Sales,200,,,1,');
     expect(lines).toContain('Daily active listings,2026-01-05,Units in stock at the end of the day,750,,,6,');
     expect(lines).toContain('Daily new listings,2026-01-08,Units accepted,,,,1,');
+    expect(lines).toContain("Daily pending payouts,2026-01-03,Still owed for the day's sales,150,,,,");
     expect(lines.some((l) => l.startsWith('Top consigners,') && l.includes(',Nora Quinn,200,'))).toBe(true);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export', token: employee, host: other.host })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/dashboard/export?dateRangeStart=2026-01-01', token: other.token, host: other.host })).statusCode).toBe(400);

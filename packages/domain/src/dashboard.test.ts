@@ -41,13 +41,13 @@ describe('stock flows', () => {
 
   it('gives the stock at the end of each day and what came in on it, in the order asked', () => {
     const days = ['2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05', '2026-01-06', '2026-01-07'];
-    expect(stockSeries(now, rows, days).map((d) => [d.day.slice(8), d.units, d.value, d.newUnits])).toEqual([
-      ['02', 5, 450, 0],
-      ['03', 7, 650, 2],
-      ['04', 7, 650, 0],
-      ['05', 6, 600, 0],
-      ['06', 10, 1000, 4],
-      ['07', 10, 1000, 0],
+    expect(stockSeries(now, rows, days).map((d) => [d.day.slice(8), d.units, d.value, d.newUnits, d.pending])).toEqual([
+      ['02', 5, 450, 0, 0],
+      ['03', 7, 650, 2, 0],
+      ['04', 7, 650, 0, 0],
+      ['05', 6, 600, 0, 40],
+      ['06', 10, 1000, 4, 0],
+      ['07', 10, 1000, 0, 0],
     ]);
     // the end of a day equals the start of the next
     for (const d of stockSeries(now, rows, days.slice(0, -1))) {

@@ -50,8 +50,15 @@ export const DASHBOARD_CARDS = [
   { key: 'consignerPending', label: 'Pending payouts', kind: 'money', hint: 'Owed to the consigner for items sold in the period and not yet paid' },
   { key: 'activeListings', label: 'Active listings', kind: 'count', hint: 'Units in stock at the end of the period' },
   { key: 'newListings', label: 'New listings', kind: 'count', hint: 'Units accepted into stock in the period' },
+  // the shop report's requests
+  { key: 'priceRequests', label: 'Price requests', kind: 'count', hint: 'Items whose consigner asked for a new price in the period' },
+  { key: 'withdrawalRequests', label: 'Withdrawal requests', kind: 'count', hint: 'Items whose withdrawal was requested in the period' },
 ] as const;
+
 export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
+
+/** The shop report lists this many locations and categories; the rest are summed in one last bucket. */
+export const SHOP_REPORT_GROUPS = 100;
 
 /** A stat card: the period's figure, the previous period's, and the change in percent (0 when both are zero). */
 export function statCard(key: DashboardCardKey, value: number, previous: number) {
@@ -113,15 +120,16 @@ export function stockAtDay(now: StockTotals, rows: readonly StockDayFlow[], day:
 }
 
 /**
- * For each of `days` (ISO dates, any order): the stock at the end of that day and the units that came
- * into the books on it (the shop report's active listings, inventory value and new listings series).
+ * For each of `days` (ISO dates, any order): the stock at the end of that day, the units that came
+ * into the books on it and what is still owed for its sales (the shop report's active listings,
+ * inventory value, new listings and pending payouts series).
  * `rows` must hold every day from the earliest of `days` on. One pass from the newest day back.
  */
 export function stockSeries(now: StockTotals, rows: readonly StockDayFlow[], days: readonly string[]) {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const later = [...rows].sort((a, b) => (a.day < b.day ? 1 : -1));
   const wanted = [...days].sort().reverse();
-  const out = new Map<string, { day: string; units: number; value: number; newUnits: number }>();
+  const out = new Map<string, { day: string; units: number; value: number; newUnits: number; pending: number }>();
   let units = now.units;
   let value = now.value;
   let k = 0;
@@ -132,7 +140,7 @@ export function stockSeries(now: StockTotals, rows: readonly StockDayFlow[], day
       value += later[k].leftValue - later[k].accValue;
       k++;
     }
-    out.set(day, { day, units, value, newUnits: byDay.get(day)?.accUnits ?? 0 });
+    out.set(day, { day, units, value, newUnits: byDay.get(day)?.accUnits ?? 0, pending: byDay.get(day)?.pending ?? 0 });
   }
   return days.map((d) => out.get(d)!);
 }

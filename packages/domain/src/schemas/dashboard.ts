@@ -22,9 +22,25 @@ export const ZDashboardDay = z.object({
   activeListings: z.number().describe('Units in stock at the end of the day'),
   newListings: z.number().describe('Units accepted that day (still in stock, sold or withdrawn now)'),
   inventoryValue: z.number().describe('Price of the stock at the end of the day'),
+  pendingPayouts: z.number().describe("Still owed to consigners for the day's sales"),
 });
-export const ZDashboardBucket = z.object({ key: z.string(), label: z.string(), items: z.number(), units: z.number(), value: z.number().nullable().describe('Price of the stock in it; null where not summed (by status)') });
+export const ZDashboardBucket = z.object({
+  key: z.string(),
+  label: z.string(),
+  items: z.number(),
+  units: z.number(),
+  value: z.number().nullable().describe('Price of the stock in it; null where not summed (by status)'),
+  others: z.number().optional().describe('Set on the last bucket of a capped list (the shop report by location or category): how many smaller groups it sums'),
+});
 export const ZDashboardConsigner = z.object({ id: z.string(), name: z.string(), sales: z.number(), units: z.number() });
+
+/** Price and withdrawal requests: waiting now, made in the period (cards against the previous period) and by day. */
+export const ZDashboardRequests = z.object({
+  waiting: z.object({ priceRequests: z.number(), withdrawalRequests: z.number() }),
+  cards: z.array(ZDashboardCard),
+  daily: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), priceRequests: z.number(), withdrawalRequests: z.number() })),
+});
+export type TDashboardRequests = z.output<typeof ZDashboardRequests>;
 
 export const ZDashboard = z.object({
   range: z.object({ start: z.string(), end: z.string() }),
@@ -34,6 +50,10 @@ export const ZDashboard = z.object({
   byStatus: z.array(ZDashboardBucket),
   byAge: z.array(ZDashboardBucket),
   topConsigners: z.array(ZDashboardConsigner),
+  /** The shop report (docs/dashboard-and-activity.md "Shop report"): the stock now by category and location, biggest first. */
+  byCategory: z.array(ZDashboardBucket),
+  byLocation: z.array(ZDashboardBucket),
+  requests: ZDashboardRequests,
 });
 export type TDashboard = z.output<typeof ZDashboard>;
 

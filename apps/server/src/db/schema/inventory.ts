@@ -185,6 +185,41 @@ export const consignerSalesDays = pgTable(
   (t) => [primaryKey({ name: 'consigner_sales_days_pkey', columns: [t.storeId, t.day, t.consignerId] })],
 );
 
+/**
+ * The shop report's stock by location and category (issue 15, docs/dashboard-and-activity.md "Shop
+ * report"), per store: the items in stock now (IN_STOCK_STATUSES), units and price value; '' for no
+ * location or category. Written only by the triggers on inventory_items (migration 0031), at commit,
+ * as inventory_stock_days is; a group left empty is deleted. No foreign keys: derived.
+ */
+export const inventoryStockGroups = pgTable(
+  'inventory_stock_groups',
+  {
+    storeId: uuid('store_id').notNull(),
+    location: text('location').notNull(),
+    category: text('category').notNull(),
+    items: integer('items').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'inventory_stock_groups_pkey', columns: [t.storeId, t.location, t.category] })],
+);
+
+/**
+ * The shop report's requests by day (issue 15), per store and UTC day: items that entered
+ * RequestPriceChange and RequestWithdrawal that day. Events: a request stays counted when the item
+ * leaves the status. Written only by the triggers on inventory_items (migration 0031). No foreign keys.
+ */
+export const inventoryRequestDays = pgTable(
+  'inventory_request_days',
+  {
+    storeId: uuid('store_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    priceRequests: integer('price_requests').notNull().default(0),
+    withdrawalRequests: integer('withdrawal_requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'inventory_request_days_pkey', columns: [t.storeId, t.day] })],
+);
+
 export const inventoryLogs = pgTable(
   'inventory_logs',
   {

@@ -26,6 +26,7 @@ import { consignerSalesTotals } from '../consigners/consigners.service.ts';
 import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
 import type { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
+import { shopReportCsvRows, shopReportParts } from './shop-report.service.ts';
 
 const TOP_CONSIGNERS = 5;
 /** Up to this many days the daily series has every day (0 for a day without sales); longer ranges only the days with sales. */
@@ -46,10 +47,10 @@ function everyDay<T extends { day: string; sales: number; cost: number; units: n
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Each day of the series with the stock at its end and the units accepted on it (the shop report's listing series). */
+/** Each day of the series with the stock at its end, the units accepted on it and what its sales still owe (the shop report's series). */
 function withStock<T extends { day: string }>(days: T[], now: StockTotals, flows: StockDayFlow[]) {
   const stock = stockSeries(now, flows, days.map((d) => d.day));
-  return days.map((d, i) => ({ ...d, activeListings: stock[i].units, newListings: stock[i].newUnits, inventoryValue: stock[i].value }));
+  return days.map((d, i) => ({ ...d, activeListings: stock[i].units, newListings: stock[i].newUnits, inventoryValue: stock[i].value, pendingPayouts: stock[i].pending }));
 }
 
 /** The dashboard is the Admin's (catalogue doc section 6: "Dashboard route: Admin role only"), with the Dashboard area. */
@@ -78,13 +79,15 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
   const end = range.end.getTime() > now.getTime() ? now : range.end;
   const periods = { prevStart: prev.start, start: range.start, end };
   const db = ctx.db;
-  const [byDay, top, stock, flows, paid, statuses] = await Promise.all([
+  const [byDay, top, stock, flows, paid, statuses, shopParts] = await Promise.all([
     repo.salesByDay(db, store.id, { ...periods, end: range.end }),
     repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
     repo.stockNow(db, store.id, now),
     repo.stockFlows(db, store.id, prev.start),
     repo.paidPayouts(db, store.id, { ...periods, end: range.end }),
     repo.byStatus(db, store.id),
+    // the shop report's stock by category and location and its requests (shop-report.service.ts)
+    shopReportParts(db, store.id, { prevStart: prev.start, start: range.start, end: range.end }),
   ]);
   const sum = (current: boolean) =>
     byDay.filter((d) => d.current === current).reduce((t, d) => ({ sales: t.sales + d.sales, cost: t.cost + d.cost, units: t.units + d.units }), { sales: 0, cost: 0, units: 0 });
@@ -132,6 +135,7 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
       activeListings: d.activeListings,
       newListings: d.newListings,
       inventoryValue: money(d.inventoryValue),
+      pendingPayouts: money(d.pendingPayouts),
     })),
     byStatus: INVENTORY_STATUSES.filter((s) => byStatusMap.has(s)).map((s) => {
       const row = byStatusMap.get(s)!;
@@ -142,13 +146,15 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
       return { key: band.key, label: band.label, items: row?.items ?? 0, units: row?.units ?? 0, value: money(row?.value ?? 0) };
     }),
     topConsigners: top.map((c) => ({ ...c, sales: money(c.sales) })),
+    ...shopParts,
   };
 }
 
 /**
  * GET /api/dashboard/export: the shop report of the range as CSV (through the one CSV writer): the
  * stat cards with the previous period and the change, the daily series, the stock by status and by
- * age, and the top consigners. One section column says which part a line belongs to.
+ * age, the top consigners, and the shop report's stock by category and location and requests
+ * (shop-report.service.ts). One section column says which part a line belongs to.
  */
 export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<string> {
   const d = await getDashboard(ctx, store, q, now);
@@ -160,9 +166,11 @@ export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.ou
   for (const day of d.daily) rows.push(['Daily profit', day.day, 'Profit', day.profit, null, null, null, null]);
   for (const day of d.daily) rows.push(['Daily active listings', day.day, 'Units in stock at the end of the day', day.inventoryValue, null, null, day.activeListings, null]);
   for (const day of d.daily) rows.push(['Daily new listings', day.day, 'Units accepted', null, null, null, day.newListings, null]);
+  for (const day of d.daily) rows.push(['Daily pending payouts', day.day, "Still owed for the day's sales", day.pendingPayouts, null, null, null, null]);
   for (const b of d.byStatus) rows.push(['Stock by status', b.key, b.label, b.value ?? null, null, null, b.units, b.items]);
   for (const b of d.byAge) rows.push(['Stock by age', b.key, b.label, b.value, null, null, b.units, b.items]);
   for (const c of d.topConsigners) rows.push(['Top consigners', c.id, c.name, c.sales, null, null, c.units, null]);
+  rows.push(...shopReportCsvRows(d));
   return toCsv(rows);
 }
 

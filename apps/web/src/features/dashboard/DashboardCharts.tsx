@@ -19,7 +19,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
-        <Card title="Sales and profit" size="small" data-testid="chart-sales">
+        <Card title="Sales, profit and pending payouts" size="small" data-testid="chart-sales">
           {days.length === 0 ? (
             empty('No sales in these dates')
           ) : (
@@ -32,6 +32,7 @@ export default function DashboardCharts({ data, currency, isMobile }: { data: TD
                 <Legend />
                 <Line isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={COLORS[0]} strokeWidth={2} dot={days.length <= 31} />
                 <Line isAnimationActive={false} type="monotone" dataKey="profit" name="Profit" stroke={COLORS[1]} strokeWidth={2} dot={days.length <= 31} />
+                <Line isAnimationActive={false} type="monotone" dataKey="pendingPayouts" name="Pending payouts" stroke={COLORS[2]} strokeWidth={2} strokeDasharray="4 3" dot={false} />
               </LineChart>
             </ResponsiveContainer>
           )}

@@ -17,6 +17,7 @@ import { useRecentActivity } from '../activity/activity.api';
 import { ActivityCard } from '../activity/ActivityCard';
 import { downloadShopReport, useDashboard } from './dashboard.api';
 import { ConsignerReport } from './ConsignerReport';
+import { ShopReport } from './ShopReport';
 import { StatCard } from './StatCard';
 import './dashboard.css';
 
@@ -103,6 +104,7 @@ export default function DashboardPage() {
                         <DashboardCharts data={data!} currency={currency} isMobile={isMobile} />
                       </Suspense>
                     </div>
+                    <ShopReport data={data!} currency={currency} isMobile={isMobile} />
                   </>
                 )}
                 <RecentActivity currency={currency} />

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Card, Flex, Statistic, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { DASHBOARD_CARDS, formatDashboardMoney, formatDashboardNumber, formatPercentChange, type TDashboardCard } from '@backroom/domain';
 
 /** A stat card: the figure in the dashboard's number display, and its change against the previous period. */
-export function StatCard({ card, symbol }: { card: TDashboardCard; symbol: string }) {
+export function StatCard({ card, symbol, extra }: { card: TDashboardCard; symbol: string; /** a line under the change (the shop report's "waiting now") */ extra?: ReactNode }) {
   const hint = DASHBOARD_CARDS.find((c) => c.key === card.key)?.hint;
   const text = card.kind === 'money' ? `${symbol}${formatDashboardMoney(card.value)}` : formatDashboardNumber(card.value);
   const previous = card.kind === 'money' ? `${symbol}${formatDashboardMoney(card.previous)}` : formatDashboardNumber(card.previous);
@@ -28,6 +29,7 @@ export function StatCard({ card, symbol }: { card: TDashboardCard; symbol: strin
           {tone === 'up' ? <ArrowUpOutlined /> : tone === 'down' ? <ArrowDownOutlined /> : null} {formatPercentChange(card.change)}
         </span>
       </Tooltip>
+      {extra}
     </Card>
   );
 }
