@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockAgeBand, stockAtDay, stockSeries, sumStockFlows, type StockDayFlow } from './dashboard.ts';
+import { everyDayOf, MAX_FILLED_DAYS, stockAgeBand, stockAtDay, stockSeries, sumStockFlows, type StockDayFlow } from './dashboard.ts';
 
 const flow = (day: string, f: Partial<StockDayFlow>): StockDayFlow => ({
   day,
@@ -59,5 +59,18 @@ describe('stock flows', () => {
 
   it('bands the stock by age', () => {
     expect([0, 30, 31, 90, 91, 180, 181].map(stockAgeBand)).toEqual(['0-30', '0-30', '31-60', '61-90', '91-180', '91-180', '180+']);
+  });
+});
+
+describe('everyDayOf', () => {
+  const empty = (day: string) => ({ day, n: 0 });
+  it('gives every UTC day of the range, the quiet ones empty', () => {
+    const days = everyDayOf({ start: new Date('2026-01-30T00:00:00Z'), end: new Date('2026-02-02T00:00:00Z') }, [{ day: '2026-01-31', n: 3 }], empty);
+    expect(days).toEqual([{ day: '2026-01-30', n: 0 }, { day: '2026-01-31', n: 3 }, { day: '2026-02-01', n: 0 }]);
+  });
+  it('keeps only the days given past the limit', () => {
+    const start = new Date('2024-01-01T00:00:00Z');
+    const end = new Date(start.getTime() + (MAX_FILLED_DAYS + 1) * 86_400_000);
+    expect(everyDayOf({ start, end }, [{ day: '2024-03-01', n: 1 }], empty)).toEqual([{ day: '2024-03-01', n: 1 }]);
   });
 });

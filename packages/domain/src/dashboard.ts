@@ -144,3 +144,22 @@ export function stockSeries(now: StockTotals, rows: readonly StockDayFlow[], day
   }
   return days.map((d) => out.get(d)!);
 }
+
+const DAY_MS = 86_400_000;
+/** Up to this many days a daily series has a point for every day (0 when quiet); longer ranges only the days with something. */
+export const MAX_FILLED_DAYS = 400;
+
+/**
+ * A daily series with a point for every UTC day of [start, end) (`empty` for a day without a row), so a
+ * chart's line does not skip quiet days; past MAX_FILLED_DAYS days, only the days given.
+ */
+export function everyDayOf<T extends { day: string }>(range: { start: Date; end: Date }, days: readonly T[], empty: (day: string) => T): T[] {
+  const first = Date.UTC(range.start.getUTCFullYear(), range.start.getUTCMonth(), range.start.getUTCDate());
+  const count = Math.ceil((range.end.getTime() - first) / DAY_MS);
+  if (count > MAX_FILLED_DAYS) return [...days];
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  return Array.from({ length: Math.max(0, count) }, (_, i) => {
+    const day = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+    return byDay.get(day) ?? empty(day);
+  });
+}

@@ -1,5 +1,6 @@
 import {
   DASHBOARD_DEFAULT_DAYS,
+  everyDayOf,
   INVENTORY_STATUSES,
   fourPoints,
   isInventoryStatus,
@@ -29,21 +30,7 @@ import type { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.s
 import { shopReportCsvRows, shopReportParts } from './shop-report.service.ts';
 
 const TOP_CONSIGNERS = 5;
-/** Up to this many days the daily series has every day (0 for a day without sales); longer ranges only the days with sales. */
-const MAX_FILLED_DAYS = 400;
 const DAY_MS = 86_400_000;
-
-/** The series with a point for every UTC day of the range, so a chart's line does not skip quiet days. */
-function everyDay<T extends { day: string; sales: number; cost: number; units: number }>(range: { start: Date; end: Date }, days: T[]) {
-  const first = Date.UTC(range.start.getUTCFullYear(), range.start.getUTCMonth(), range.start.getUTCDate());
-  const count = Math.ceil((range.end.getTime() - first) / DAY_MS);
-  if (count > MAX_FILLED_DAYS) return days;
-  const byDay = new Map(days.map((d) => [d.day, d]));
-  return Array.from({ length: count }, (_, i) => {
-    const day = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
-    return byDay.get(day) ?? { day, sales: 0, cost: 0, units: 0 };
-  });
-}
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -127,7 +114,7 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
     range: { start: range.start.toISOString(), end: range.end.toISOString() },
     previousRange: { start: prev.start.toISOString(), end: prev.end.toISOString() },
     cards,
-    daily: withStock(everyDay(range, byDay.filter((d) => d.current)), now0, flows).map((d) => ({
+    daily: withStock(everyDayOf(range, byDay.filter((d) => d.current), (day) => ({ day, current: true, sales: 0, cost: 0, units: 0 })), now0, flows).map((d) => ({
       day: d.day,
       sales: money(d.sales),
       profit: money(d.sales - d.cost),

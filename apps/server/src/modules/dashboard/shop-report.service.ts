@@ -1,4 +1,4 @@
-import { SHOP_REPORT_GROUPS, statCard, toMajor, type TDashboard } from '@backroom/domain';
+import { everyDayOf, SHOP_REPORT_GROUPS, statCard, toMajor, type TDashboard } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CsvCell } from '../../http/csv.ts';
 import { shopReportRepository as repo, type StockGroup } from './shop-report.repository.ts';
@@ -6,10 +6,6 @@ import { shopReportRepository as repo, type StockGroup } from './shop-report.rep
 // The shop report's parts beyond the dashboard's cards and charts (issue 15, catalogue doc section 3
 // "Shop report"; docs/dashboard-and-activity.md): the stock now by category and by location, and the
 // price and withdrawal requests (waiting now; made in the period against the previous one, by day).
-
-const DAY_MS = 86_400_000;
-/** As the sales series: up to this many days every day has a point (0 when quiet), longer ranges only the days with requests. */
-const MAX_FILLED_DAYS = 400;
 
 type Periods = { prevStart: Date; start: Date; end: Date };
 type Groups = Awaited<ReturnType<typeof repo.stockBy>>;
@@ -42,23 +38,13 @@ export async function shopReportParts(db: DbOrTx, storeId: string, p: Periods): 
     requests: {
       waiting,
       cards: [statCard('priceRequests', cur.price, before.price), statCard('withdrawalRequests', cur.withdrawal, before.withdrawal)],
-      daily: everyDay(p, days.filter((d) => d.current)),
+      daily: everyDayOf(
+        p,
+        days.filter((d) => d.current).map(({ day, priceRequests, withdrawalRequests }) => ({ day, priceRequests, withdrawalRequests })),
+        (day) => ({ day, priceRequests: 0, withdrawalRequests: 0 }),
+      ),
     },
   };
-}
-
-/** A point for every UTC day of [start, end) (0 on quiet days), as the sales series has. */
-function everyDay(range: { start: Date; end: Date }, days: { day: string; priceRequests: number; withdrawalRequests: number }[]) {
-  const strip = (d: { day: string; priceRequests: number; withdrawalRequests: number }) => ({ day: d.day, priceRequests: d.priceRequests, withdrawalRequests: d.withdrawalRequests });
-  const first = Date.UTC(range.start.getUTCFullYear(), range.start.getUTCMonth(), range.start.getUTCDate());
-  const count = Math.ceil((range.end.getTime() - first) / DAY_MS);
-  if (count > MAX_FILLED_DAYS) return days.map(strip);
-  const byDay = new Map(days.map((d) => [d.day, d]));
-  return Array.from({ length: Math.max(0, count) }, (_, i) => {
-    const day = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
-    const found = byDay.get(day);
-    return found ? strip(found) : { day, priceRequests: 0, withdrawalRequests: 0 };
-  });
 }
 
 /** The shop report CSV's lines for these parts (the columns of exportShopReport: Section, Key, Label, Value, Previous, Change %, Units, Items). */
