@@ -1,4 +1,4 @@
-// The Activity feed (issue 15) over a store with 5,000,000 inventory log entries: p50/p95 of
+// The Activity feed (docs/dashboard-and-activity.md) over a store with 5,000,000 inventory log entries: p50/p95 of
 // GET /api/inventoryLogs at the API (app.inject: routing, session, store and actor lookups, the keyset
 // query with the blank-duplicate rule, the consigner-name lookup, mapping), on PGlite and, when
 // DATABASE_URL is set, on PostgreSQL. Budget: the first page (the screen's default: the last 7 days,

@@ -1,4 +1,4 @@
-// API throughput (issue 9): the real server, started as `npm start` starts it (tsx, seeded demo shop,
+// API throughput (docs/api-foundation.md): the real server, started as `npm start` starts it (tsx, seeded demo shop,
 // request logging at info to /dev/null), once on PGlite and once on PostgreSQL, loaded by autocannon
 // from this process. Prints one table with both databases.
 //
@@ -9,6 +9,12 @@
 //            --store=big      the 200,000-item store of bench/inventory-queries.ts (--single-store data,
 //                             kept in data/bench/inventory-queries-single and database backroom_bench_single;
 //                             built there first when missing)
+//            --busy            the busy hour (docs/scaling.md): CONNECTIONS readers of the staff list (varied pages,
+//                              sorts, status filters) and the product search (varied terms) while items are edited
+//                              --edits=10 times a second; edits' p99 reported apart; the machine's HTTP limit (a bare
+//                              Fastify answering a 50-row page) measured in the same run
+//            --stores=100      with --busy: the demo shop and 99 more stores of --store-items=2000 items each, the owner
+//                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
 //            --no-read-cache     the server without its read cache (http/read-cache.ts): each request does its work
 //            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
@@ -36,6 +42,12 @@ const DURATION = Number(args.get('duration') ?? 20);
 const CONNECTIONS = Number(args.get('connections') ?? 50);
 const ONE = args.has('one') ? Number(args.get('one') === 'true' ? 200 : args.get('one')) : 0;
 const BIG = args.get('store') === 'big';
+const BUSY = args.has('busy');
+const EDITS_PER_SECOND = Number(args.get('edits') ?? 10);
+const STORES = Number(args.get('stores') ?? 1);
+const STORE_ITEMS = Number(args.get('store-items') ?? 2000);
+// the stores the busy mix is spread over: the demo shop and 9 of the generated ones
+const MIX_STORES = STORES > 1 ? ['demo', ...Array.from({ length: Math.min(9, STORES - 1) }, (_, k) => `bench-${k + 1}`)] : ['demo'];
 const BASE_PORT = Number(args.get('port') ?? 3316);
 // --server-root=DIR: start the server of another checkout (e.g. a worktree at an earlier commit), to
 // measure before and after a change in the same conditions
@@ -48,10 +60,10 @@ const REQUESTS = [
   { key: 'search', label: 'GET /api/products?search=nike', path: '/api/products?search=nike', auth: true },
   { key: 'store', label: 'GET /open/stores/current', path: '/open/stores/current', auth: false },
   { key: 'me', label: 'GET /api/me', path: '/api/me', auth: true },
-  // issue 11: the order item table and the payouts list, first page
+  // docs/payouts.md: the order item table and the payouts list, first page
   { key: 'orders', label: 'GET /api/orders?pageSize=50', path: '/api/orders?pageSize=50', auth: true },
   { key: 'payouts', label: 'GET /api/payouts', path: '/api/payouts', auth: true },
-  // issue 15: the owner's dashboard (last 30 days) and the Activity feed's first page
+  // docs/dashboard-and-activity.md: the owner's dashboard (last 30 days) and the Activity feed's first page
   { key: 'dashboard', label: 'GET /api/dashboard', path: '/api/dashboard', auth: true },
   { key: 'activity', label: 'GET /api/inventoryLogs', path: '/api/inventoryLogs', auth: true },
 ] as const;
@@ -300,12 +312,136 @@ async function sqlOfList(target: Target, token: string, n: number) {
   return { statements: statements.map((s, j) => ({ sql: s.sql, p50: stats(per[j]).p50 })), total: stats(totals) };
 }
 
+
+// The busy hour: varied URLs, as many people on different screens would ask them
+const LIST_SORTS = ['newestUpdated', 'lowestPrice', 'highestPrice', 'newestCreated'];
+const LIST_STATUSES = ['', '&status=Active', '&status=Pending', '&status=Sold'];
+const SEARCH_TERMS = ['nike', 'jordan', 'adidas', 'yeezy', 'dunk', 'air', 'max', 'low', 'high', 'boost'];
+const busyUrl = (k: number) =>
+  k % 2 === 0
+    ? `/api/inventories/paginatedInventories?pageSize=50&currentPage=${1 + (k % 5)}&sortOption=${LIST_SORTS[k % 4]}${LIST_STATUSES[Math.floor(k / 4) % 4]}`
+    : `/api/products?search=${SEARCH_TERMS[k % SEARCH_TERMS.length]}`;
+
+/** --stores: 99 more stores of STORE_ITEMS items each, the demo owner an Admin of each (the server stopped). */
+async function generateStores(target: Target) {
+  // the server's own checkout: its migrations, not this one's, are the database's
+  const { openDatabase } = (await import(path.join(SERVER_ROOT, 'apps/server/src/db/client.ts'))) as typeof import('../apps/server/src/db/client.ts');
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  const run = async (text: string, values?: unknown[]) => (await database.executeSql(text, values)).rows as Record<string, unknown>[];
+  const started = performance.now();
+  try {
+    await run(`INSERT INTO stores (name, support_email, handle) SELECT 'Bench Store ' || g, 'bench' || g || '@bench.test', 'bench-' || g FROM generate_series(1, ${STORES - 1}) g`);
+    await run(`INSERT INTO locations (store_id, name, is_marketplace) SELECT s.id, l.name, false FROM stores s CROSS JOIN (VALUES ('Downtown'), ('Warehouse')) l(name) WHERE s.handle LIKE 'bench-%'`);
+    await run(`INSERT INTO products (store_id, title, brand, sku, category, gender, image)
+      SELECT s.id, (array['Nike','Jordan','adidas','New Balance','ASICS'])[1 + g % 5] || ' ' || (array['Dunk Low','Air Max 90','Samba OG','550','Yeezy 350','Retro High'])[1 + g % 6] || ' ' || g,
+        (array['Nike','Jordan','adidas','New Balance','ASICS'])[1 + g % 5], 'B-' || g, 'Sneakers', 'Unisex', '/demo-assets/air-max-90.svg'
+      FROM stores s CROSS JOIN generate_series(1, 200) g WHERE s.handle LIKE 'bench-%'`);
+    await run(`INSERT INTO consigners (store_id, first_name, last_name, email, is_active, accepted_tos, is_store_account)
+      SELECT s.id, 'Consigner', 'No ' || g, 'consigner' || g || '@' || s.handle || '.bench.test', true, true, g = 1 FROM stores s CROSS JOIN generate_series(1, 50) g WHERE s.handle LIKE 'bench-%'`);
+    await run(`INSERT INTO employees (store_id, first_name, last_name, email, role, is_active, fb_user_id)
+      SELECT s.id, 'Bench', 'Owner', u.email, 'Admin', true, u.id FROM stores s, "user" u WHERE s.handle LIKE 'bench-%' AND u.email = 'owner@demo.backroom.test'`);
+    const stores = await run(`SELECT id FROM stores WHERE handle LIKE 'bench-%'`);
+    for (const store of stores)
+      await run(`WITH p AS (SELECT array_agg(id ORDER BY sku) ids, array_agg(title ORDER BY sku) titles, array_agg(sku ORDER BY sku) skus FROM products WHERE store_id = $1),
+                      c AS (SELECT array_agg(id ORDER BY email) ids FROM consigners WHERE store_id = $1)
+        INSERT INTO inventory_items (store_id, code, product_id, consigner_id, sku, title, category, status, option1_value, price, payout, payout_fee, total, quantity, location, printed, created_at, updated_at, last_updated_by_name)
+        SELECT $1, 'B' || lpad(to_hex(n * 2654435761 % 4294967296), 8, '0'), p.ids[1 + n % 200], c.ids[1 + (n * 7) % 50], p.skus[1 + n % 200], p.titles[1 + n % 200], 'Sneakers',
+          (array['Active','Active','Active','Pending','Sold'])[1 + n % 5], (array['8','9','10','11'])[1 + n % 4], 5000 + (n % 400) * 100, 4000 + (n % 400) * 80, 1000, 4000 + (n % 400) * 80, 1,
+          (array['Downtown','Warehouse'])[1 + n % 2], false, now() - n * interval '1 minute', now() - n * interval '1 minute', 'Bench'
+        FROM generate_series(1, ${STORE_ITEMS}) n, p, c`, [store.id]);
+    await run('ANALYZE');
+    log(`  ${STORES - 1} stores of ${STORE_ITEMS} items generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The machine's HTTP limit: a bare Fastify answering a 50-row page, in its own process, loaded the same way. */
+async function machineLimit(port: number): Promise<number> {
+  const code = `const f=require('fastify')();const rows=Array.from({length:50},(_, i)=>({id:String(i),code:'C'+i,title:'A product title '+i,price:100+i,status:'Active'}));f.get('/',async()=>({data:{rows,count:50}}));f.listen({port:${port},host:'127.0.0.1'});`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: path.join(repoRoot, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    for (let k = 0; k < 100; k += 1) {
+      if ((await get(port, '/').catch(() => ({ status: 0 }))).status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: CONNECTIONS, duration: Math.min(DURATION, 10) });
+    return result.requests.average;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+type BusyRow = { db: string; limit: number; rps: number; p99: number; errors: number; edits: number; editP50: number; editP99: number; editErrors: number; load: string };
+
+async function busyHour(port: number, token: string, kind: string, limit: number): Promise<BusyRow> {
+  const headers: Record<string, string> = { host: 'localhost', authorization: `Bearer ${token}` };
+  const items: { id: string; price: number | null; handle: string }[] = [];
+  // the edits in one store (the demo shop): with --stores, the other stores' readers should not feel them
+  for (const handle of MIX_STORES.slice(0, 1)) {
+    const list = JSON.parse((await get(port, '/api/inventories/paginatedInventories?pageSize=200&status=Active', { headers: { ...headers, 'x-store-handle': handle } })).body) as { data: { rows: { id: string; price: number | null }[] } };
+    for (const row of list.data.rows.filter((r) => r.price !== null).slice(0, 50)) items.push({ ...row, handle });
+  }
+  let k = 0;
+  // with --stores, each request goes to the next of the mix's stores (x-store-handle, as a Host would)
+  const requests: autocannon.Request[] = [
+    {
+      setupRequest: (req) => {
+        k += 1;
+        return { ...req, path: busyUrl(Math.floor(k / MIX_STORES.length)), headers: { ...req.headers, 'x-store-handle': MIX_STORES[k % MIX_STORES.length] } };
+      },
+    },
+  ];
+  await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 2, headers, requests });
+  // the edits: one PUT of a price every 1/EDITS_PER_SECOND s, whatever the previous ones are doing
+  const editTimes: number[] = [];
+  let editErrors = 0;
+  let n = 0;
+  const running: Promise<void>[] = [];
+  const timer = setInterval(() => {
+    const item = items[(n += 1) % items.length];
+    const started = performance.now();
+    running.push(
+      get(port, `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...headers, 'x-store-handle': item.handle, origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ price: (item.price ?? 0) + (n % 7) }) }).then(
+        (res) => {
+          if (res.status === 200) editTimes.push(performance.now() - started);
+          else editErrors += 1;
+        },
+        () => void (editErrors += 1),
+      ),
+    );
+  }, 1000 / EDITS_PER_SECOND);
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, headers, requests, timeout: 30 });
+  clearInterval(timer);
+  await Promise.all(running);
+  const sorted = [...editTimes].sort((a, b) => a - b);
+  const row: BusyRow = {
+    db: kind,
+    limit,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    edits: editTimes.length,
+    editP50: sorted.length ? percentile(sorted, 50) : NaN,
+    editP99: sorted.length ? percentile(sorted, 99) : NaN,
+    editErrors,
+    load: load(),
+  };
+  log(
+    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms, errors ${row.errors}; ${row.edits} edits, p50 ${row.editP50.toFixed(0)} ms, p99 ${row.editP99.toFixed(0)} ms, errors ${editErrors}; load ${row.load}`,
+  );
+  return row;
+}
+
 type OneRow = { db: string; list: { p50: number; p95: number }; me: { p50: number; p95: number }; sql: { p50: number; p95: number }; statements: { sql: string; p50: number }[]; load: string };
 
 async function main() {
-  log(`api-load: ${BIG ? 'the 200,000-item store' : 'the demo shop'}, ${ONE ? `one connection, ${ONE} requests` : `${CONNECTIONS} connections, ${DURATION} s per request`}; load average ${load()}`);
+  log(`api-load: ${BIG ? 'the 200,000-item store' : STORES > 1 ? `${STORES} stores (the mix over ${MIX_STORES.length})` : 'the demo shop'}, ${ONE ? `one connection, ${ONE} requests` : `${CONNECTIONS} connections, ${DURATION} s per request`}; load average ${load()}`);
   const rows: Row[] = [];
   const ones: OneRow[] = [];
+  const busyRows: BusyRow[] = [];
+  const limit = BUSY ? await machineLimit(BASE_PORT + 50) : 0;
+  if (BUSY) log(`the machine's HTTP limit (bare Fastify, a 50-row page, ${CONNECTIONS} connections): ${limit.toFixed(0)} req/s`);
   for (const [n, kind] of dbs.entries()) {
     const port = BASE_PORT + n * 10;
     log(`\n${kind} (port ${port})`);
@@ -313,6 +449,12 @@ async function main() {
     let server: ChildProcess | null = null;
     try {
       server = await startServer(target, port);
+      if (BUSY && STORES > 1) {
+        // the demo seeded by the first start; the other stores written with the server stopped (PGlite has one owner)
+        await stopServer(server);
+        await generateStores(target);
+        server = await startServer(target, port);
+      }
       const token = await signIn(port);
       if (ONE) {
         const list = await sequential(port, token, REQUESTS[0].path, ONE);
@@ -324,6 +466,8 @@ async function main() {
         log(`  list p50 ${list.p50.toFixed(2)} ms (p95 ${list.p95.toFixed(2)}); its ${sql.statements.length} SQL statements run directly: p50 ${sql.total.p50.toFixed(2)} ms (p95 ${sql.total.p95.toFixed(2)}); /api/me p50 ${me.p50.toFixed(2)} ms`);
         for (const s of sql.statements) log(`    ${s.p50.toFixed(2)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 150)}`);
         ones.push(row);
+      } else if (BUSY) {
+        busyRows.push(await busyHour(port, token, kind, limit));
       } else {
         for (const r of requests) rows.push(await loadOne(port, token, r, server.pid!, kind));
       }
@@ -339,6 +483,12 @@ async function main() {
     for (const r of requests)
       for (const row of rows.filter((x) => x.key === r.key))
         log(`| ${row.label} | ${row.db} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.bytes / 1024).toFixed(1)} | ${(row.serverCpu * 100).toFixed(0)} % | ${row.cpuPerRequest.toFixed(2)} | ${row.load} |`);
+  }
+  if (busyRows.length) {
+    log(`\n| database | list and search req/s | of the limit | p99 ms | errors | ${EDITS_PER_SECOND} edits/s: done | edit p50 ms | edit p99 ms | edit errors | load avg |`);
+    log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---|`);
+    for (const b of busyRows)
+      log(`| ${b.db} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${b.edits} | ${b.editP50.toFixed(0)} | ${b.editP99.toFixed(0)} | ${b.editErrors} | ${b.load} |`);
   }
   if (ones.length) {
     log(`\n| database | list p50 / p95 ms | its SQL run directly p50 / p95 ms | ratio (p50) | GET /api/me p50 / p95 ms | load avg |`);

@@ -1,4 +1,4 @@
-// The consigners list and its search with 10,000 consigners in one store (issue 10): p50/p95 of
+// The consigners list and its search with 10,000 consigners in one store (docs/people.md): p50/p95 of
 // GET /api/consigners at the API (app.inject: routing, session, store and actor lookups, page and
 // count queries, mapping), on PGlite and, when DATABASE_URL is set, on PostgreSQL.
 // Budget: p95 < 50 ms on both. Run: npx tsx bench/consigners.ts

@@ -1,4 +1,4 @@
-// The dashboard (issue 15) of a store with 1,000,000 items and 100,000 orders: p50/p95 of
+// The dashboard (docs/dashboard-and-activity.md) of a store with 1,000,000 items and 100,000 orders: p50/p95 of
 // GET /api/dashboard at the API (app.inject: routing, session, store and actor lookups, the eight
 // queries, mapping), on PGlite and, when DATABASE_URL is set, on PostgreSQL. Budget: p95 < 150 ms
 // on both. Run: npx tsx bench/dashboard.ts (BENCH_ITEMS, BENCH_ORDERS change the size).

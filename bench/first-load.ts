@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// First load in the browser (issue 9): the sign-in page loads at most 150 KB of JavaScript (brotli)
+// First load in the browser (docs/api-foundation.md): the sign-in page loads at most 150 KB of JavaScript (brotli)
 // and Find Inventory at most 350 KB, both usable within 1 s at 1440 px on the demo data.
 //   npx tsx bench/first-load.ts
 //   BENCH_WEB_DIST=/tmp/web-dist npx tsx bench/first-load.ts   (reuse a web build)

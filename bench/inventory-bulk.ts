@@ -1,4 +1,4 @@
-// Bulk accept of 500 items (issue 4 budget: under 3 s), through the HTTP API and the job queue.
+// Bulk accept of 500 items (docs/statuses.md budget: under 3 s), through the HTTP API and the job queue.
 //   npx tsx bench/inventory-bulk.ts                      PGlite (in memory)
 //   DATABASE_URL=postgres://... npx tsx bench/inventory-bulk.ts   PostgreSQL (a scratch database)
 // Reports the time from POST /api/inventories/bulkAcceptInventory to the finished job, and the

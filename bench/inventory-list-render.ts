@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// A list of 500 rows renders and becomes usable in under 1 s (issue 5), measured in Chromium.
+// A list of 500 rows renders and becomes usable in under 1 s (docs/inventory-lists-screens.md), measured in Chromium.
 //   npx tsx bench/inventory-list-render.ts
 //   BENCH_WEB_DIST=/tmp/web-dist npx tsx bench/inventory-list-render.ts   (reuse a web build)
 //   BENCH_PORT=3190 BENCH_ROUNDS=5

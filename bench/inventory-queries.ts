@@ -1,4 +1,4 @@
-// Inventory read-side benchmark (issue 4): 1,000,000 items over 50 stores, one of them (the demo
+// Inventory read-side benchmark (docs/statuses.md): 1,000,000 items over 50 stores, one of them (the demo
 // store) with 200,000. Measures GET /api/inventories/paginatedInventories through the real app
 // (app.inject: routing, session, validation, queries, JSON) and the CSV export over HTTP.
 //

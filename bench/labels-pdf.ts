@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// 1,000 labels in one PDF in under 3 s in Chromium (issue 14).
+// 1,000 labels in one PDF in under 3 s in Chromium (docs/scanning.md).
 //   npx tsx bench/labels-pdf.ts
 //   BENCH_LABELS=1000 BENCH_ROUNDS=3
 // The web app's own drawing code (apps/web/src/features/labels/draw-pdf.ts: the domain layout, jsPDF,

@@ -1,4 +1,4 @@
-// The orders list (the order item table of /findOrders) with 100,000 orders in one store (issue 11):
+// The orders list (the order item table of /findOrders) with 100,000 orders in one store (docs/payouts.md):
 // p50/p95 of GET /api/orders at the API (app.inject: routing, session, store and actor lookups, page
 // and count queries, mapping), on PGlite and, when DATABASE_URL is set, on PostgreSQL.
 // Budget: p95 < 50 ms on both. Run: npx tsx bench/orders.ts

@@ -1,4 +1,4 @@
-// A payout of 2,000 items over 200 consigners (issue 11): POST /api/payouts/pay at the API
+// A payout of 2,000 items over 200 consigners (docs/payouts.md): POST /api/payouts/pay at the API
 // (app.inject: routing, session and actor lookups, the transaction that locks, checks and writes the
 // payout, its items, log entries and cheques), then POST /api/payouts/paid/{id} (items Paid with log
 // entries, cheques, 2,000 ledger entries) and GET /api/payouts/{id}, on PGlite and, when DATABASE_URL

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The consigner's /inventory with 5,000 items in the store is usable in under 1 s on a phone (issue 12),
+// The consigner's /inventory with 5,000 items in the store is usable in under 1 s on a phone (docs/consigner-portal.md),
 // measured in Chromium.
 //   npx tsx bench/portal-inventory.ts
 //   BENCH_WEB_DIST=/tmp/web-dist npx tsx bench/portal-inventory.ts   (reuse a web build)

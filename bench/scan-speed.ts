@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// A scanned code is shown in the stock-take's list in under 100 ms (issue 14), while a location of
+// A scanned code is shown in the stock-take's list in under 100 ms (docs/scanning.md), while a location of
 // 2,000 items is counted at a scanner's speed, measured in Chromium.
 //   npx tsx bench/scan-speed.ts
 //   BENCH_WEB_DIST=/tmp/web-dist BENCH_PORT=3114 BENCH_ITEMS=2000 BENCH_SCANS=2000 npx tsx bench/scan-speed.ts

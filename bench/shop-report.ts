@@ -1,4 +1,4 @@
-// The shop report's parts of GET /api/dashboard (issue 15: stock by category and location, price and
+// The shop report's parts of GET /api/dashboard (stock by category and location, price and
 // withdrawal requests; docs/dashboard-and-activity.md "Shop report") in a store of 1,000,000 items:
 // p50/p95 of their four reads (shopReportParts, the tables of migration 0031), what the triggers add
 // to bulk writes (250,000-row inserts and a 100,000-row update, with and without the 0031 triggers),

@@ -1,4 +1,4 @@
-// A Shopify webhook to the item Sold (issue 13: under 1 s). The demo store is connected to a shop;
+// A Shopify webhook to the item Sold (under 1 s). The demo store is connected to a shop;
 // WEBHOOK_ORDERS items on sale at Downtown are each listed as a Shopify variant. For each one a
 // signed orders/paid delivery (Shopify's 2026-01 example payload, made this shop's order with one line
 // for the item) goes through the whole server (app.inject: routing, store by Host, raw body, HMAC,

@@ -1,7 +1,9 @@
 import { expect, test } from '../fixtures/test';
 import { DEMO, DEMO_PASSWORD, DEMO_STORE } from '../fixtures/demo';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// The worker's own server (E2E_PORT is set per worker): read inside a test, never in a title, which
+// must be the same in the process that lists the tests and in the worker that runs them.
+const port = () => Number(process.env.E2E_PORT ?? 3100);
 
 test.describe('[SECURITY]: browser defences', () => {
   test('the page carries the Content-Security-Policy and cannot be framed', async ({ page }) => {
@@ -36,9 +38,9 @@ test.describe('[SECURITY]: browser defences', () => {
 
 test.describe('[TENANCY]: this machine by any name', () => {
   for (const host of ['127.0.0.1', '[::1]']) {
-    test(`http://${host}:${port} opens the demo shop and signs its owner in`, async ({ page }) => {
-      await page.goto(`http://${host}:${port}/`);
-      await expect(page).toHaveURL(new RegExp(`^http://${host.replace(/[[\]]/g, '\\$&')}:${port}/login`));
+    test(`http://${host}:<port> opens the demo shop and signs its owner in`, async ({ page }) => {
+      await page.goto(`http://${host}:${port()}/`);
+      await expect(page).toHaveURL(new RegExp(`^http://${host.replace(/[[\]]/g, '\\$&')}:${port()}/login`));
       await expect(page.getByText(DEMO_STORE.name).first()).toBeVisible();
       await page.getByLabel('Email').fill(DEMO.owner);
       await page.getByLabel('Password').fill(DEMO_PASSWORD);

@@ -105,7 +105,7 @@ test('[AUTH]: a consigner signs up in three steps, verifies the e-mail, accepts 
   await expect(page.getByTestId('welcome-title')).toHaveText('Welcome, Nora');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const menu = page.getByTestId('main-menu');
-  // The portal's menu (Store Request since issue 15).
+  // The portal's menu (Store Request since docs/dashboard-and-activity.md).
   for (const entry of ['Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Store Request', 'Payout', 'Settings']) {
     await expect(menu.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
   }

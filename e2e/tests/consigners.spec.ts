@@ -1,4 +1,4 @@
-// Consigners as an Admin meets them (issue 10, people doc sections 2, 5 and 8): add one with IBAN bank
+// Consigners as an Admin meets them (people doc sections 2, 5 and 8): add one with IBAN bank
 // details, find them in the list, disable and enable them, change their account type without and
 // with recalculating their items' payouts, the VAT switch, their details, a password reset that
 // arrives in the mailbox, and deletion refused while they have items and allowed once they have none.
@@ -194,8 +194,8 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     await expect(vat).not.toBeChecked();
     await vat.click();
     await expect(toast(page, 'VAT is charged on their fees from now on')).toBeVisible();
-    // The $200 pair sells (set by hand here): the summary cards count it at the recalculated payout.
-    const sold = await staff.put(`/api/inventories/${dearer!.id}`, { data: { status: 'Sold' } });
+    // The $200 pair sells at the counter: the summary cards count it at the recalculated payout.
+    const sold = await staff.post('/api/sales', { data: { lines: [{ inventoryId: dearer!.id }], paymentMethod: 'cash' } });
     expect(sold.ok(), await sold.text()).toBeTruthy();
     await page.reload();
     await expect(page.getByTestId('vat-switch')).toBeChecked();
@@ -266,7 +266,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     const confirm = page.locator(OPEN_POPCONFIRM);
     await stocked.getByTestId('delete-consigner').click();
     await expect(confirm).toContainText('This action cannot be undone');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).press('Enter');
     await expect(confirm).toHaveCount(0);
     await expect(toast(page, 'cannot be deleted: they have 1 unsold item')).toBeVisible();
     await expect(consignerRows(page)).toHaveCount(2);
@@ -274,7 +274,7 @@ test.describe('[CONSIGNERS]: the consigners screens of an Admin', () => {
     const empty = consignerRows(page).filter({ hasText: without.email });
     await empty.getByTestId('delete-consigner').click();
     await expect(confirm).toContainText(`Delete Nora ${tag}Empty?`);
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).press('Enter');
     await expect(toast(page, /Consigner deleted/)).toBeVisible();
     // the list reloads a second after the deletion
     await expect(consignerRows(page)).toHaveCount(1);

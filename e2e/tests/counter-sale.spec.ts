@@ -1,4 +1,4 @@
-// The counter sale (/sell, issue 11; docs/sales.md) on a phone: three items sold by scanning, typing
+// The counter sale (/sell; docs/sales.md) on a phone: three items sold by scanning, typing
 // and searching, the refusals the server gives, the receipt (and its e-mail and print view), then
 // another sale undone from Recent sales with its item back on sale, and the sale found in Orders > Find.
 import path from 'node:path';
@@ -29,14 +29,16 @@ function toast(page: Page, text: string | RegExp) {
 
 test.describe('[SELL]: the counter sale', () => {
   test('on a phone: sell three items by scan, typed code and search, see and e-mail the receipt, undo another sale', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const staff = await signedIn(DEMO.owner);
     const product = await newProduct(staff, 'Counter Runner');
-    const [scanned, typed, searched, other] = await addActive(staff, product, [
+    const [scanned, typed, searched, other, keyed, edited] = await addActive(staff, product, [
       { size: '9', price: 120 },
       { size: '10', price: 85.5 },
       { size: '11', price: 40 },
       { size: '12', price: 60 },
+      { size: '13', price: 30 },
+      { size: '14', price: 25 },
     ]);
     // another sale, made earlier at the counter (through the API): undone at the end
     const earlier = await post<{ sale: { id: string; name: string } }>(staff, '/api/sales', { lines: [{ inventoryId: other.id }], paymentMethod: 'cash', saleKey: unique('e2e-sale') });
@@ -62,6 +64,9 @@ test.describe('[SELL]: the counter sale', () => {
     await input.press('Enter');
     await expect(toast(page, `${scanned.code} is already in this sale`)).toBeVisible();
     await expect(page.getByTestId('sale-line')).toHaveCount(2);
+    // the basket itself says so, and marks the line, after the toast has gone
+    await expect(page.getByTestId('sell-already')).toContainText(`${scanned.code} is already in this sale`);
+    await expect(page.getByTestId('sale-line').filter({ hasText: scanned.code })).toHaveClass(/br-sell-line-again/);
     // refusals are the server's: an unknown code, an item already sold
     await input.fill('NOPE12345');
     await input.press('Enter');
@@ -74,10 +79,15 @@ test.describe('[SELL]: the counter sale', () => {
     await input.fill(product.sku);
     const option = page.getByTestId('sell-search-option').filter({ hasText: searched.code });
     await expect(option).toBeVisible();
-    await expect(page.getByTestId('sell-search-option')).toHaveCount(1);
+    // searched, the two sold at the end, and the two already in the sale, marked and not offered again
+    await expect(page.getByTestId('sell-search-option')).toHaveCount(5);
+    await expect(page.getByTestId('sell-search-in-sale')).toHaveCount(2);
+    await expect(page.getByTestId('sell-search-option').filter({ hasText: scanned.code }).getByTestId('sell-search-in-sale')).toBeVisible();
     await option.click();
     await expect(page.getByTestId('sale-line')).toHaveCount(3);
     await expect(input).toHaveValue('');
+    // the next add clears the notice
+    await expect(page.getByTestId('sell-already')).toHaveCount(0);
     await expect(page.getByTestId('sale-total')).toHaveText('$245.50');
     await expect(page.getByTestId('sale-line').filter({ hasText: typed.code }).getByTestId('line-price')).toHaveText('$85.50');
 
@@ -126,7 +136,7 @@ test.describe('[SELL]: the counter sale', () => {
     await receipt.getByTestId('undo-sale').click();
     const confirm = page.locator(OPEN_POPCONFIRM);
     await expect(confirm).toContainText(`Undo sale ${earlier.sale.name}?`);
-    await confirm.getByRole('button', { name: 'Undo sale' }).click();
+    await confirm.getByRole('button', { name: 'Undo sale' }).press('Enter');
     await expect(toast(page, `Sale ${earlier.sale.name} undone; its items are back on sale`)).toBeVisible();
     await expect(receipt.getByTestId('receipt-undone')).toBeVisible();
     await expect(receipt.getByTestId('undo-sale')).toHaveCount(0);
@@ -139,7 +149,39 @@ test.describe('[SELL]: the counter sale', () => {
     await page.getByTestId('new-sale').click();
     await expect(page.getByTestId('sale-empty')).toBeVisible();
 
-    // The sale is an order: Orders > Find finds it by its name, with its three items (issue 11's loop).
+    // A sale key that comes back with another basket (the first answer lost, the basket edited since):
+    // 409 with the sale it recorded; this basket is not sold, and the next try is a new sale.
+    const lostKey = unique('e2e-lost');
+    const recorded = await post<{ sale: { id: string; name: string } }>(staff, '/api/sales', { lines: [{ inventoryId: keyed.id }], paymentMethod: 'cash', saleKey: lostKey });
+    const sentKeys: string[] = [];
+    await page.route('**/api/sales', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue(); // Recent sales
+      const body = route.request().postDataJSON() as { saleKey: string };
+      sentKeys.push(body.saleKey);
+      // the first attempt goes out under the key of the sale already recorded
+      await route.continue(sentKeys.length === 1 ? { postData: JSON.stringify({ ...body, saleKey: lostKey }) } : undefined);
+    });
+    await input.fill(edited.code);
+    await input.press('Enter');
+    await expect(page.getByTestId('sale-line')).toHaveCount(1);
+    await page.getByTestId('payment-method').getByText('Cash', { exact: true }).click();
+    await page.getByTestId('complete-sale').click();
+    await expect(page.getByTestId('sell-refusal')).toContainText(
+      `Sale ${recorded.sale.name} was already recorded under this sale key with other items or another payment method: this basket was NOT sold.`,
+    );
+    await expect(page.getByTestId('open-recorded-sale')).toHaveText(`Open ${recorded.sale.name}`);
+    await expect(page.getByTestId('sale-line')).toHaveCount(1);
+    expect((await getItem(staff, edited.id)).status).toBe('Active');
+    await snap(page, 'counter-sale-key-reused');
+    await page.getByTestId('complete-sale').click();
+    await expect(receipt).toBeVisible();
+    await expect(receipt.getByTestId('receipt-line')).toHaveCount(1);
+    expect(sentKeys).toHaveLength(2);
+    expect(sentKeys[1]).not.toBe(sentKeys[0]);
+    expect((await getItem(staff, edited.id)).status).toBe('Sold');
+    await page.unroute('**/api/sales');
+
+    // The sale is an order: Orders > Find finds it by its name, with its three items (docs/payouts.md's loop).
     await page.goto('/findOrders');
     const search = page.getByTestId('order-search').locator('input');
     await search.fill(name);

@@ -1,4 +1,4 @@
-// The owner's dashboard and the Activity feed (issue 15, catalogue doc sections 2, 3 and 9): an Admin
+// The owner's dashboard and the Activity feed (catalogue doc sections 2, 3 and 9): an Admin
 // reads the stat cards and charts of the last 30 days (a counter sale made here shows in Revenue), the
 // shop report's requests (a price request made here) and stock by category and location,
 // follows Recent Activity's View All Activity to /activity, filters it and opens an item in a new

@@ -37,7 +37,7 @@ test('[EMPLOYEES]: an invited employee sets a password from the e-mailed link an
   await snap(invitee, 'employee-invite');
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
 
-  await expect(invitee.getByTestId('welcome-title')).toHaveText('Welcome back, Iris');
+  await expect(invitee.getByTestId('welcome-title')).toHaveText('Welcome, Iris');
   const menu = invitee.getByTestId('main-menu');
   // Orders access: Transfers and Orders (Find); nothing of Inventory or Consigners.
   await expect(menu.getByRole('menuitem', { name: 'Transfers', exact: true })).toBeVisible();

@@ -24,8 +24,8 @@ test('[FEES]: an Admin adds a consigner type, edits a fee inline and makes it th
     await expect(standard).toContainText('$5.00');
     await expect(standard.getByRole('switch', { name: 'Default Standard' })).toBeChecked();
     await snap(page, 'fees', async (width) => {
-      expect(await pageOverflow(page)).toBe(0);
-      if (width < 768) expect(await smallTouchTargets(page.getByTestId('fees-card'))).toEqual([]);
+      await expect.poll(() => pageOverflow(page)).toBe(0);
+      if (width < 768) await expect.poll(() => smallTouchTargets(page.getByTestId('fees-card'))).toEqual([]);
     });
 
     // the dialog, with the spec's messages first
@@ -100,13 +100,13 @@ test('[FEES]: an Admin adds a consigner type, edits a fee inline and makes it th
 
     const store = rows.filter({ hasText: /^Store/ });
     await store.getByRole('button', { name: 'Delete Store' }).click();
-    await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
+    await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).press('Enter');
     await expect(page.getByText('This consigner type is used by 1 consigner and cannot be deleted: give them another type first')).toBeVisible();
     await expect(store).toBeVisible();
 
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(page.locator(OPEN_POPCONFIRM)).toContainText('This action cannot be undone');
-    await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
+    await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).press('Enter');
     await expect(page.getByText('Consigner type deleted')).toBeVisible();
     await expect(rows.filter({ hasText: name })).toHaveCount(0);
   } finally {

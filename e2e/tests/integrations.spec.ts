@@ -1,4 +1,4 @@
-// The Integrations card on /settings (issue 11): an Admin enters Checkbook's keys in password inputs,
+// The Integrations card on /settings (docs/payouts.md): an Admin enters Checkbook's keys in password inputs,
 // sees them only as "Set ····abcd", turns the provider on, chooses Live, replaces a key and removes
 // one (which turns the provider off). The page and the API never show a saved secret.
 import { expect as baseExpect, test } from '../fixtures/test';
@@ -74,7 +74,7 @@ test('[SETTINGS]: an Admin sets up Checkbook on the Integrations card; secrets a
     await checkbook.getByRole('button', { name: 'Remove the API key' }).click();
     const confirm = page.locator(OPEN_POPCONFIRM);
     await expect(confirm).toContainText('Checkbook will be turned off.');
-    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).press('Enter');
     await expect(checkbook.getByTestId('integration-checkbook-apiKey')).toContainText('Not set');
     await expect(card.getByTestId('integration-checkbook-state')).toHaveText('Off');
     await expect(checkbook.getByRole('switch', { name: 'Checkbook on' })).toBeDisabled();

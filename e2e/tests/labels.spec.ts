@@ -1,4 +1,4 @@
-// Labels (issue 14): Ready To Print prints and marks printed in one step, the PDF read back (pages,
+// Labels (docs/scanning.md): Ready To Print prints and marks printed in one step, the PDF read back (pages,
 // page size in mm, the QR code decoded); the item page's Print label; the settings' live preview.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

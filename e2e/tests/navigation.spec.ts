@@ -1,4 +1,4 @@
-// Screens as a shop meets them (issue 8): every menu entry opens a screen that exists, links to
+// Screens as a shop meets them (docs/security.md): every menu entry opens a screen that exists, links to
 // screens of later issues are plain text, a consigner at a staff address lands home, sign-in returns
 // to the address that was opened, and a list is called the same in the menu, its title and its chips.
 import fs from 'node:fs';
@@ -174,7 +174,7 @@ test.describe('[NAVIGATION]: menus and links', () => {
     await gotoList(page, `/findInventory?search=${product.sku}`);
     await expect(rowOf(page, item!.code)).toBeVisible();
     expect(await inApp()).toEqual([]);
-    // An Admin (every area) follows the owner's name to the consigner screen (issue 10).
+    // An Admin (every area) follows the owner's name to the consigner screen (docs/people.md).
     await showConsignerColumn();
     const owner = rowOf(page, item!.code).getByRole('link', { name: 'Ava Thompson' });
     await expect(owner).toHaveAttribute('href', `/consigners/${item!.consignerId}`);
@@ -222,6 +222,30 @@ test.describe('[NAVIGATION]: sign-in returns to the address opened', () => {
     // Already signed in, the sign-in address with a next goes straight there.
     await page.goto('/login?next=%2FfindInventory');
     await expect(page).toHaveURL((url) => url.pathname === '/findInventory');
+  });
+
+  test('signed-out pages ask only what a signed-out person may ask: no refused request, a clean console', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    for (const [address, landing] of [
+      ['/login', '/login'],
+      ['/forgot', '/forgot'],
+      ['/signup', '/signup'],
+      ['/verify', '/login'],
+      ['/disabledAccount', '/login'],
+      ['/findInventory', '/login'],
+      ['/dev/mailbox', '/login'],
+    ] as const) {
+      await page.goto(address);
+      await expect(page, address).toHaveURL((url) => url.pathname === landing);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
   });
 
   test('a next that leaves the site is ignored: the user lands on /', async ({ page }) => {

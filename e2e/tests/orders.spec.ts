@@ -1,4 +1,4 @@
-// Orders as an Admin meets them (issue 11, people doc sections 2 and 9): Orders > Find opens the order
+// Orders as an Admin meets them (people doc sections 2 and 9): Orders > Find opens the order
 // item table of the demo shop's seeded orders; Search Orders, the consigner filter (no store account),
 // the quick ranges, pages, ordersExport.csv and Resync All Orders (no order source in the demo shop);
 // then an order: its title, customer, line items linking to their items, and the resync a counter

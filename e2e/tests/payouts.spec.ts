@@ -1,4 +1,4 @@
-// Paying consigners as an Admin meets it (issue 11, people doc sections 2, 4, 5 and 8): Ready to Pay
+// Paying consigners as an Admin meets it (people doc sections 2, 4, 5 and 8): Ready to Pay
 // refuses a payout of nothing, pays items of two demo consigners sold at the counter after the confirmation that
 // lists each with their total (a double click makes one payout), the payout screen marks it paid, the
 // payouts list finds it (a consigner's row, their Bank Details), and the consigner sees it paid.
@@ -50,7 +50,10 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     // SKU shows exactly them. Ava's $4 item pays her nothing after her $5 minimum fee.
     const product = await newProduct(staff, 'Payout Runner');
     const avaItems = await addActive(staff, product, [{ size: '9', price: 120 }, { size: '10', price: 4 }], DEMO.ava);
-    const marcoItems = await addActive(staff, product, [{ size: '11', price: 250 }, { size: '12', price: 60 }], DEMO.marco);
+    const marcoItems = await addActive(staff, product, [{ size: '11', price: 250 }, { size: '12', price: 60 }, { size: '13', price: 40 }], DEMO.marco);
+    // Marco withdraws one early: the 15.00 fee is taken from this payout (net payable, docs/payouts.md)
+    const early = marcoItems.pop()!;
+    await post(staff, '/api/inventories/withdrawInventory', { id: early.id, isWithdrawnEarly: true, withdrawalFee: 15 });
     await post(staff, '/api/sales', { lines: [...avaItems, ...marcoItems].map((i) => ({ inventoryId: i.id })), paymentMethod: 'cash' });
     const ready = await data<{ rows: ReadyItem[]; count: number; total: number }>(staff, '/api/inventories/ordersPayoutInventories');
     const ofAva = ready.rows.filter((r) => avaItems.some((i) => i.id === r.id));
@@ -58,8 +61,18 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     expect(ofAva).toHaveLength(2);
     expect(ofMarco).toHaveLength(2);
     const chosen = [...ofAva, ...ofMarco];
-    const avaTotal = ofAva.reduce((s, r) => s + cents(r.total), 0) / 100;
-    const marcoTotal = ofMarco.reduce((s, r) => s + cents(r.total), 0) / 100;
+    // what the payout sends each: the items less the fees they owe (15.00 for Marco at least)
+    const preview = await post<{ consigners: { consignerId: string; gross: number; carried: number; total: number }[] }>(staff, '/api/payouts/preview', {
+      inventoriesToPay: [...ofAva, ...ofMarco].map((r) => r.id),
+    });
+    const planOf = (id: string) => preview.consigners.find((c) => c.consignerId === id)!;
+    const avaPlan = planOf(ofAva[0]!.consignerId);
+    const marcoPlan = planOf(ofMarco[0]!.consignerId);
+    expect(marcoPlan.gross).toBe(ofMarco.reduce((s, r) => s + cents(r.total), 0) / 100);
+    expect(marcoPlan.carried).toBeLessThanOrEqual(-15);
+    const avaTotal = avaPlan.total;
+    const marcoTotal = marcoPlan.total;
+    const itemsTotal = [...ofAva, ...ofMarco].reduce((s, r) => s + cents(r.total), 0) / 100;
     const zeroItem = ofAva.find((r) => r.total === 0)!;
     expect(zeroItem, 'the $4 item pays nothing').toBeTruthy();
     const before = await data<{ total: number }>(staff, '/api/payouts?pageSize=10');
@@ -85,19 +98,23 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     await expect(page).toHaveURL(/consigner=/);
     await expect(rows).toHaveCount(Math.min(ready.rows.filter((r) => r.consigner?.email === DEMO.ava).length, 10));
     await page.getByTestId('consigner-filter').locator('.ant-select-clear').click();
+    await expect(page).not.toHaveURL(/consigner=/);
     await expect(rows).toHaveCount(Math.min(ready.count, 10));
 
     // the test's items (a search by their SKU), Select All, then one chosen out and back in by its checkbox
     const search = page.getByTestId('ready-search').locator('input');
     await search.fill(product.sku);
     await search.press('Enter');
+    // the search keeps the cleared filter cleared (two quick changes both land)
+    await expect(page).toHaveURL(/search=/);
+    await expect(page).not.toHaveURL(/consigner=/);
     await expect(rows).toHaveCount(chosen.length);
     await expect(rows.filter({ hasText: zeroItem.code }).getByTestId('zero-payout-tag')).toBeVisible();
     await page.getByTestId('select-all').click();
-    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length} selected · ${usd(avaTotal + marcoTotal)}`);
+    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length} selected · ${usd(itemsTotal)}`);
     const first = rows.filter({ hasText: ofMarco[0]!.code });
     await first.getByRole('checkbox').uncheck();
-    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length - 1} selected · ${usd(avaTotal + marcoTotal - ofMarco[0]!.total)}`);
+    await expect(page.getByTestId('selected-count')).toHaveText(`${chosen.length - 1} selected · ${usd(itemsTotal - ofMarco[0]!.total)}`);
     await first.getByRole('checkbox').check();
     await snap(page, 'payouts-ready', async (width) => {
       if (width < 768) await expect(page.getByTestId('ready-cards')).toBeVisible();
@@ -111,6 +128,10 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     await expect(shares.filter({ hasText: 'Ava Thompson' }).getByTestId('share-total')).toHaveText(usd(avaTotal));
     await expect(shares.filter({ hasText: 'Marco Rossi' }).getByTestId('share-total')).toHaveText(usd(marcoTotal));
     await expect(modal.getByTestId('payout-total')).toHaveText(usd(avaTotal + marcoTotal));
+    // the deduction is shown before paying: Marco's items less the fees he owes
+    await expect(shares.filter({ hasText: 'Marco Rossi' }).getByTestId('share-deduction')).toHaveText(`${usd(marcoPlan.gross)} less ${usd(-marcoPlan.carried)} fees owed`);
+    await expect(modal.getByTestId('payout-deduction')).toContainText('Fees owed taken');
+    await snap(page, 'payouts-confirm-deduction');
     await expect(modal.getByTestId('zero-payout-warning')).toContainText('*The current price will give a payout of $0.');
 
     // a double click on the confirmation makes one payout
@@ -130,6 +151,8 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.filter({ hasText: 'Ava Thompson' }).getByTestId('share-total')).toHaveText(usd(avaTotal));
     await expect(cards.filter({ hasText: 'Ava Thompson' }).getByTestId('cheque-tag').first()).toContainText('Pending');
+    await expect(cards.filter({ hasText: 'Marco Rossi' }).getByTestId('share-total')).toHaveText(usd(marcoTotal));
+    await expect(cards.filter({ hasText: 'Marco Rossi' }).getByTestId('share-deduction')).toContainText(`−${usd(-marcoPlan.carried)}`);
 
     // Export CSV
     const download = page.waitForEvent('download');
@@ -143,7 +166,7 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
     // mark as paid
     await page.getByTestId('mark-paid').click();
     const confirm = page.locator(OPEN_POPCONFIRM);
-    await confirm.getByRole('button', { name: 'Mark as paid' }).click();
+    await confirm.getByRole('button', { name: 'Mark as paid' }).press('Enter');
     await expect(toast(page, 'Status changed to paid!')).toBeVisible();
     await expect(page.getByTestId('payout-title')).toHaveText(`Payout ${made.name} - Paid`);
     await expect(page.getByTestId('mark-paid')).toHaveCount(0);
@@ -152,6 +175,14 @@ test.describe('[PAYOUTS]: paying consigners their sold items', () => {
       await expect(page.getByTestId('payout-title')).toBeVisible();
       if (width < 768) await expect(cards.first().getByTestId('share-items')).toBeVisible();
     });
+
+    // the Activity feed says what the payout did to each item, naming the payout (no empty 'changed this item')
+    await page.goto('/activity');
+    const feed = page.getByTestId('activity-card');
+    await expect(feed.filter({ hasText: `added this item to payout ${made.name}` })).toHaveCount(chosen.length);
+    await expect(feed.filter({ hasText: 'Status: Sold -> Paid' }).filter({ hasText: `Payout: ${made.name}` }).first()).toBeVisible();
+    await expect(feed.filter({ hasText: /changed this item/ })).toHaveCount(0);
+    await snap(page, 'activity-payout');
 
     // the payouts list finds it; its row opens to its consigners, each with Bank Details
     await page.goto(`/payouts?search=${made.name}`);

@@ -1,8 +1,8 @@
-// Scan intake (/scan, issue 14; docs/scanning.md): a consigner's drop-offs scanned in with a
+// Scan intake (/scan; docs/scanning.md): a consigner's drop-offs scanned in with a
 // keyboard-wedge scanner at scanner speed, through the exactly-one, several-match, unknown-product
 // and new-item paths, then saved: every scanned drop-off is Active at the chosen location.
 import { expect as baseExpect, test } from '../fixtures/test';
-import { signInBrowser } from '../fixtures/api';
+import { getJson, signInBrowser } from '../fixtures/api';
 import { OPEN_DROPDOWN, pickOption } from '../fixtures/antd';
 import { DEMO } from '../fixtures/demo';
 import { getItem, itemLogs, newProduct, pendingDropOffs, post, signedIn } from './inventory-lists/lists.fixture';
@@ -17,12 +17,20 @@ test.describe('[SCAN]: scan intake', () => {
     test.setTimeout(180_000);
     const staff = await signedIn(DEMO.owner);
     const ava = await signedIn(DEMO.ava);
+    const marco = await signedIn(DEMO.marco);
     const product = await newProduct(staff, 'Scan Runner');
     const [nineA, nineB, ten] = await pendingDropOffs(staff, ava, product, [
       { size: '9', price: 100 },
       { size: '9', price: 110 },
       { size: '10', price: 120 },
     ]);
+    // a drop-off of another consigner (Marco) brought in by Ava's hands
+    const [marcos] = await pendingDropOffs(staff, marco, product, [{ size: '12', price: 90 }]);
+    const names = async (item: { id: string }) => {
+      const { body } = await getJson<{ consigner: { firstName: string; lastName: string } }>(staff, `/api/inventories/${item.id}`);
+      return `${body.data!.consigner.firstName} ${body.data!.consigner.lastName}`;
+    };
+    const [avaName, marcoName] = [await names(ten), await names(marcos)];
     // size 9 has a GTIN already: its scan finds two drop-offs
     const gtin9 = freshGtin();
     await post(staff, '/api/scans/intake/attach', { product: product.id, size: '9', code: gtin9 });
@@ -51,6 +59,8 @@ test.describe('[SCAN]: scan intake', () => {
     await scanWithWedge(page, ten.code);
     await expect(list).toHaveCount(1);
     await expect(list.first()).toContainText(ten.code);
+    // the scanned row shows its consigner
+    await expect(list.first().getByTestId('intake-consigner')).toHaveText(avaName);
     // the same code again
     await scanWithWedge(page, ten.code);
     await expect(toast(page, 'Item already scanned')).toBeVisible();
@@ -66,7 +76,27 @@ test.describe('[SCAN]: scan intake', () => {
     await expect(list).toHaveCount(2);
     await expect(page.getByTestId('intake-list')).toContainText(nineB.code);
 
+    // another consigner's drop-off: refused with that consigner's name unless staff confirm the reassignment
+    await scanWithWedge(page, marcos.code);
+    const reassign = page.locator('.ant-modal').filter({ hasText: `This item belongs to ${marcoName}` });
+    await expect(reassign.getByTestId('reassign-text')).toContainText(`${marcos.code} belongs to ${marcoName}, not ${avaName}`);
+    await reassign.getByRole('button', { name: 'Leave it out' }).click();
+    await expect(toast(page, `${marcos.code} belongs to ${marcoName}, not ${avaName}: not added`)).toBeVisible();
+    await expect(list).toHaveCount(2);
+    // an open (or closing) dialog owns the keyboard: scan once it is gone
+    await expect(page.locator('.ant-modal-wrap:not([style*="display: none"])')).toHaveCount(0);
+    await scanWithWedge(page, marcos.code);
+    await expect(reassign).toBeVisible();
+    await shoot(page, 'scan-reassign');
+    await reassign.getByRole('button', { name: `Reassign to ${avaName}` }).click();
+    await expect(list).toHaveCount(3);
+    const marcoRow = list.filter({ hasText: marcos.code });
+    await expect(marcoRow.getByTestId('intake-consigner')).toContainText(marcoName);
+    await expect(marcoRow.getByTestId('intake-consigner')).toContainText('Reassigned');
+
     // unknown product: attach the code to this product, size 11; no drop-off of size 11: a new item
+    // (scanned once the reassignment dialog is gone: a closing dialog still owns the keyboard)
+    await expect(page.locator('.ant-modal-wrap:not([style*="display: none"])')).toHaveCount(0);
     await scanWithWedge(page, unknown);
     const attach = page.locator('.ant-modal').filter({ hasText: 'Attach this code to a product' });
     await expect(attach).toBeVisible();
@@ -94,14 +124,19 @@ test.describe('[SCAN]: scan intake', () => {
     // the options change the fees: Add item waits for their quote, as a person sees the payout come back
     await expect(newItem.getByTestId('new-item-payout')).not.toHaveText('—');
     await newItem.getByRole('button', { name: 'Add item' }).click();
-    await expect(list).toHaveCount(3);
-    await expect(page.getByTestId('intake-count')).toHaveText('3 items');
+    await expect(list).toHaveCount(4);
+    await expect(page.getByTestId('intake-count')).toHaveText('4 items');
     await shoot(page, 'scan-step2');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, '2 items accepted at Uptown')).toBeVisible();
+    await expect(toast(page, '3 items accepted at Uptown')).toBeVisible();
     await expect(list).toHaveCount(0);
 
+    // Marco's item is Ava's now, accepted with hers; its activity says who changed the owner
+    const moved = await getItem(staff, marcos.id);
+    expect(moved).toMatchObject({ status: 'Active', location: 'Uptown', consignerId: ten.consignerId });
+    const ownerChange = (await itemLogs(staff, marcos.id)).find((l) => l.modifiedFields.some((f) => f.variableChanged === 'consignerId' && f.afterValue === ten.consignerId));
+    expect(ownerChange?.lastUpdatedBy?.name).toBeTruthy();
     for (const id of [ten.id, nineB.id]) {
       const item = await getItem(staff, id);
       expect(item.status).toBe('Active');

@@ -1,17 +1,17 @@
-// Store settings and Billing (issue 10, "Store settings"): an Admin changes the store, sees a required
+// Store settings and Billing ("Store settings"): an Admin changes the store, sees a required
 // field's message, uploads a logo and sees it on the sign-in page; the resync says honestly that
 // nothing was sent; Billing shows the store's usage.
 import { expect as baseExpect, test } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
-import { snap } from '../fixtures/screens';
+import { DESKTOP, PHONE, snap } from '../fixtures/screens';
 import { ownerApi, writePng } from './catalogue/catalogue-helpers';
 
 // The machine is shared with other suites: allow slow screens.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
-type Settings = { id: string; name: string; logo: string | null; bankFields: string };
+type Settings = { id: string; name: string; logo: string | null; bankFields: string; inStoreUrl: string | null };
 type Usage = { items: { total: number }; consigners: { total: number }; employees: { total: number }; images: { count: number; bytes: number } };
 
 test('[SETTINGS]: an Admin changes the store settings and sees the new logo on the sign-in page; Billing shows the usage', async ({ page }) => {
@@ -80,9 +80,39 @@ test('[SETTINGS]: an Admin changes the store settings and sees the new logo on t
     await expect(page.getByTestId('usage-images')).not.toContainText('0 B');
     await expect(page.getByTestId('usage-status-row').first()).toBeVisible();
     await snap(page, 'billing');
+
+    // Proof of ownership (docs/security.md): the seeded addresses are proven; a new one is not, and the
+    // card shows the TXT record and the file that would prove it. A check of a name that cannot
+    // exist (.invalid) fails and says why.
+    const newHost = `instore-${Date.now().toString(36)}.invalid`;
+    await page.goto('/settings');
+    const domains = page.locator('#settings-domains');
+    await expect(page.getByTestId('host-proof-demo.backroom.local').getByTestId('host-proof-state')).toHaveText(/^Proven on \w+ \d{1,2}, \d{4}$/);
+    await expect(page.getByTestId('host-proof-consign.demo.backroom.local').getByTestId('host-proof-state')).toContainText('Proven on');
+    await page.getByLabel('In-store URL').fill(newHost);
+    await page.getByTestId('save-settings').click();
+    await expect(page.getByText('Settings saved!')).toBeVisible();
+    const proof = page.getByTestId(`host-proof-${newHost}`);
+    await expect(proof.getByTestId('host-proof-state')).toHaveText('Not proven');
+    await expect(page.getByTestId('host-proof-instore.demo.backroom.local')).toHaveCount(0);
+    await expect(proof.getByTestId('host-proof-dns-name')).toHaveText(`_backroom-verify.${newHost}`);
+    await expect(proof.getByTestId('host-proof-dns-value')).toHaveText(/^backroom-verify=[A-Za-z0-9_-]{32}$/);
+    await expect(proof.getByTestId('host-proof-file-url')).toHaveText(`https://${newHost}/.well-known/backroom-verify.txt`);
+    await expect(proof.getByTestId('host-proof-file-content')).toHaveText((await proof.getByTestId('host-proof-dns-value').textContent())!);
+    await expect(proof.getByRole('button', { name: /Copy txt value/i })).toBeVisible();
+    await expect(page.getByTestId('host-proofs-link-origin')).toHaveText(new URL(page.url()).origin);
+    await proof.getByTestId('host-proof-check').click();
+    await expect(proof.getByTestId('host-proof-state')).toHaveText('Check failed', { timeout: 45_000 });
+    await expect(proof.getByTestId('host-proof-error')).toContainText(`DNS _backroom-verify.${newHost}:`);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(400);
+      await domains.screenshot({ path: `screenshots/settings-domains-${size.width}.png`, animations: 'disabled' });
+    }
+    await page.setViewportSize(DESKTOP);
   } finally {
-    // the demo store as the other journeys expect it
-    const res = await api.put(`/api/stores/${storeId}`, { data: { name: original.name, logo: original.logo, bankFields: original.bankFields } });
+    // the demo store as the other journeys expect it (the in-store address is proven again only by a new seed)
+    const res = await api.put(`/api/stores/${storeId}`, { data: { name: original.name, logo: original.logo, bankFields: original.bankFields, inStoreUrl: original.inStoreUrl } });
     expect(res.status(), await res.text()).toBe(200);
     await api.dispose();
   }

@@ -24,7 +24,7 @@ test('[AUTH]: the sign-in screen shows the provider error, then the admin signs 
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('welcome-title')).toHaveText('Welcome back, Olivia');
+  await expect(page.getByTestId('welcome-title')).toHaveText('Welcome, Olivia');
 
   const menu = page.getByTestId('main-menu');
   // The spec's menu, less the entries whose screens later issues build (navigation.spec.ts walks them all).
@@ -95,9 +95,11 @@ test('[ACCESS]: an employee with only Inventory sees only the inventory entries 
   await item(menu, 'Transfers').click();
   await expect(item(menu, 'Accept Transfer')).toBeVisible();
   await expect(item(menu, 'Transfer')).toHaveCount(0);
-  await item(menu, 'Settings').click();
+  // No Settings group holding only Logout: Logout stands at the end of the menu.
+  await expect(item(menu, 'Settings')).toHaveCount(0);
   await expect(item(menu, 'Logout')).toBeVisible();
   await expect(item(menu, 'Store')).toHaveCount(0);
+  await expect(menu.locator(':scope > li').last()).toHaveText('Logout');
   await snap(page, 'staff-inventory-only');
 
   // Area guard and the Admin-only dashboard send the user home.
@@ -106,12 +108,24 @@ test('[ACCESS]: an employee with only Inventory sees only the inventory entries 
     await expect(page).toHaveURL(/\/$/);
   }
   // The store settings show their title and Logout to everyone, the form only with Settings (people doc section 2).
+  // Without Settings the page is not an empty frame: their account, and who keeps the settings.
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
-  await expect(page.getByText('Edit admin settings here')).toBeVisible();
+  await expect(page.getByText('Edit admin settings here')).toHaveCount(0);
+  await expect(page.getByTestId('settings-account')).toContainText(DEMO.stock);
+  await expect(page.getByTestId('settings-account')).toContainText('Ask a store Admin to change them.');
   await expect(page.getByTestId('settings-logout')).toBeVisible();
   await expect(page.getByTestId('save-settings')).toHaveCount(0);
   await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+  await snap(page, 'settings-inventory-only');
+  // The dev mailbox is the Admins': another employee meets 'not available', not refused calls.
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  await page.goto('/dev/mailbox');
+  await expect(page.getByTestId('not-available')).toBeVisible();
+  expect(refused).toEqual([]);
   // An allowed area opens; an address no menu offers says it is not there.
   await page.goto('/findInventory');
   await expect(page.getByRole('heading', { name: 'Find Inventory' })).toBeVisible();

@@ -1,4 +1,4 @@
-// The stock-take (/scanItems, issue 14; docs/scanning.md): a location counted with a keyboard-wedge
+// The stock-take (/scanItems; docs/scanning.md): a location counted with a keyboard-wedge
 // scanner; the result shows one missing item, one over-scanned (sold) item and one misplaced item,
 // which one tap moves to the counted location; Logs lists the count. Then the camera: Chromium's fake
 // camera shows an item's QR code and the item joins the list.

@@ -42,6 +42,7 @@ test('[TENANCY]: the store landing signup checks its fields and creates a store'
   await page.goto('/storeSignup');
   await page.getByRole('tab', { name: 'Signup' }).click();
   await page.getByLabel('Company name').fill('Thrift Tree');
+  await page.getByLabel('Your name').fill('Tree Owner');
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Handle', { exact: true }).fill('thrift');
   await page.getByRole('button', { name: 'Create store' }).click();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO } from '../fixtures/demo';
+import { pickOption } from '../fixtures/antd';
 import { newProduct, signedIn } from './inventory-lists/lists.fixture';
 
 // Store requests (docs/store-requests.md): staff share what they ask for, a signed-out visitor opens
@@ -55,7 +56,7 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     await page.getByTestId('email-request').click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Send' }).press('Enter');
     await expect(page.getByText('Email sent!')).toBeVisible();
     const mail = await waitForMail(DEMO.marco, /is looking for items at Downtown/);
     expect(mail.text).toContain('/catalogue/demo?location=Downtown');
@@ -98,6 +99,8 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     await page.goto('/storeRequest');
     await expect(page.getByTestId('store-request-title')).toHaveText('Store Request');
     await expect(page.getByTestId('requested-location')).toContainText('Downtown');
+    // the Store Request page's sale-type filter (All, Buying, Consignment: people doc section 2)
+    await expect(page.getByTestId('sale-type-filter')).toContainText('AllBuyingConsignment');
     await page.getByTestId('requested-search').locator('input').fill(product.sku);
     await page.getByTestId('requested-search').locator('input').press('Enter');
     const card = page.getByTestId('request-card').filter({ hasText: product.title });
@@ -109,10 +112,8 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     // a long size list is virtual: type to bring the size into view
     await page.keyboard.type('10');
     await page.getByTitle('10', { exact: true }).click();
-    await dialog.getByTestId('offer-option2').click();
-    await page.getByTitle('New', { exact: true }).click();
-    await dialog.getByTestId('offer-option3').click();
-    await page.getByTitle('Good Box', { exact: true }).click();
+    await pickOption(page, dialog.getByTestId('offer-option2'), 'New');
+    await pickOption(page, dialog.getByTestId('offer-option3'), 'Good Box');
     // outside the range: refused, the price field in red
     await dialog.getByTestId('offer-price').fill('150');
     await dialog.getByRole('button', { name: 'Send offer' }).click();
@@ -131,6 +132,21 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     await page.getByRole('tab', { name: 'What the store needs' }).click();
     await expect(page.getByTestId('request-card').first()).toBeVisible();
     await shoot(page, 'store-request-consigner-needs', 'request-card');
+    // on a phone the consigner's filters open in a modal titled Filter too; the sale type chosen there
+    // is how Offer starts
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('requested-filter-button').click();
+    const filter = page.getByRole('dialog', { name: 'Filter' });
+    await expect(filter).toBeVisible();
+    await expect(filter.getByTestId('requested-location')).toContainText('Downtown');
+    await page.screenshot({ path: `${SHOTS}/store-request-consigner-filter-390.png`, animations: 'disabled' });
+    await filter.getByTestId('sale-type-filter').getByText('Buying').click();
+    await filter.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/sale=Buying/);
+    await page.getByTestId('request-card').first().getByTestId('offer-open').click();
+    await expect(page.getByRole('dialog', { name: 'Offer an item' }).getByRole('radio', { name: 'Buying' })).toBeChecked();
+    await page.getByRole('dialog', { name: 'Offer an item' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // staff accept it on their Store Request
     const staffContext = await browser.newContext();

@@ -1,4 +1,4 @@
-// Orders in from Shopify (issue 13; docs/storefront-orders.md): the store connected to the fake shop
+// Orders in from Shopify (docs/storefront-orders.md): the store connected to the fake shop
 // through the API (as Settings' Shopify card saves it), an item added at Downtown is pushed to the
 // shop, a customer buys it there, and the shop's signed orders/paid webhook (with one more line for an
 // item Backroom does not know) reaches POST /api/webhooks/shopify. Staff then see the item Sold with

@@ -8,9 +8,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { createAuth } from './auth/auth.ts';
+import { createAuth } from './sign-in/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { isStoreOrigin, requestSourceOrigin } from './auth/origins.ts';
+import { isStoreOrigin, requestSourceOrigin } from './tenancy/origins.ts';
 import { registerSessionCacheInvalidation } from './auth/session-cache.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -23,7 +23,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { storefrontRoutes } from './storefront/storefront.routes.ts';
 import { createMailer } from './mail/mailer.ts';
-import { autoPayoutRoutes } from './payouts/auto-payout.routes.ts';
+import { autoPayoutRoutes } from './modules/payouts/automated/auto-payout.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -47,14 +47,15 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { storeRequestsRoutes } from './modules/store-requests/store-requests.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { scansRoutes } from './modules/scans/scans.routes.ts';
-import type { ResolvedStore } from './tenancy/resolve-store.ts';
+import type { Tenant } from './tenancy/tenant.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
 import { registerReadCache } from './http/read-cache.ts';
+import { LOG_REDACT_PATHS, registerOperations } from './ops/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The store this request is for (Host, a previous address, chosen handle, or localhost's first store); null when none. */
-    store: ResolvedStore | null;
+    store: Tenant | null;
   }
 }
 
@@ -65,6 +66,11 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/open/') || url === '/api';
 
 /** Builds the whole server: API, auth, docs and the built web app. Used by main.ts and by tests. */
+/** The URL with its tokens hidden (query `token=` and better-auth's reset path segment). */
+export function withoutTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[hidden]').replace(/(\/reset-password\/)[^/?#]+/g, '$1[hidden]');
+}
+
 export async function buildApp(
   config: AppConfig,
   database: Database,
@@ -74,7 +80,18 @@ export async function buildApp(
     // pino, one JSON line per event; every request's lines carry its id (reqId)
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: LOG_REDACT_PATHS,
+      // A request's URL may carry a credential (reset, verification and invitation tokens): the log
+      // keeps the path without it (docs/security.md "Identity model").
+      serializers: {
+        req: (req: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: withoutTokens(req.url ?? ''),
+          host: req.hostname,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
@@ -126,6 +143,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerSessionCacheInvalidation(app, ctx);
   registerReadCache(app, ctx);
+  registerOperations(app, ctx);
 
   await app.register(authRoutes(ctx));
   await app.register(storesRoutes(ctx));

@@ -27,10 +27,12 @@ const ZEnv = z.object({
   // Sign-in, sign-up, reset and verification throttling (docs/security.md). Only load tests turn it off.
   AUTH_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   // Successful and failed sign-ins from one address per minute (better-auth's limiter). Failures are
-  // throttled much harder per account and address (auth/throttle.ts); the e2e suite, which signs its
+  // throttled much harder per account and address (shared/throttle.ts); the e2e suite, which signs its
   // demo users in through the API many times a minute from one address, raises this one.
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   CACHE_TTL_MS: z.coerce.number().int().min(0).optional(),
+  // Bearer token of GET /metrics (docs/operations.md "Metrics"): required in production, optional elsewhere.
+  METRICS_TOKEN: z.string().min(16).optional(),
   // Refuse (500) any response field its route's schema does not declare, instead of dropping it.
   // On in the API tests by default and in the e2e server; off for npm start and production (it costs a
   // JSON re-parse per response).
@@ -51,6 +53,8 @@ const ZEnv = z.object({
   // Where Shopify Admin API calls go instead of https://{shop}.myshopify.com (docs/storefront-sync.md
   // "Connection"): tests and the e2e suite point it at the fake shop. Ignored in production.
   SHOPIFY_ADMIN_ORIGIN: z.string().url().optional(),
+  // From how many items a first sync or Resync all goes through Shopify's bulk import (docs/storefront-sync.md "Bulk first sync").
+  STOREFRONT_BULK_MIN_ITEMS: z.coerce.number().int().min(1).default(250),
   // The waits (seconds) before each further round of an automated payout that met no answer or a
   // payment still in progress; after the last one the payout is Failed with the reason.
   AUTO_PAYOUT_BACKOFF_SECONDS: z
@@ -84,12 +88,13 @@ export type AppConfig = {
   authSignInPerMinute: number;
   repoRoot: string;
   /**
-   * How long a session, its actor and a Host's store may be reused from memory (auth/session-cache.ts,
-   * tenancy/store-cache.ts); 0 turns the caches off. 5 s by default, 0 in tests (they change rows
-   * straight in the database and expect the next request to see it; the cache tests turn it on).
+   * How long a session, its actor and a Host's store may be kept in memory (auth/session-cache.ts,
+   * tenancy/store-cache.ts); 0 turns these caches and the read cache off. Sessions, actors and read
+   * answers are also dropped as soon as their store's version row moves (db/store-versions.ts), so
+   * only the Host's store is bounded by it. 5 s by default, 0 in tests (the cache tests turn it on).
    */
   cacheTtlMs: number;
-  /** The read cache of the busiest reads (http/read-cache.ts), on unless READ_CACHE=false; it uses cacheTtlMs. */
+  /** The read cache of the busiest reads (http/read-cache.ts), on unless READ_CACHE=false or cacheTtlMs is 0. */
   readCache: boolean;
   /** Undeclared response fields are a 500 rather than dropped (http/response-serializer.ts). */
   strictResponses: boolean;
@@ -104,8 +109,12 @@ export type AppConfig = {
   payoutHttpTimeoutMs: number;
   /** Seconds to wait before each further round of an automated payout (docs/payouts-automated.md). */
   autoPayoutBackoffSeconds: number[];
+  /** GET /metrics asks for it as a bearer token when set; production without one never answers it. */
+  metricsToken: string | undefined;
   /** Outside production only: the origin Shopify Admin API calls are sent to (a fake shop); null = Shopify itself. */
   shopifyAdminOrigin: string | null;
+  /** From how many items a first sync or Resync all goes through Shopify's bulk import. */
+  storefrontBulkMinItems: number;
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -144,6 +153,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     repoRoot,
     cacheTtlMs: parsed.CACHE_TTL_MS ?? ((overrides.env ?? parsed.NODE_ENV) === 'test' ? 0 : 5000),
     readCache: parsed.READ_CACHE !== 'false',
+    metricsToken: parsed.METRICS_TOKEN || undefined,
     strictResponses: parsed.STRICT_RESPONSES ? parsed.STRICT_RESPONSES === 'true' : (overrides.env ?? parsed.NODE_ENV) === 'test',
     linnworksApiUrl: parsed.LINNWORKS_API_URL,
     linnworksTimeoutMs: parsed.LINNWORKS_TIMEOUT_MS,
@@ -155,6 +165,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     autoPayoutBackoffSeconds: parsed.AUTO_PAYOUT_BACKOFF_SECONDS.split(',').map(Number),
     // In NODE_ENV=test an unset origin is a closed local port, as for the payout providers: a test never reaches a real shop.
     shopifyAdminOrigin: (overrides.env ?? parsed.NODE_ENV) === 'production' ? null : parsed.SHOPIFY_ADMIN_ORIGIN ? new URL(parsed.SHOPIFY_ADMIN_ORIGIN).origin : isTest ? 'http://127.0.0.1:9' : null,
+    storefrontBulkMinItems: parsed.STOREFRONT_BULK_MIN_ITEMS,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo-data.ts';
 import { seedDemo } from './seed/seed.ts';
+import { shutDownOnSignals } from './ops/index.ts';
 
 // Start-up: config, database and migrations, demo seed on first run, listen.
 const config = loadConfig();
@@ -29,10 +30,8 @@ if (config.seedDemo) {
   app.log.info(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${DEMO_SIGN_INS.map((d) => `${d.email} = ${d.who}`).join('; ')}`);
 }
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+// The API description (/api/docs/json) is built once, on its first request; build it now, so the
+// first person opening the API docs does not wait the seconds it takes on a busy machine.
+app.swagger();
+
+shutDownOnSignals(app, ctx, database);

@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import * as s from '../src/db/schema/index.ts';
 import { createTestApp, DEMO, DEMO_PASSWORD, json, type TestApp } from './helpers.ts';
 
-// Issue 8, security: account e-mails belong to their recipient's store, links come from
+// docs/security.md, security: account e-mails belong to their recipient's store, links come from
 // configuration, sign-in is throttled in the database, cookie requests must come from the store.
 
 type Mail = { to: string; subject: string; links: string[] };

@@ -1,4 +1,4 @@
-// A consigner's sign-in account (issue 10): the staff Reset Password button, verification e-mails,
+// A consigner's sign-in account (docs/people.md): the staff Reset Password button, verification e-mails,
 // passwords set by an Admin or changed by the consigner, and a consigner added by staff claimed by
 // the identity that proves its e-mail.
 import { eq } from 'drizzle-orm';
@@ -128,22 +128,30 @@ describe('POST /api/consigners/verify', () => {
   });
 });
 
-describe('a consigner added by staff, claimed at sign-in', () => {
-  it('links the identity that proved the e-mail, not before', async () => {
+describe('a consigner added by staff joins only by accepting the invitation (docs/security.md "Identity model")', () => {
+  it('is not claimed by signing in; "Reset Password" mails the invitation, which its person accepts', async () => {
     const zoe = await newConsigner('zoe@shop.test');
     await identity(t, 'zoe@shop.test');
     const token = await t.signIn('zoe@shop.test', PASSWORD);
+    expect((await t.request({ method: 'GET', url: '/api/me', token })).statusCode).toBe(404);
+    const sent = await post(`/api/consigners/${zoe.id}/sendPasswordReset`, owner);
+    expect(json<{ data: { message: string } }>(sent).data.message).toBe('zoe@shop.test already has a Backroom sign-in: an invitation to join was sent to zoe@shop.test');
+    const mail = await latestMailTo(t, 'zoe@shop.test');
+    const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
+    expect(link.pathname).toBe(`/invite/consigner/${zoe.id}`);
+    const accepted = await t.request({ method: 'PUT', url: `/open/consigners/accept/${zoe.id}`, token, body: { token: link.searchParams.get('token') } });
+    expect(accepted.statusCode).toBe(200);
     const me = json<{ data: { kind: string; id: string } }>(await t.request({ method: 'GET', url: '/api/me', token })).data;
     expect(me).toMatchObject({ kind: 'consigner', id: zoe.id });
-    const [row] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.id, zoe.id));
-    expect(row.fbUserId).not.toBeNull();
   });
 
-  it('links an identity that already proved the e-mail when staff add the consigner', async () => {
-    const userId = await identity(t, 'yan@shop.test');
+  it('links nothing when staff add an address that already has a sign-in: it is invited', async () => {
+    await identity(t, 'yan@shop.test');
     const yan = await newConsigner('yan@shop.test');
-    expect(yan.hasAccount).toBe(true);
+    expect(yan.hasAccount).toBe(false);
     const [row] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.id, yan.id));
-    expect(row.fbUserId).toBe(userId);
+    expect(row.fbUserId).toBeNull();
+    expect(row.inviteToken).toBeTruthy();
+    expect((await latestMailTo(t, 'yan@shop.test'))!.subject).toMatch(/invites you/);
   });
 });

@@ -1,4 +1,4 @@
-// Fees locked at intake (issue 10): a consigner's type or VAT change re-prices nothing until staff
+// Fees locked at intake (docs/people.md): a consigner's type or VAT change re-prices nothing until staff
 // ask for it; the preview's figures are what the change then does; sold and paid items never move.
 // And the consigner report (totals, filters, the end date rule).
 import { asc, eq } from 'drizzle-orm';

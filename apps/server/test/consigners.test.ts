@@ -1,4 +1,4 @@
-// The consigners API (issue 10): list, export, detail, changes, bank details, add, delete.
+// The consigners API (docs/people.md): list, export, detail, changes, bank details, add, delete.
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
@@ -243,7 +243,9 @@ describe('PUT /api/consigners/{id}', () => {
     const marco = await t.signIn(DEMO.marco);
     expect((await get(`/api/consigners/${refs.consigner.marco.id}`, marco)).statusCode).toBe(200);
     await put(`/api/consigners/${refs.consigner.marco.id}`, owner, { isActive: false });
-    const refused = await get(`/api/consigners/${refs.consigner.marco.id}`, marco);
+    // signed out everywhere (docs/security.md "Identity model"), and refused at the next sign-in
+    expect((await get(`/api/consigners/${refs.consigner.marco.id}`, marco)).statusCode).toBe(401);
+    const refused = await get(`/api/consigners/${refs.consigner.marco.id}`, await t.signIn(DEMO.marco));
     expect(json(refused).code).toBe('DISABLED');
     await put(`/api/consigners/${refs.consigner.marco.id}`, owner, { isActive: true });
     expect((await put(`/api/consigners/${refs.consigner.store.id}`, owner, { isActive: false })).statusCode).toBe(409);

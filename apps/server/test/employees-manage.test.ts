@@ -1,4 +1,4 @@
-// Issue 10: PUT /api/employees/{id}, POST /api/employees/deleteEmployee/{id} and the employee log.
+// docs/people.md: PUT /api/employees/{id}, POST /api/employees/deleteEmployee/{id} and the employee log.
 // The session cache is on with a long TTL, so a change is only seen on the employee's next request
 // because the change drops their cached session (not because the cache expired).
 import { eq } from 'drizzle-orm';
@@ -154,6 +154,9 @@ describe('the next request sees the change', () => {
     expect(json<{ data: { accessControls: string[] } }>(await me()).data.accessControls).toEqual(['Inventory']);
 
     expect((await put(max.id, { isActive: false })).statusCode).toBe(200);
+    // a disable ends every session (docs/security.md "Identity model"); signing in again meets the gate
+    expect((await me()).statusCode).toBe(401);
+    max.token = await t.signIn('max@staff.test', 'Max-password');
     const disabled = await t.request({ method: 'GET', url: '/api/inventories/paginatedInventories', token: max.token });
     expect([disabled.statusCode, json(disabled).code]).toEqual([403, 'DISABLED']);
     expect(json<{ data: { isActive: boolean } }>(await me()).data.isActive).toBe(false);
@@ -193,6 +196,9 @@ describe('the last active Admin', () => {
     // Rae, promoted and signed in, runs the store too: now the owner may step back from Settings
     const rae = await hire('Rae', ['Inventory']);
     expect((await put(rae.id, { role: 'Admin', accessControls: ['Employees', 'Settings'] })).statusCode).toBe(200);
+    // a role change ends the person's sessions: Rae signs in again
+    expect((await t.request({ method: 'GET', url: '/api/me', token: rae.token })).statusCode).toBe(401);
+    rae.token = await t.signIn('rae@staff.test', 'Rae-password');
     expect((await put(ownerId, { accessControls: ['Employees', 'Inventory', 'Products', 'Dashboard'] })).statusCode).toBe(200);
     // and Rae is the last one
     const remove = await del(rae.id);
@@ -216,6 +222,7 @@ describe('the last active Admin', () => {
     // Zed is an Admin who does not run the store (no Settings): both changes are Zed's
     const zed = await hire('Zed', ['Inventory']);
     expect((await put(zed.id, { role: 'Admin', accessControls: ['Employees'] })).statusCode).toBe(200);
+    zed.token = await t.signIn('zed@staff.test', 'Zed-password'); // the role change ended Zed's sessions
     const [a, b] = await Promise.all([put(sol.id, { isActive: false }, zed.token), put(ownerId, { role: 'Employee' }, zed.token)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const staff = await t.ctx.db.select().from(s.employees).where(eq(s.employees.storeId, storeId));

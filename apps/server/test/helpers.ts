@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { DEMO_ANCHOR, DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 
 export const DEMO_HOST = 'localhost';
@@ -23,17 +25,17 @@ export type TestApp = {
 };
 
 /**
- * With DATABASE_URL, a new empty database on that server (and how to drop it); without, nothing
- * (the caller uses in-memory PGlite).
+ * With DATABASE_URL, a new database on that server (and how to drop it), a copy of `template` when
+ * given (test/global-setup.ts) or else empty; without, nothing (the caller uses in-memory PGlite).
  */
-export async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; dropDatabase: () => Promise<void> }> {
+export async function createTestDatabase(template?: string): Promise<{ databaseUrl: string | undefined; dropDatabase: () => Promise<void> }> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const name = `backroom_test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
@@ -50,17 +52,25 @@ export async function createTestDatabase(): Promise<{ databaseUrl: string | unde
 
 /**
  * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL, a new database
- * created on that server for this test file and dropped afterwards.
+ * created on that server for this test file and dropped afterwards. Both start as a copy of the
+ * migrated (and seeded) database test/global-setup.ts built once for the run.
  */
 export async function createTestApp(
   opts: { seed?: boolean; logStream?: NodeJS.WritableStream; config?: Partial<AppConfig>; /** only some migrations (test/schema-citus) */ migrationsFolder?: string } = {},
 ): Promise<TestApp> {
-  const { databaseUrl, dropDatabase } = await createTestDatabase();
+  const seed = opts.seed !== false;
+  // a database made by only some migrations is built the long way
+  const templates = opts.migrationsFolder ? undefined : inject('databaseTemplates');
+  const template = templates && (seed ? templates.seeded : templates.migrated);
+  const { databaseUrl, dropDatabase } = await createTestDatabase(template);
   const config = loadConfig({ env: 'test', logLevel: opts.logStream ? 'info' : 'silent', dataDir: path.join(os.tmpdir(), `backroom-test-${process.pid}`), databaseUrl, ...opts.config });
-  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? config.dataDir : 'memory://', migrationsFolder: opts.migrationsFolder });
+  const loadDataDir = template && !databaseUrl ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? config.dataDir : 'memory://', migrationsFolder: opts.migrationsFolder, loadDataDir });
   const { app, ctx } = await buildApp(config, database, { logStream: opts.logStream });
   await app.ready();
-  if (opts.seed !== false) await seedDemo(ctx);
+  // the demo at its fixed dates (DEMO_ANCHOR), so the tests' figures do not move with the calendar;
+  // a no-op on the seeded template
+  if (seed) await seedDemo(ctx, { anchor: DEMO_ANCHOR });
 
   const request: TestApp['request'] = async ({ method, url, token, body, host, headers }) =>
     app.inject({

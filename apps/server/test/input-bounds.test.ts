@@ -1,4 +1,4 @@
-// Issue 8, "Bad input never makes a 500": amounts past what the columns hold, NUL and lone
+// docs/security.md, "Bad input never makes a 500": amounts past what the columns hold, NUL and lone
 // surrogates in any text, over-long text and over-large bodies answer 4xx { error }, nothing written.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,20 @@ describe('amounts and quantities past what the columns hold', () => {
     const after = await itemRow(t, item.id);
     expect(after).toMatchObject({ status: 'Active', requestedPrice: null });
     expect(await logsOf(t, item.id)).toHaveLength(0);
+  });
+
+  it('refuses amounts with more decimals than money takes (2) with why, rounding none of them', async () => {
+    const before = await countOf(s.inventoryItems);
+    const create = await t.request({ method: 'POST', url: '/api/inventories', token: owner, body: { inventoryFormArray: [row({ price: 0.004 })] } });
+    expect([create.statusCode, json(create).error]).toEqual([400, 'Price can have at most 2 decimals.']);
+    expect(await countOf(s.inventoryItems)).toBe(before);
+    const item = await makeItem(t, refs, { status: 'Active', location: 'Downtown' });
+    const asked = await t.request({ method: 'POST', url: '/api/inventories/requestPriceChange', token: ava, body: { id: item.id, requestedPrice: 120.455 } });
+    expect([asked.statusCode, json(asked).error]).toEqual([400, 'Price can have at most 2 decimals.']);
+    const edit = await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price: '99.999' } });
+    expect(edit.statusCode).toBe(400);
+    expect(json(edit).error).toMatch(/can have at most 2 decimals\.$/);
+    expect(await itemRow(t, item.id)).toMatchObject({ price: item.price, requestedPrice: null });
   });
 
   it('refuses an edit whose price, payout or fee is past the limit', async () => {

@@ -1,4 +1,4 @@
-// The store's integrations API (issue 11): GET /api/stores/integrations, PUT /api/stores/integrations/{kind}.
+// The store's integrations API (docs/payouts.md): GET /api/stores/integrations, PUT /api/stores/integrations/{kind}.
 // Credentials are encrypted at rest and never returned, only whether each is set.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Every single-item action operation of issue 4 against the same six questions: the good path (and
+// Every single-item action operation of docs/statuses.md against the same six questions: the good path (and
 // the log entry it writes, stamped with the actor), a refused status (409, nothing written), a
 // missing location where one is needed, the wrong role, a consigner acting on another consigner's
 // item, and another store's item.

@@ -35,9 +35,14 @@ export async function demoRefs(t: TestApp) {
   };
 }
 
-/** An item of the demo store, written directly, with sensible defaults for its status. */
-export async function makeItem(t: TestApp, refs: DemoRefs, opts: Partial<typeof s.inventoryItems.$inferInsert> & { who?: Who } = {}) {
-  const { who = 'ava', ...over } = opts;
+/**
+ * An item of the demo store, written directly, with sensible defaults for its status. A consigned
+ * Sold or Paid item also gets the ledger entries its sale (and payout) would have written, as the
+ * seed does (the consigner figures are sums of the ledger: docs/sales.md); `ledger: false` leaves
+ * them to the caller.
+ */
+export async function makeItem(t: TestApp, refs: DemoRefs, opts: Partial<typeof s.inventoryItems.$inferInsert> & { who?: Who; ledger?: boolean } = {}) {
+  const { who = 'ava', ledger = true, ...over } = opts;
   const status = over.status ?? 'Active';
   const onHand = !['Requested', 'Pending', 'Consignment', 'Buying', 'StoreRequestPriceChange', 'Declined'].includes(status);
   const [row] = await t.ctx.db
@@ -67,6 +72,15 @@ export async function makeItem(t: TestApp, refs: DemoRefs, opts: Partial<typeof 
       ...over,
     })
     .returning();
+  if (ledger && (row.status === 'Sold' || row.status === 'Paid') && row.buyingId === null && row.paymentType === null) {
+    const base = { storeId: row.storeId, consignerId: row.consignerId, inventoryId: row.id, orderId: row.orderId };
+    const sale = row.price * row.quantity;
+    await t.ctx.db.insert(s.ledgerEntries).values([
+      { ...base, kind: 'sale', amount: sale },
+      ...(row.total !== sale ? [{ ...base, kind: 'fee' as const, amount: row.total - sale }] : []),
+      ...(row.status === 'Paid' ? [{ ...base, kind: 'payout' as const, amount: -row.total }] : []),
+    ]);
+  }
   return row;
 }
 

@@ -178,7 +178,7 @@ describe('the grouped view', () => {
     expect(every.length).toBeGreaterThan(20);
     expect(Math.max(...every.map((g) => g.count))).toBeGreaterThan(10);
     expect((await expectGroupedAsItems('search=grouped', 'lowestPrice')).length).toBe(6);
-  });
+  }, 240_000); // every filter times every sort: many requests, and a shared machine is slow
 
   it("gives a consigner the groups of their own items only", async () => {
     for (const sort of SORT_OPTIONS) {

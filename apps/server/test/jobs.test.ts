@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import * as s from '../src/db/schema/index.ts';
+import { BULK_JOB_KIND } from '../src/modules/inventory/inventory-bulk.service.ts';
+import { ORDERS_RESYNC_JOB } from '../src/modules/orders/orders.service.ts';
+import { STORE_RESYNC_JOB } from '../src/modules/stores/stores-settings.service.ts';
 import { createTestApp, DEMO, waitForJob, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -34,5 +38,24 @@ describe('background jobs', () => {
     const owner = await t.signIn(DEMO.owner);
     const missing = await t.request({ method: 'GET', url: '/api/jobs/00000000-0000-4000-8000-000000000000', token: owner });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('shows a job only to the area that starts its kind, or to whoever started it', async () => {
+    const [store] = await t.ctx.db.select().from(s.stores).limit(1);
+    const [stockEmployee] = await t.ctx.db.select().from(s.employees).where(eq(s.employees.email, DEMO.stock));
+    const ordersJob = await t.ctx.jobs.create(t.ctx.db, { storeId: store.id, kind: ORDERS_RESYNC_JOB, payload: { sources: [] }, total: 0, createdBy: { id: 'someone-else', name: 'Owner' } });
+    const inventoryJob = await t.ctx.jobs.create(t.ctx.db, { storeId: store.id, kind: BULK_JOB_KIND, payload: {}, total: 0, createdBy: { id: 'someone-else', name: 'Owner' } });
+    const ownSettingsJob = await t.ctx.jobs.create(t.ctx.db, { storeId: store.id, kind: STORE_RESYNC_JOB, payload: {}, total: 0, createdBy: { id: stockEmployee.id, name: 'Stock' } });
+    const unknownKind = await t.ctx.jobs.create(t.ctx.db, { storeId: store.id, kind: 'test.unregistered', payload: {}, total: 0 });
+    const stock = await t.signIn(DEMO.stock); // Inventory only
+    const read = (id: string, token: string) => t.request({ method: 'GET', url: `/api/jobs/${id}`, token });
+    const refused = await read(ordersJob.id, stock);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'You do not have access to this area' });
+    expect((await read(unknownKind.id, stock)).statusCode).toBe(403);
+    expect((await read(inventoryJob.id, stock)).statusCode).toBe(200);
+    expect((await read(ownSettingsJob.id, stock)).statusCode).toBe(200);
+    const owner = await t.signIn(DEMO.owner);
+    for (const job of [ordersJob, inventoryJob, ownSettingsJob, unknownKind]) expect((await read(job.id, owner)).statusCode).toBe(200);
   });
 });

@@ -37,6 +37,87 @@ describe('Drizzle only in repositories and db/', () => {
   });
 });
 
+describe('each module owns its data: repositories and internals only inside their module', () => {
+  const use = (from: string, type = false) => `import ${type ? 'type ' : ''}{ thing } from '${from}';\nexport const x: unknown = thing;\n`;
+  const REPOSITORY = /Only a module's own files import its repository/;
+  const INTERNALS = /Another module is used through its index\.ts only/;
+
+  it("refuses another module's repository, types included, from modules/, a top-level folder and app.ts", async () => {
+    const cases: [string, string][] = [
+      ['apps/server/src/modules/x/x.service.ts', '../y/y.repository.ts'],
+      ['apps/server/src/modules/x/x.repository.ts', '../y/y.repository.ts'],
+      ['apps/server/src/modules/x/sub/x-job.ts', '../../y/y.repository.ts'],
+      ['apps/server/src/modules/x/x.service.ts', '../../tenancy/tenancy.repository.ts'],
+      ['apps/server/src/tenancy/resolve-store.ts', '../modules/stores/stores.repository.ts'],
+      ['apps/server/src/auth/actor.ts', '../modules/consigners/consigners.repository.ts'],
+      ['apps/server/src/storefront/shopify/x.ts', '../../integrations/integrations.repository.ts'],
+      ['apps/server/src/app.ts', './modules/y/y.repository.ts'],
+    ];
+    for (const [file, from] of cases) {
+      for (const type of [false, true]) {
+        const found = await layering(use(from, type), file);
+        expect(found.some((m) => REPOSITORY.test(m)), `${file} <- ${from}`).toBe(true);
+      }
+    }
+  });
+
+  it("allows a module's own repository, from its own subfolders too", async () => {
+    for (const [file, from] of [
+      ['apps/server/src/modules/x/x.service.ts', './x.repository.ts'],
+      ['apps/server/src/modules/x/sub/x-job.ts', '../x.repository.ts'],
+      ['apps/server/src/modules/x/sub/deeper/client.ts', '../../x.repository.ts'],
+      ['apps/server/src/storefront/shopify/x.ts', '../storefront-sync.repository.ts'],
+      ['apps/server/src/tenancy/resolve-store.ts', './tenancy.repository.ts'],
+    ]) {
+      expect(await layering(use(from), file), `${file} <- ${from}`).toEqual([]);
+    }
+  });
+
+  it("refuses another module's internals: modules/ and integrations/ are entered through index.ts", async () => {
+    for (const [file, from] of [
+      ['apps/server/src/modules/x/x.service.ts', '../y/y.service.ts'],
+      ['apps/server/src/modules/x/x.service.ts', '../y/sub/y-job.ts'],
+      ['apps/server/src/modules/x/sub/x-job.ts', '../../y/y.mapper.ts'],
+      ['apps/server/src/modules/x/x.service.ts', '../../integrations/secrets.ts'],
+      ['apps/server/src/storefront/x.ts', '../modules/y/y.service.ts'],
+      ['apps/server/src/storefront/shopify/x.ts', '../../modules/y/y.service.ts'],
+      ['apps/server/src/storefront/x.ts', '../integrations/secrets.ts'],
+      ['apps/server/src/app.ts', './modules/y/y.service.ts'],
+      // Request and response schemas live in packages/domain: no module reads another's schemas file.
+      ['apps/server/src/modules/x/x.routes.ts', '../y/y.schemas.ts'],
+      ['apps/server/src/storefront/x.ts', '../modules/y/y.schemas.ts'],
+      ['apps/server/src/app.ts', './modules/y/y.schemas.ts'],
+    ]) {
+      const found = await layering(use(from), file);
+      expect(found, `${file} <- ${from}`).toEqual([expect.stringMatching(INTERNALS)]);
+    }
+  });
+
+  it("allows another module's index.ts, and app.ts mounting a module's routes", async () => {
+    for (const [file, from] of [
+      ['apps/server/src/modules/x/x.service.ts', '../y/index.ts'],
+      ['apps/server/src/modules/x/sub/x-job.ts', '../../y/index.ts'],
+      ['apps/server/src/modules/x/x.service.ts', '../../integrations/index.ts'],
+      ['apps/server/src/storefront/x.ts', '../modules/y/index.ts'],
+      ['apps/server/src/modules/x/x.service.ts', '../../shared/pg-errors.ts'],
+      ['apps/server/src/modules/x/x.service.ts', '../../tenancy/tenant.ts'],
+      ['apps/server/src/app.ts', './modules/y/y.routes.ts'],
+      ['apps/server/src/app.ts', './modules/y/sub/y-sub.routes.ts'],
+    ]) {
+      expect(await layering(use(from), file), `${file} <- ${from}`).toEqual([]);
+    }
+  });
+
+  it('keeps the Drizzle rule beside the module rules in the same file', async () => {
+    const both = `import { eq } from 'drizzle-orm';\nimport { y } from '../y/y.repository.ts';\nexport const f = [eq, y];\n`;
+    const found = await layering(both, 'apps/server/src/modules/x/x.service.ts');
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/Drizzle only in/), expect.stringMatching(REPOSITORY)]));
+    const inRepository = await layering(both, 'apps/server/src/modules/x/x.repository.ts');
+    expect(inRepository.some((m) => REPOSITORY.test(m))).toBe(true);
+    expect(inRepository.some((m) => /Drizzle only in/.test(m))).toBe(false);
+  });
+});
+
 describe('apiFetch only in the web app *.api.ts files', () => {
   const CALL = `import { apiFetch, errorMessage } from '../../shared/api';\nexport const load = () => apiFetch('/api/me').catch(errorMessage);\n`;
 

@@ -1,4 +1,4 @@
-// The orders API (issue 11): the order item table (search, consigner, order dates, pages), its
+// The orders API (docs/payouts.md): the order item table (search, consigner, order dates, pages), its
 // export, an order, its resync, the order sources; roles and stores.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';

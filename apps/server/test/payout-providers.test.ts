@@ -1,14 +1,15 @@
-// The payout provider adapters against local fakes of their documented APIs (issue 11): success, a
+// The payout provider adapters against local fakes of their documented APIs (docs/payouts.md): success, a
 // failure answer, a timeout, and a retry of the same cheque that never pays twice.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkbookProvider } from '../src/payouts/checkbook/checkbook-provider.ts';
-import { paypalProvider, paypalValue } from '../src/payouts/paypal/paypal-provider.ts';
-import type { ChequeToSend } from '../src/payouts/provider.ts';
+import { checkbookProvider } from '../src/modules/payouts/automated/checkbook/checkbook-provider.ts';
+import { paypalProvider, paypalValue } from '../src/modules/payouts/automated/paypal/paypal-provider.ts';
+import type { ChequeToSend } from '../src/modules/payouts/automated/provider.ts';
 import { startCheckbookFake, type CheckbookFake } from './fakes/checkbook-fake.ts';
 import { header } from './fakes/http-fake.ts';
 import { startPaypalFake, type PaypalFake } from './fakes/paypal-fake.ts';
 
-const TIMEOUT_MS = 300;
+// long enough for a local fake's answer with test files running side by side (docs/testing.md "Speed")
+const TIMEOUT_MS = 1_000;
 let checkbook: CheckbookFake;
 let paypal: PaypalFake;
 
@@ -55,7 +56,7 @@ describe('Checkbook digital cheques', () => {
 
   it('counts a timeout, a 5xx and a throttle as no answer (the cheque may exist)', async () => {
     checkbook.fail('POST /v3/check/digital', { kind: 'hang' });
-    expect(await provider().send(cheque())).toEqual({ outcome: 'unknown', reason: 'No answer from Checkbook within 0.3 s' });
+    expect(await provider().send(cheque())).toEqual({ outcome: 'unknown', reason: `No answer from Checkbook within ${TIMEOUT_MS / 1000} s` });
     checkbook.fail('POST /v3/check/digital', { kind: 'answer', answer: { status: 503, body: { error: 'Service Unavailable' } } });
     expect(await provider().send(cheque({ key: 'k2' }))).toEqual({ outcome: 'unknown', reason: 'Checkbook answered 503: Service Unavailable' });
     checkbook.fail('POST /v3/check/digital', { kind: 'answer', answer: { status: 429, body: { error: 'Too Many Requests' }, headers: { 'retry-after': '1' } } });
@@ -116,7 +117,7 @@ describe('PayPal Payouts', () => {
 
   it('counts a timeout and a 5xx as no answer', async () => {
     paypal.fail('POST /v1/payments/payouts', { kind: 'hang' });
-    expect(await provider().send(cheque({ key: 'slow-1' }))).toEqual({ outcome: 'unknown', reason: 'No answer from PayPal within 0.3 s' });
+    expect(await provider().send(cheque({ key: 'slow-1' }))).toEqual({ outcome: 'unknown', reason: `No answer from PayPal within ${TIMEOUT_MS / 1000} s` });
     paypal.fail('POST /v1/payments/payouts', { kind: 'answer', answer: { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.', debug_id: 'x' } } });
     expect(await provider().send(cheque({ key: 'down-1' }))).toEqual({ outcome: 'unknown', reason: 'PayPal answered 500: INTERNAL_SERVER_ERROR: An internal server error occurred.' });
     expect(paypal.batches.size).toBe(0);

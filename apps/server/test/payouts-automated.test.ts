@@ -1,4 +1,4 @@
-// Automated payouts end to end (issue 11; docs/payouts-automated.md): a payout made through the
+// Automated payouts end to end (docs/payouts-automated.md): a payout made through the
 // payouts API is sent by the payout job to local fakes of Checkbook and PayPal, with retries and
 // back-off; a success settles the consigners (items Paid, log entries, ledger), a failure sets the
 // payout Failed with the provider's reason, and POST /api/checkbook/retryAutoPayout sends the unpaid
@@ -149,7 +149,7 @@ describe('the payout job', () => {
     // settled in one go: items Paid with their log entries, a ledger 'payout' entry per item
     expect(st.items.every((i) => i.status === 'Paid')).toBe(true);
     expect(st.ledger.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-250_000, -200_000, -1_250]);
-    expect((await logsOf(t, items[0].id)).at(-1)).toMatchObject({ lastUpdatedByName: 'Automated payout', modifiedFields: [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }] });
+    expect((await logsOf(t, items[0].id)).at(-1)).toMatchObject({ lastUpdatedByName: 'Automated payout', modifiedFields: [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }, { variableChanged: 'payoutId' }] });
   });
 
   it('pays a Buying payout through its provider once staff press Pay, crediting the agreed price then paying it out', async () => {

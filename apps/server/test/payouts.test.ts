@@ -1,4 +1,4 @@
-// The payouts API (issue 11): pay, list, detail, mark paid, export, cheques; the money invariants
+// The payouts API (docs/payouts.md): pay, list, detail, mark paid, export, cheques; the money invariants
 // (property test), the races (two pays, two mark-paids at once) and the ledger against the report.
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 import { demoRefs, itemRow, logsOf, makeItem, type DemoRefs } from './inventory-fixtures.ts';
 
 const autoPayout = vi.hoisted(() => ({ calls: [] as string[] }));
-vi.mock('../src/payouts/auto-payout.ts', () => ({
+vi.mock('../src/modules/payouts/automated/auto-payout.ts', () => ({
   startAutoPayout: async (_ctx: unknown, _storeId: string, payoutId: string) => {
     autoPayout.calls.push(payoutId);
   },
@@ -71,7 +71,7 @@ async function consigner(opts: { payoutType?: string; storeAccount?: boolean } =
 /** A sold item of a consigner owed `total` (minor units), with the ledger entries a sale writes. */
 async function soldItem(consignerId: string, total: number, opts: { price?: number } = {}) {
   const price = opts.price ?? total + 1000;
-  const item = await makeItem(t, refs, { status: 'Sold', consignerId, price, payout: total, payoutFee: price - total, total, soldOn: new Date('2026-10-20T10:00:00Z') });
+  const item = await makeItem(t, refs, { status: 'Sold', consignerId, price, payout: total, payoutFee: price - total, total, soldOn: new Date('2026-10-20T10:00:00Z'), ledger: false });
   await ledgerRepository.append(t.ctx.db, [
     { storeId: refs.store.id, consignerId, kind: 'sale', amount: price, inventoryId: item.id },
     { storeId: refs.store.id, consignerId, kind: 'fee', amount: total - price, inventoryId: item.id },
@@ -329,6 +329,26 @@ describe('invariants', () => {
   });
 });
 
+describe('a payout in the activity feed', () => {
+  type Field = { variableChanged: string; beforeValue: unknown; afterValue: unknown; beforeLabel?: string | null; afterLabel?: string | null };
+  const itemLogs = async (id: string) => json<{ data: { inventoryLogs: { modifiedFields: Field[] }[] } }>(await get(`/api/inventoryLogs/${id}`, owner)).data.inventoryLogs;
+
+  it('names the payout an item was put in, and the payout its status changed to Paid in', async () => {
+    const a = await consigner();
+    const item = await soldItem(a.id, 4_000);
+    const created = json<{ data: { id: string; name: string } }>(await pay([item.id])).data;
+    const [joined] = await itemLogs(item.id);
+    expect(joined.modifiedFields).toEqual([{ variableChanged: 'payoutId', beforeValue: null, afterValue: created.id, beforeLabel: null, afterLabel: created.name }]);
+
+    expect((await post(`/api/payouts/paid/${created.id}`, owner)).statusCode).toBe(200);
+    const [paid] = await itemLogs(item.id);
+    expect(paid.modifiedFields).toEqual([
+      { variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' },
+      { variableChanged: 'payoutId', beforeValue: created.id, afterValue: created.id, beforeLabel: created.name, afterLabel: created.name },
+    ]);
+  });
+});
+
 describe('POST /api/payouts/paid/{id}', () => {
   async function twoConsignerPayout() {
     const [a, b] = [await consigner(), await consigner()];
@@ -349,7 +369,10 @@ describe('POST /api/payouts/paid/{id}', () => {
     expect(out.payout.consigners.find((c) => c.consignerId === b.id)!.status).toBe('Pending');
     expect((await itemRow(t, items[0].id))!.status).toBe('Paid');
     expect((await itemRow(t, items[2].id))!.status).toBe('Sold');
-    expect((await logsOf(t, items[0].id)).at(-1)!.modifiedFields).toEqual([{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }]);
+    expect((await logsOf(t, items[0].id)).at(-1)!.modifiedFields).toEqual([
+      { variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' },
+      { variableChanged: 'payoutId', beforeValue: id, afterValue: id },
+    ]);
     expect((await ledgerOf(id)).map((e) => [e.consignerId, e.kind, e.amount]).sort()).toEqual([[a.id, 'payout', -300_000], [a.id, 'payout', -500]].sort());
 
     const all = await post(`/api/payouts/paid/${id}`, owner);

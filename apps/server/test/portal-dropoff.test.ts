@@ -1,4 +1,4 @@
-// The consigner portal's Requested Inventory screens (/dropoff, /dropoffPending; issue 12): the
+// The consigner portal's Requested Inventory screens (/dropoff, /dropoffPending): the
 // list they read (GET /api/inventories/paginatedInventories with status Requested or Pending) and
 // the drop-off cancel (POST /api/inventories/cancelDropoff), as a consigner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The consigner portal's /inventory (issue 12): what a consigner sees and changes through the API.
+// The consigner portal's /inventory (docs/consigner-portal.md): what a consigner sees and changes through the API.
 // Their own items only (another consigner's item answers 404 to every action, as to GET), each
 // action refused outside its statuses, the report and the export scoped to them, and Add tracking
 // only on their own Sold item at ONLINE MARKETPLACE.

@@ -1,4 +1,4 @@
-// The consigner isolation net (issue 12): signed in as consigner A (DEMO.ava) of the demo store, every
+// The consigner isolation net (docs/consigner-portal.md): signed in as consigner A (DEMO.ava) of the demo store, every
 // route a consigner may call answers B's (DEMO.marco's) ids with 404, lists and reports stay scoped to
 // A (B's ids in a filter give A's own, or nothing), and nothing of B changes; staff-only routes
 // answer 403 to a consigner.
@@ -31,7 +31,7 @@ const snapshotB = async () => ({
 });
 
 async function soldOf(who: 'ava' | 'marco', total: number) {
-  const item = await makeItem(t, refs, { who, status: 'Sold', price: total + 1000, payout: total, payoutFee: 1000, total, soldOn: new Date() });
+  const item = await makeItem(t, refs, { who, status: 'Sold', price: total + 1000, payout: total, payoutFee: 1000, total, soldOn: new Date(), ledger: false });
   await ledgerRepository.append(t.ctx.db, [
     { storeId: refs.store.id, consignerId: item.consignerId, kind: 'sale', amount: total + 1000, inventoryId: item.id },
     { storeId: refs.store.id, consignerId: item.consignerId, kind: 'fee', amount: -1000, inventoryId: item.id },

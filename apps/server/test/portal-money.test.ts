@@ -1,4 +1,4 @@
-// The consigner portal's Payout page and Settings (issue 12): a consigner's own payouts (their share,
+// The consigner portal's Payout page and Settings (docs/consigner-portal.md): a consigner's own payouts (their share,
 // the Paid and Ready to Pay tabs, the date range) and their own record (profile, notifications, bank
 // details read-only once submitted, staff-only fields refused).
 import crypto from 'node:crypto';
@@ -9,7 +9,7 @@ import { identity, otherStore, PASSWORD, staff } from './consigners-fixtures.ts'
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 import { demoRefs, makeItem, type DemoRefs } from './inventory-fixtures.ts';
 
-vi.mock('../src/payouts/auto-payout.ts', () => ({ startAutoPayout: async () => undefined }));
+vi.mock('../src/modules/payouts/automated/auto-payout.ts', () => ({ startAutoPayout: async () => undefined }));
 
 type ConsignerPayout = { id: string; name: string; status: string; statusLabel: string; shareStatus: string; total: number; itemCount: number; createdAt: string; inventories: { id: string; consignerId: string }[] };
 type PayoutPage = { rows: ConsignerPayout[]; total: number };

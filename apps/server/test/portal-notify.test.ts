@@ -15,7 +15,7 @@ import { integrationsRepository } from '../src/integrations/integrations.reposit
 import { encryptSecret } from '../src/integrations/secrets.ts';
 import { CREDENTIALS, fakeOrder, startFakeLinnworks, type FakeLinnworks } from './linnworks-fake.ts';
 
-vi.mock('../src/payouts/auto-payout.ts', () => ({ startAutoPayout: async () => {} }));
+vi.mock('../src/modules/payouts/automated/auto-payout.ts', () => ({ startAutoPayout: async () => {} }));
 
 let t: TestApp;
 let refs: DemoRefs;
@@ -307,7 +307,7 @@ describe('onProductSold from an order import', () => {
 
 describe('onPayout', () => {
   async function soldItem(c: Consigner, total: number) {
-    const it = await item(c, { status: 'Sold', price: total + 1000, payout: total, payoutFee: 1000, total, soldOn: new Date() });
+    const it = await item(c, { status: 'Sold', price: total + 1000, payout: total, payoutFee: 1000, total, soldOn: new Date(), ledger: false });
     await ledgerRepository.append(t.ctx.db, [
       { storeId: refs.store.id, consignerId: c.id, kind: 'sale', amount: total + 1000, inventoryId: it.id },
       { storeId: refs.store.id, consignerId: c.id, kind: 'fee', amount: -1000, inventoryId: it.id },

@@ -1,4 +1,4 @@
-// The consigner portal's Products screen (issue 12): the review panel's check (POST
+// The consigner portal's Products screen (docs/consigner-portal.md): the review panel's check (POST
 // /api/inventories/check) agrees with the items POST /api/inventories makes; a consigner lists only
 // for themselves; the product search pages.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 9: every route declares its responses, and nothing it does not declare leaves the server.
+// docs/api-foundation.md: every route declares its responses, and nothing it does not declare leaves the server.
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

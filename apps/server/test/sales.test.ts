@@ -1,4 +1,4 @@
-// Selling (issue 11; docs/sales.md): recordSale (every source's entry), the counter sale API, undo,
+// Selling (docs/sales.md): recordSale (every source's entry), the counter sale API, undo,
 // and a ledger that reconciles with the consigner report.
 import { toMajor } from '@backroom/domain';
 import { and, eq } from 'drizzle-orm';
@@ -190,6 +190,34 @@ describe('POST /api/sales (the counter)', () => {
     expect(result(late)).toMatchObject({ created: false, receipt: null, message: `Sale ${result(one).sale.name} was already recorded` });
     expect(await t.ctx.db.select().from(s.outbox).where(eq(s.outbox.to, 'twice@example.test'))).toHaveLength(1);
     expect(await ledgerRepository.entriesOfOrder(t.ctx.db, refs.store.id, result(one).sale.id)).toHaveLength(2);
+  });
+
+  it('answers 409 with the recorded sale when a sale key comes back with another basket or payment method, and sells nothing of it', async () => {
+    const a = await makeItem(t, refs);
+    const b = await makeItem(t, refs);
+    const first = await sell(owner, { lines: [{ inventoryId: a.id }], paymentMethod: 'cash', saleKey: 'till-1-0002-edit' });
+    expect(first.statusCode).toBe(201);
+    const recorded = result(first).sale;
+    for (const replay of [
+      { lines: [{ inventoryId: a.id }, { inventoryId: b.id }], paymentMethod: 'cash' }, // the basket edited after a lost answer
+      { lines: [{ inventoryId: b.id }], paymentMethod: 'cash' },
+      { lines: [{ inventoryId: a.id }], paymentMethod: 'card' },
+    ]) {
+      const res = await sell(owner, { ...replay, saleKey: 'till-1-0002-edit' });
+      expect(res.statusCode).toBe(409);
+      const body = json<{ error: string; code: string; sale: Sale }>(res);
+      expect(body.code).toBe('SALE_KEY_REUSED');
+      expect(body.error).toBe(
+        `Sale ${recorded.name} was already recorded under this sale key with other items or another payment method: this basket was NOT sold. Check ${recorded.name} below, then complete the sale again as a new sale.`,
+      );
+      expect(body.sale).toMatchObject({ id: recorded.id, name: recorded.name, paymentMethod: 'cash' });
+      expect(body.sale.lines.map((l) => l.inventoryId)).toEqual([a.id]);
+    }
+    expect((await itemRow(t, b.id)).status).toBe('Active');
+    // the same basket (lines in another order) is still today's idempotent 200
+    const same = await sell(owner, { lines: [{ code: (await itemRow(t, a.id)).code }], paymentMethod: 'cash', saleKey: 'till-1-0002-edit' });
+    expect(same.statusCode).toBe(200);
+    expect(result(same)).toMatchObject({ created: false, sale: { id: recorded.id } });
   });
 
   it('refuses an item already sold (409) and sells one of two sales at once', async () => {

@@ -21,6 +21,7 @@ afterAll(async () => t.close());
 
 let second: Awaited<ReturnType<typeof secondStore>> | null = null;
 const otherStoreOnce = async () => (second ??= await secondStore(t));
+const ava = () => refs.consigner.ava.id;
 
 // A location of its own, so the demo's items do not blur the counts.
 async function countedLocation(name: string) {
@@ -165,7 +166,7 @@ describe('POST /api/scans/intake (scan intake Save)', () => {
   it('accepts Pending and Requested items at the location in one transaction, with log entries', async () => {
     const pending = await makeItem(t, refs, { status: 'Pending' });
     const requested = await makeItem(t, refs, { status: 'Requested' });
-    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [pending.id, requested.id] } });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [pending.id, requested.id] } });
     expect(res.statusCode).toBe(200);
     expect(json<{ data: { accepted: number } }>(res).data.accepted).toBe(2);
     for (const id of [pending.id, requested.id]) {
@@ -179,7 +180,7 @@ describe('POST /api/scans/intake (scan intake Save)', () => {
   it('undoes everything when one item cannot be accepted', async () => {
     const pending = await makeItem(t, refs, { status: 'Pending' });
     const sold = await makeItem(t, refs, { status: 'Sold' });
-    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [pending.id, sold.id] } });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [pending.id, sold.id] } });
     expect(res.statusCode).toBe(409);
     expect((await itemRow(t, pending.id))?.status).toBe('Pending');
     expect((await logsOf(t, pending.id)).length).toBe(0);
@@ -187,16 +188,58 @@ describe('POST /api/scans/intake (scan intake Save)', () => {
 
   it('refuses bad input, consigners, and another store', async () => {
     const pending = await makeItem(t, refs, { status: 'Pending' });
-    const noLocation = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { ids: [pending.id] } });
+    const noLocation = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { consigner: ava(), ids: [pending.id] } });
     expect(json(noLocation).error).toBe('Please select a location');
-    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [] } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Nowhere', ids: [pending.id] } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: await t.signIn(DEMO.ava), body: { location: 'Uptown', ids: [pending.id] } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [] } })).statusCode).toBe(400);
+    const noConsigner = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', ids: [pending.id] } });
+    expect(json(noConsigner).error).toBe('Please select a consigner');
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Nowhere', consigner: ava(), ids: [pending.id] } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/scans/intake', token: await t.signIn(DEMO.ava), body: { location: 'Uptown', consigner: ava(), ids: [pending.id] } })).statusCode).toBe(403);
     const other = await otherStoreOnce();
     await t.ctx.db.insert(s.locations).values({ storeId: other.storeId, name: 'Uptown' });
-    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: other.token, host: other.host, body: { location: 'Uptown', ids: [pending.id] } });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: other.token, host: other.host, body: { location: 'Uptown', consigner: ava(), ids: [pending.id] } });
     expect(res.statusCode).toBe(404);
     expect((await itemRow(t, pending.id))?.status).toBe('Pending');
+  });
+
+  it("refuses another consigner's item, naming its consigner, unless the reassignment was confirmed", async () => {
+    const avas = await makeItem(t, refs, { status: 'Pending' });
+    const marcos = await makeItem(t, refs, { status: 'Pending', who: 'marco' });
+    const name = (who: 'ava' | 'marco') => `${refs.consigner[who].firstName} ${refs.consigner[who].lastName}`;
+    const refused = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [avas.id, marcos.id] } });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toBe(`${marcos.code} belongs to ${name('marco')}, not ${name('ava')}. Confirm the reassignment to ${name('ava')} to accept it.`);
+    // nothing moved: neither item, nor an owner change
+    for (const id of [avas.id, marcos.id]) expect(await itemRow(t, id)).toMatchObject({ status: 'Pending' });
+    expect((await itemRow(t, marcos.id))?.consignerId).toBe(refs.consigner.marco.id);
+    expect(await logsOf(t, marcos.id)).toHaveLength(0);
+    // a reassignment confirmed for another item does not cover this one
+    const wrongItem = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [avas.id, marcos.id], reassign: [avas.id] } });
+    expect(wrongItem.statusCode).toBe(409);
+    // a consigner not of this store is refused
+    const unknown = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: crypto.randomUUID(), ids: [avas.id] } });
+    expect(json(unknown).error).toBe('Please select a consigner');
+  });
+
+  it('reassigns a confirmed item to the chosen consigner and accepts it, the reassignment in its activity log', async () => {
+    const marcos = await makeItem(t, refs, { status: 'Requested', who: 'marco' });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [marcos.id], reassign: [marcos.id] } });
+    expect(res.statusCode).toBe(200);
+    expect(await itemRow(t, marcos.id)).toMatchObject({ status: 'Active', location: 'Uptown', consignerId: refs.consigner.ava.id });
+    const fields = (await logsOf(t, marcos.id)).flatMap((l) => l.modifiedFields.map((f) => ({ ...f, by: l.lastUpdatedById })));
+    expect(fields).toEqual(expect.arrayContaining([expect.objectContaining({ variableChanged: 'consignerId', beforeValue: refs.consigner.marco.id, afterValue: refs.consigner.ava.id, by: refs.stock.id })]));
+    // the owner change comes before the acceptance, in the same transaction
+    const order = fields.map((f) => f.variableChanged);
+    expect(order.indexOf('consignerId')).toBeLessThan(order.lastIndexOf('status'));
+  });
+
+  it('undoes the reassignment when the acceptance is refused', async () => {
+    const marcos = await makeItem(t, refs, { status: 'Pending', who: 'marco' });
+    const sold = await makeItem(t, refs, { status: 'Sold' });
+    const res = await t.request({ method: 'POST', url: '/api/scans/intake', token: stock, body: { location: 'Uptown', consigner: ava(), ids: [marcos.id, sold.id], reassign: [marcos.id] } });
+    expect(res.statusCode).toBe(409);
+    expect(await itemRow(t, marcos.id)).toMatchObject({ status: 'Pending', consignerId: refs.consigner.marco.id });
+    expect(await logsOf(t, marcos.id)).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-// The demo shop of issue 2's Data list: what it holds, and the same data on every fresh install.
+// The demo shop of docs/architecture.md's Data list: what it holds, and the same data on every fresh install.
 import { INVENTORY_STATUSES } from '@backroom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import { shopReportRepository } from '../src/modules/dashboard/shop-report.repos
 import { otherStore } from './consigners-fixtures.ts';
 import { createTestApp, json, type TestApp } from './helpers.ts';
 
-// The shop report's stock by category and location and its price and withdrawal requests (issue 15,
+// The shop report's stock by category and location and its price and withdrawal requests (docs/dashboard-and-activity.md,
 // docs/dashboard-and-activity.md "Shop report"), over a hand-built shop in a store of its own; and the
 // two tables the triggers keep (migration 0031) against a recount of the items.
 let t: TestApp;
@@ -188,14 +188,24 @@ describe('migration 0031 on an existing shop', () => {
   });
 
   it('fills the stock by group from the items, and the requests from the activity log and the items waiting', async () => {
-    // the migrations before this one, the demo seeded on them
+    // Every migration but this one, the demo seeded on them (today's seed writes the columns of later
+    // migrations, so those come first here, dated before this one); then this one alone, as a shop
+    // that had the demo's data before it would meet it.
     earlier = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-migrations-'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.endsWith('_shop_report_groups')));
-    fs.mkdirSync(path.join(earlier, 'meta'));
-    fs.writeFileSync(path.join(earlier, 'meta/_journal.json'), JSON.stringify(journal));
-    for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(earlier, `${e.tag}.sql`));
-    old = await createTestApp({ migrationsFolder: earlier });
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith('_shop_report_groups'));
+    const shopReport = journal.entries[at];
+    const folder = (name: string, entries: { tag: string; when: number }[]) => {
+      const dir = path.join(earlier, name);
+      fs.mkdirSync(path.join(dir, 'meta'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+      for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+      return dir;
+    };
+    const rest = journal.entries.filter((_, i) => i !== at).map((e, i) => (i < at ? e : { ...e, when: shopReport.when - (journal.entries.length - i) }));
+    const before = folder('before', rest);
+    const after = folder('after', [shopReport]);
+    old = await createTestApp({ migrationsFolder: before });
     const db = old.ctx.db;
     const [store] = await db.select().from(s.stores).limit(1);
     const items = await db.select().from(s.inventoryItems).where(eq(s.inventoryItems.storeId, store.id));
@@ -214,7 +224,7 @@ describe('migration 0031 on an existing shop', () => {
       entry(waitingPrice[0].id, '2026-01-02T10:00:00Z', 'Active', 'RequestPriceChange'),
     ]);
 
-    await migrateDatabase(old.ctx.database);
+    await migrateDatabase(old.ctx.database, after);
 
     const groups = await db.execute(sql`select location, category, items, units, value::float8 as value from inventory_stock_groups where store_id = ${store.id} order by location, category`);
     const recount = await db.execute(sql`select coalesce(location, '') as location, coalesce(category, '') as category, count(*)::int as items, sum(quantity)::int as units, sum(price::bigint * quantity)::float8 as value

@@ -1,11 +1,11 @@
-// Store settings, the storefront resync and the store's usage (issue 10, "Store settings"; people doc
+// Store settings, the storefront resync and the store's usage ("Store settings"; people doc
 // sections 2, 3, 5 and 7; docs/people.md "Store settings" and "Billing").
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY_STATUSES, PEOPLE_MESSAGES, STORE_SETTINGS_MESSAGES } from '@backroom/domain';
-import { storeLinkOrigin } from '../src/auth/origins.ts';
+import { storeLinkOrigin } from '../src/tenancy/origins.ts';
 import * as s from '../src/db/schema/index.ts';
 import { STOREFRONT_NOT_CONNECTED } from '../src/storefront/storefront.ts';
 import { createSecondStore, demoStore, makePng, multipartBody, signInDemo, type SecondStore, type Tokens } from './catalogue-fixtures.ts';
@@ -57,7 +57,8 @@ const get = (id = demoId, token = tokens.owner, host?: string) => t.request({ me
 const put = (body: unknown, opts: { id?: string; token?: string; host?: string } = {}) =>
   t.request({ method: 'PUT', url: `/api/stores/${opts.id ?? demoId}`, token: opts.token ?? tokens.owner, host: opts.host, body });
 // what a new store (signed up without them) must give before its first save
-const SECOND_REQUIRED = { redirectURL: 'https://second.test', shipInstructions: 'Ship to us', consignerUrl: 'consign.second.test', inStoreUrl: 'instore.second.test' };
+// a redirect URL must be on APP_URL or a proven host (docs/security.md): the second store has none proven
+const SECOND_REQUIRED = { get redirectURL() { return t.ctx.config.appUrl; }, shipInstructions: 'Ship to us', consignerUrl: 'consign.second.test', inStoreUrl: 'instore.second.test' };
 const currentStore = async (host: string) => t.request({ method: 'GET', url: '/open/stores/current', host });
 
 describe('GET /api/stores/{id}', () => {
@@ -208,10 +209,14 @@ describe('changing a domain', () => {
     // another store cannot take it while it answers
     expect((await put({ ...SECOND_REQUIRED, domain: oldHost }, { id: second.id, token: second.token, host: second.host })).statusCode).toBe(409);
 
-    // links in e-mails come from the configuration: the new domain in production
+    // links in e-mails come from the configuration: in production the new domain once it is proven,
+    // until then the next proven host of the store (the seeded consigner address)
     const [row] = await t.ctx.db.select().from(s.stores).where(eq(s.stores.id, demoId));
-    expect(storeLinkOrigin({ env: 'production', appUrl: 'https://app.backroom.example' }, row)).toBe('https://shop.demo.example');
-    expect(storeLinkOrigin({ env: 'production', appUrl: 'https://app.backroom.example' }, { ...row, aliasHost: oldHost })).toBe('https://shop.demo.example');
+    expect(row.provenHosts).not.toContain('shop.demo.example');
+    expect(storeLinkOrigin({ env: 'production', appUrl: 'https://app.backroom.example' }, row)).toBe('https://consign.demo.backroom.local');
+    const proven = { ...row, provenHosts: [...row.provenHosts, 'shop.demo.example'] };
+    expect(storeLinkOrigin({ env: 'production', appUrl: 'https://app.backroom.example' }, proven)).toBe('https://shop.demo.example');
+    expect(storeLinkOrigin({ env: 'production', appUrl: 'https://app.backroom.example' }, { ...proven, aliasHost: oldHost })).toBe('https://shop.demo.example');
 
     // the new address serves the store: the grace period starts
     expect(json<{ data: { id: string } }>(await currentStore('shop.demo.example')).data.id).toBe(demoId);
@@ -307,7 +312,8 @@ describe('GET /api/stores/usage', () => {
 
     // the second store sees only its own
     const other = json<{ data: Usage }>(await t.request({ method: 'GET', url: '/api/stores/usage', token: second.token, host: second.host })).data;
-    expect(other).toMatchObject({ items: { total: 0 }, consigners: { total: 0 }, employees: { total: 1, active: 1, invitePending: 0 }, images: { count: 0, bytes: 0 } });
+    // a new store starts with its own store account (docs/first-hour.md), and nothing of the demo
+    expect(other).toMatchObject({ items: { total: 0 }, consigners: { total: 1, storeAccounts: 1 }, employees: { total: 1, active: 1, invitePending: 0 }, images: { count: 0, bytes: 0 } });
   });
 
   it('needs Settings', async () => {

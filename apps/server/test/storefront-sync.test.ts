@@ -1,8 +1,8 @@
-// Products and stock out to Shopify (issue 13; docs/storefront-sync.md "Out"): a change that matters to
+// Products and stock out to Shopify (docs/storefront-sync.md "Out"): a change that matters to
 // the shop marks the item pending in its own transaction, the dispatcher queues one push per product,
 // the push reaches the fake Admin API (built from Shopify's real schema) as the right mutation, and the
 // item's sync state says what happened.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ON_SALE_STATUSES } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
@@ -16,6 +16,7 @@ let t: TestApp;
 let fake: ShopifyFake;
 let refs: DemoRefs;
 let owner: string;
+let firstSyncJobId: string;
 
 beforeAll(async () => {
   fake = await startShopifyFake();
@@ -39,7 +40,10 @@ beforeAll(async () => {
     },
   });
   expect(res.statusCode).toBe(200);
-}, 60_000);
+  // connecting started the first sync (docs/storefront-sync.md "First sync"): the tests below start after it
+  firstSyncJobId = json<{ data: { firstSyncJobId: string } }>(res).data.firstSyncJobId;
+  await waitForJob(t, owner, firstSyncJobId, 60_000);
+}, 90_000);
 afterAll(async () => {
   await t.close();
   await fake.close();
@@ -68,6 +72,21 @@ async function settled(id: string, timeoutMs = 20_000) {
   }
 }
 
+/**
+ * Until no push job waits or runs: an item's row can be synced by one product push while the push
+ * its own change queued is still to run (one job waits per product), so a test that counts the next
+ * change's calls starts once the queue is idle.
+ */
+async function pushesIdle(timeoutMs = 20_000) {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await t.ctx.database.executeSql("select count(*)::int as n from pgboss.job where name = 'storefront-push' and state in ('created', 'retry', 'active')", []);
+    if ((rows[0] as { n: number }).n === 0) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`push jobs still queued after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const mutations = () => fake.calls.filter((c) => c.outcome === 'ok').flatMap((c) => c.fields.filter((f) => ['productSet', 'productUpdate', 'publishablePublish', 'inventorySetQuantities', 'inventoryActivate'].includes(f)));
 
 /** A product of its own per test, so pushes of one test do not mix with another's. */
@@ -78,6 +97,47 @@ async function freshProduct(title: string) {
     .returning();
   return p;
 }
+
+describe('the first sync', () => {
+  it('connecting pushed every item on sale online at once, with its progress on the sync health screen', async () => {
+    const job = await waitForJob(t, owner, firstSyncJobId);
+    const result = job.result as { items: number; sent: number; reason: string | null };
+    expect(job.status).toBe('completed');
+    expect(result.items).toBeGreaterThan(0);
+    expect(result).toMatchObject({ sent: result.items, reason: null });
+    const onSale = await t.ctx.db
+      .select({ id: s.inventoryItems.id, shopifyId: s.inventoryItems.shopifyId })
+      .from(s.inventoryItems)
+      .where(and(eq(s.inventoryItems.storeId, refs.store.id), inArray(s.inventoryItems.location, ['Downtown', 'ONLINE MARKETPLACE']), inArray(s.inventoryItems.status, [...ON_SALE_STATUSES])));
+    expect(onSale.length).toBe(result.items);
+    expect(onSale.every((i) => i.shopifyId?.startsWith('gid://shopify/ProductVariant/'))).toBe(true);
+    const health = json<{ data: { syncJob: Record<string, unknown> | null; counts: { pending: number } } }>(await t.request({ method: 'GET', url: '/api/storefront/sync', token: owner })).data;
+    expect(health.syncJob).toMatchObject({ id: firstSyncJobId, kind: 'first-sync', status: 'completed', total: result.items, done: result.items, failed: 0 });
+  });
+
+  it('mapping a location the connection did not map starts another; a save that maps nothing new does not', async () => {
+    const uptown = await makeItem(t, refs, { location: 'Uptown' });
+    expect(await syncRow(uptown.id)).toBeNull();
+    const same = await t.request({ method: 'PUT', url: '/api/storefront/connection', token: owner, body: { publicationIds: [fake.publications[0].id] } });
+    expect(json<{ data: { firstSyncJobId: string | null } }>(same).data.firstSyncJobId).toBeNull();
+    const locations = [
+      { location: 'Downtown', shopifyLocationId: fake.locations[0].id },
+      { location: 'ONLINE MARKETPLACE', shopifyLocationId: fake.locations[1].id },
+      { location: 'Uptown', shopifyLocationId: fake.locations[1].id },
+    ];
+    const res = await t.request({ method: 'PUT', url: '/api/storefront/connection', token: owner, body: { locations } });
+    const jobId = json<{ data: { firstSyncJobId: string | null } }>(res).data.firstSyncJobId;
+    expect(jobId).toBeTruthy();
+    expect((await waitForJob(t, owner, jobId!, 60_000)).status).toBe('completed');
+    const row = await syncRow(uptown.id);
+    expect(row?.state).toBe('synced');
+    expect(fake.available(row!.inventoryItemId!, fake.locations[1].id)).toBe(1);
+    // Uptown off again: the other tests see the connection of the start
+    await t.request({ method: 'PUT', url: '/api/storefront/connection', token: owner, body: { locations: locations.slice(0, 2) } });
+    await t.ctx.db.delete(s.inventoryItems).where(eq(s.inventoryItems.id, uptown.id));
+    expect(await settled(uptown.id)).toBeNull();
+  });
+});
 
 describe('the sync trigger', () => {
   it('treats the same statuses as on sale as the domain does', async () => {
@@ -170,12 +230,37 @@ describe('pushes', () => {
     expect(fake.variantBySku(keep.code)).not.toBeNull();
   });
 
+  it('a price or withdrawal request: the item is not sellable now, so the same sync takes it off the shop; back to Active puts it back', async () => {
+    const product = await freshProduct('Samba Requests');
+    const keep = await makeItem(t, refs, { productId: product.id, option1Value: '7' });
+    const priced = await makeItem(t, refs, { productId: product.id, option1Value: '8' });
+    const leaving = await makeItem(t, refs, { productId: product.id, option1Value: '9' });
+    for (const i of [keep, priced, leaving]) await settled(i.id);
+    expect(fake.variantBySku(priced.code)).not.toBeNull();
+    expect((await act('requestPriceChange', { id: priced.id, requestedPrice: 99 })).statusCode).toBe(200);
+    expect((await act('requestInventoryWithdrawal', { id: leaving.id })).statusCode).toBe(200);
+    expect(await settled(priced.id)).toBeNull();
+    expect(await settled(leaving.id)).toBeNull();
+    // what a sale would refuse is not listed: a Shopify order cannot be placed for it
+    expect(fake.variantBySku(priced.code)).toBeNull();
+    expect(fake.variantBySku(leaving.code)).toBeNull();
+    expect(fake.variantBySku(keep.code)).not.toBeNull();
+    const refused = await t.request({ method: 'GET', url: `/api/sales/item?code=${priced.code}`, token: owner });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toMatch(new RegExp(`^${priced.code} cannot be sold: it is `));
+    // the request declined: Active again, on sale again
+    expect((await act('declineInventoryPrice', { id: priced.id })).statusCode).toBe(200);
+    await settled(priced.id);
+    expect(fake.variantBySku(priced.code)).not.toBeNull();
+  });
+
   it('sale: the sold item leaves the shop (never sold twice)', async () => {
     const product = await freshProduct('Forum Sale');
     const keep = await makeItem(t, refs, { productId: product.id, option1Value: '10' });
     const item = await makeItem(t, refs, { productId: product.id, option1Value: '11' });
     await settled(keep.id);
     await settled(item.id);
+    await pushesIdle();
     fake.calls.length = 0;
     await recordSale(t.ctx, refs.store, { id: null, name: 'Counter' }, { source: 'counter', financialStatus: 'paid', paymentMethod: 'cash', lines: [{ inventoryId: item.id }] });
     expect(await settled(item.id)).toBeNull();

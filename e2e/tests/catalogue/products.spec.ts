@@ -18,7 +18,7 @@ test('[CATALOGUE]: the product search finds products by title, SKU or brand and 
   await signInBrowser(page, DEMO.owner);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Add Products' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('welcome-title')).toHaveText('Welcome back, Olivia');
+  await expect(page.getByTestId('welcome-title')).toHaveText('Welcome, Olivia');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
   await snap(page, 'products-search');
 
@@ -155,7 +155,7 @@ test('[CATALOGUE]: staff create a product with an uploaded image and GTINs, save
   await page.getByRole('menuitem', { name: 'Resync product' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to resync this product?' });
   await expect(confirm).toContainText('Back up its images and data first.');
-  await confirm.getByRole('button', { name: 'Resync' }).click();
+  await confirm.getByRole('button', { name: 'Resync' }).press('Enter');
   await expect(page.getByText('Resyncing product in background')).toBeVisible();
   await expect(page.getByText('Product not resynced')).toBeVisible();
   await api.dispose();
@@ -222,7 +222,7 @@ test('[CATALOGUE]: merging a duplicate moves its inventory into the current prod
 
   const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to merge this item into the current product?' });
   await expect(confirm).toContainText('The selected product will be deleted from the portal and the storefront, and its inventory moved into the current product.');
-  await confirm.getByRole('button', { name: 'Merge' }).click();
+  await confirm.getByRole('button', { name: 'Merge' }).press('Enter');
   await expect(page.getByText('Merging product in background').first()).toBeVisible();
   await expect(modal.getByTestId('merge-moved-items')).toHaveText('2 items moved to this product');
   await snap(page, 'product-merge-done');

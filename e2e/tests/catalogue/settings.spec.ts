@@ -61,14 +61,14 @@ test('[SETTINGS]: staff add and edit a product template; delete is refused while
   // the Sneakers template carries demo inventory: deleting it is refused with the spec's message
   const sneakers = rows.filter({ hasText: 'Sneakers' }).filter({ hasText: 'Good Box' });
   await sneakers.getByRole('button', { name: 'Delete Sneakers' }).click();
-  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).press('Enter');
   await expect(page.getByText('This template is in use and cannot be deleted.')).toBeVisible();
   await expect(sneakers).toBeVisible();
   await expect(page.locator(OPEN_POPCONFIRM)).toHaveCount(0);
 
   // an unused template is deleted
   await row.getByRole('button', { name: `Delete ${title}` }).click();
-  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Delete' }).press('Enter');
   await expect(page.getByText(`${title} deleted`)).toBeVisible();
   await expect(rows.filter({ hasText: title })).toHaveCount(0);
 

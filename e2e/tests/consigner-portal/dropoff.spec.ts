@@ -175,7 +175,7 @@ test.describe('[CONSIGNER PORTAL]: Requested and Drop Off Pending', () => {
     await cardsOf(page, p3.code).getByTestId('cancel-dropoff').click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to cancel this Dropoff?' });
     await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).press('Enter');
     await expect(toast(page, 'Dropoff has been cancelled')).toBeVisible();
     await expect(cards(page)).toHaveCount(4);
     await expect(cardsOf(page, p3.code)).toHaveCount(0);

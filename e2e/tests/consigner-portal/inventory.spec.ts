@@ -1,4 +1,4 @@
-// The consigner's /inventory on a 390 px phone (issue 12; catalogue doc sections 2 and 4, people doc
+// The consigner's /inventory on a 390 px phone (catalogue doc sections 2 and 4, people doc
 // section 4): the summary of the last 7 days, a price change request (the empty entry first), the
 // pending request's text, a withdrawal request of an Active item, the direct withdrawal of a drop-off
 // on its way in (Pending), Add tracking on a sold marketplace item, the store's asked price accepted,
@@ -123,7 +123,7 @@ test('a consigner follows and changes their own items on a phone', async ({ page
   await expect(card(page, asked.code).getByTestId('price-pending')).toHaveText('Store asks $75.00');
   await card(page, asked.code).getByRole('button', { name: 'Accept price' }).click();
   await expect(page.locator(OPEN_POPCONFIRM)).toContainText('Do you want to accept this price change request?');
-  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Yes' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Yes' }).press('Enter');
   await expect(page.getByText('Price accepted')).toBeVisible();
   await expect(card(page, asked.code).getByTestId('status-tag')).toHaveText('Requested');
   expect(await getItem(staff, asked.id)).toMatchObject({ status: 'Requested', price: 75, requestedPrice: null });
@@ -131,7 +131,7 @@ test('a consigner follows and changes their own items on a phone', async ({ page
   // Cancel a drop-off request: 'Do you want to cancel this Dropoff?', Confirm
   await card(page, requested.code).getByRole('button', { name: 'Cancel drop-off' }).click();
   await expect(page.locator(OPEN_POPCONFIRM)).toContainText('Do you want to cancel this Dropoff?');
-  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Confirm' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Confirm' }).press('Enter');
   await expect(page.getByText('Dropoff has been cancelled')).toBeVisible();
   await expect(card(page, requested.code)).toHaveCount(0);
   expect((await staff.get(`/api/inventories/${requested.id}`)).status()).toBe(404);
@@ -163,7 +163,7 @@ test('a consigner follows and changes their own items on a phone', async ({ page
       await expect(page.getByTestId('scroll-hint')).toHaveCount(0);
     } else await expect(page.getByTestId('inventory-card')).toHaveCount(5);
     // nothing wider than the screen
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 
   await staff.dispose();

@@ -1,4 +1,4 @@
-// The consigner's Payout page on a phone (issue 12; people doc section 2 "Consigner portal Payout page"):
+// The consigner's Payout page on a phone (people doc section 2 "Consigner portal Payout page"):
 // a fresh consigner's item sold at the counter and paid out by the store shows on the Paid tab with
 // its amount and its item (SKU cut at 10 characters, date sold YY/MM/DD); an item the store bought
 // from them shows on Ready to Pay; the summary gives their figures; a date range with none of it empties.

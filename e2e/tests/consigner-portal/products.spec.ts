@@ -1,4 +1,4 @@
-// The consigner's Products screen on a phone (issue 12): a product card opens the Add Inventory modal,
+// The consigner's Products screen on a phone (docs/consigner-portal.md): a product card opens the Add Inventory modal,
 // Add Product fills the review list, the bottom bar counts it and sums its payouts, the review panel
 // splits it into Pre-Approved and Request Drop Off from the server's check, Submit creates each row
 // once; then the product item screen lists the consigner's own items.

@@ -40,11 +40,25 @@ test('[INVENTORY ITEM]: staff edit the price, change the owner and request a pri
 
   // Edit card: a new price saves with 'Saving' then 'Saved' and lands in the timeline.
   await page.getByTestId('edit-card').getByLabel('Price').fill('175');
+  // Payout and Fees follow the price as it is typed (the live fee quote of Add Inventory), before Save.
+  await expect(page.getByTestId('edit-card').getByLabel('Payout')).toHaveValue('134.75');
+  await expect(page.getByTestId('item-fees')).toHaveText('Fees $40.25 · total $134.75');
+  await snap(page, 'inventory-item-live-payout');
   await page.getByTestId('save-item').click();
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
   await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Price:' })).toHaveText('Price: $150.00 -> $175.00');
   // the fees follow the price
   await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Payout:' })).toContainText('-> $134.75');
+
+  // The consignment's end date (a field of the domain's list, drawn as a date picker): saved, logged, cleared.
+  const endsAt = page.getByTestId('edit-card').getByLabel('Consignment ends');
+  await endsAt.click();
+  await endsAt.fill('2027-03-31');
+  await endsAt.press('Enter');
+  await page.getByTestId('save-item').click();
+  await expect(timeline(page).getByTestId('timeline-change').filter({ hasText: 'Consignment ends:' })).toHaveText('Consignment ends: 2027-03-31');
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  await expect(endsAt).toHaveValue('2027-03-31');
 
   // Owner dropdown: the consigner changes, shown as Owner with names.
   await choose(page, 'Owner', 'Lena Park');
@@ -133,7 +147,7 @@ test('[INVENTORY ITEM]: a refused status change shows the server message, and a 
 
   await page.getByTestId('delete-item').click();
   await expect(page.locator(OPEN_POPCONFIRM)).toContainText('Sure to delete?');
-  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Yes' }).click();
+  await page.locator(OPEN_POPCONFIRM).getByRole('button', { name: 'Yes' }).press('Enter');
   await expect(page.getByTestId('item-deleted')).toContainText('Inventory deleted');
   // The page moves on a second later, to the list the item was in.
   await expect(page).toHaveURL(/\/incomingInventory$/, { timeout: 5000 });
@@ -156,13 +170,28 @@ test("[INVENTORY ITEM]: a store account's item shows Cost and no price-change re
   await expect(page.getByTestId('withdraw-item')).toBeVisible();
 });
 
-test('[INVENTORY ITEM]: in safe inventory status mode a Sold item keeps its status', async ({ page }) => {
+test('[INVENTORY ITEM]: the status control records a sale at the price (never a bare Sold); in safe mode the Sold item keeps its status', async ({ page }) => {
+  const item = await newActiveItem(87, '8');
   const api = await signedIn(DEMO.owner);
-  const [sold] = await listItems(api, { status: 'Sold' });
-  expect(sold, 'the demo data has Sold items').toBeTruthy();
-  await api.dispose();
   await signInBrowser(page, DEMO.owner);
-  await page.goto(`/inventories/${sold.id}`);
+  await page.goto(`/inventories/${item.id}`);
+  await expect(page.getByTestId('item-status')).toHaveText('Active');
+  // money statuses are not choosable: Sold, Pending sale and Paid come only from the sale and payout paths
+  await page.getByTestId('status-select').click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(dropdown.getByTitle('Record a sale at $87.00')).toBeVisible();
+  await expect(dropdown.locator('.ant-select-item-option', { hasText: /^Sold$/ })).toHaveCount(0);
+  await snap(page, 'inventory-item-status-sale');
+  await dropdown.getByTitle('Record a sale at $87.00').click();
+  const dialog = page.locator('.ant-modal:visible').filter({ hasText: `Record a sale of ${item.code}` });
+  await dialog.getByText('Card', { exact: true }).click();
+  await dialog.getByTestId('confirm-record-sale').click();
+  await expect(toast(page, /Sale S-\d+ recorded/)).toBeVisible();
+  await expect(page.getByTestId('item-status')).toHaveText('Sold');
+  const sold = (await getItem(api, item.id)) as Item & { order: { name: string } | null };
+  expect([sold.status, sold.order?.name]).toEqual(['Sold', expect.stringMatching(/^S-\d+$/)]);
+  await api.dispose();
+  await page.reload();
   await expect(page.getByTestId('item-status')).toHaveText('Sold');
   await expect(page.getByTestId('item-status')).toHaveClass(/ant-tag-green/);
   await expect(page.getByTestId('status-select')).toHaveClass(/ant-select-disabled/);

@@ -1,6 +1,7 @@
 import { expect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
+import { pickOption } from '../../fixtures/antd';
 import { getItem, logChange, newProduct, pendingDropOffs, requestDropOffs, rowOf, rows, signedIn, expectEmpty, gotoList } from './lists.fixture';
 
 test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
@@ -23,17 +24,15 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     // Edit opens the item screen in a new tab
     await expect(rowOf(page, one.code).getByTestId('edit-link')).toHaveAttribute('href', `/inventories/${one.id}`);
     await expect(rowOf(page, one.code).getByTestId('edit-link')).toHaveAttribute('target', '_blank');
-    // The consigner screen arrives with the people issue: until then the name is not a link (issue 8).
+    // The consigner screen arrives with the people issue: until then the name is not a link (docs/security.md).
     await expect(rowOf(page, one.code).getByRole('link', { name: 'Ava Thompson' })).toHaveCount(0);
 
     // One item: the drop-off's location is offered first; the sub-location follows the location.
     await rowOf(page, one.code).getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept inventory' });
     await expect(dialog.getByTestId('accept-location')).toContainText('Downtown');
-    await dialog.getByTestId('accept-location').click();
-    await page.getByTitle('Uptown', { exact: true }).click();
-    await dialog.getByTestId('accept-sublocation').click();
-    await page.getByTitle('Window', { exact: true }).click();
+    await pickOption(page, dialog.getByTestId('accept-location'), 'Uptown');
+    await pickOption(page, dialog.getByTestId('accept-sublocation'), 'Window');
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Inventory accepted')).toBeVisible();
     await expect(rows(page)).toHaveCount(2);
@@ -51,10 +50,8 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     const bulk = page.getByRole('dialog', { name: 'Accept 2 items' });
     await bulk.getByRole('button', { name: 'Accept' }).click();
     await expect(bulk.getByText('You must add the location of the inventory')).toBeVisible();
-    await bulk.getByTestId('accept-location').click();
-    await page.getByTitle('Warehouse', { exact: true }).click();
-    await bulk.getByTestId('accept-sublocation').click();
-    await page.getByTitle('Bin 2', { exact: true }).click();
+    await pickOption(page, bulk.getByTestId('accept-location'), 'Warehouse');
+    await pickOption(page, bulk.getByTestId('accept-sublocation'), 'Bin 2');
     await bulk.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Accepting inventories, this may take some time')).toBeVisible();
     await expect(page.getByText('Confirmed Action: These changes take time, you will see the changes slowly update...')).toBeVisible();
@@ -123,7 +120,7 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     // Bulk Decline of the selected rows: a background job with the spec's warning.
     await rowOf(page, bulkDeclined.code).locator('.ant-checkbox-input').check();
     await page.getByTestId('bulk-decline').click();
-    await page.getByRole('tooltip').filter({ hasText: 'Decline 1 selected item?' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('tooltip').filter({ hasText: 'Decline 1 selected item?' }).getByRole('button', { name: 'Yes' }).press('Enter');
     await expect(page.getByText('Declining requested inventories, this may take some time')).toBeVisible();
     await expect(page.getByText('Confirmed Action: These changes take time, you will see the changes slowly update...')).toBeVisible();
     await expect(page.getByTestId('job-progress')).toContainText('done. 1 of 1 updated');
@@ -132,7 +129,7 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     await expect(rowOf(page, keep.code).getByTestId('status-tag')).toHaveText('Requested');
 
     await rowOf(page, decline.code).getByRole('button', { name: 'Decline' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Yes' }).press('Enter');
     await expect(page.getByText('Inventory declined')).toBeVisible();
     await expect(rows(page)).toHaveCount(3);
     expect((await getItem(staff, decline.id)).status).toBe('Declined');

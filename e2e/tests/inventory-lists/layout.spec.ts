@@ -1,4 +1,4 @@
-// Issue 8, screens as a shop meets them: Find Inventory fits 1440 px, a remembered column chooser,
+// docs/security.md, screens as a shop meets them: Find Inventory fits 1440 px, a remembered column chooser,
 // a cue where a table still scrolls sideways, bulk edit's live payout, template option names, and
 // the phone layout (touch targets, no blank band in the product header).
 import type { Page } from '@playwright/test';
@@ -37,7 +37,7 @@ test.describe('[LAYOUT]: screens as a shop meets them', () => {
     // the image sits in the product cell, beside the title
     await expect(rows(page).first().locator('td:has(.br-inv-title) img')).toHaveCount(1);
     expect(await tableOverflow(table)).toBeLessThanOrEqual(0);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     await expect(page.getByTestId('scroll-hint')).toHaveCount(0);
     // the filters name option 3 as the template does
     await expect(page.getByLabel('Box', { exact: true })).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('[LAYOUT]: screens as a shop meets them', () => {
     await expect(page.getByTestId('inventory-cards')).toBeVisible();
     await page.waitForTimeout(300);
     expect(await smallTouchTargets(page.locator('main'))).toEqual([]);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'find-inventory');
     await staff.dispose();
   });
@@ -153,7 +153,7 @@ test.describe('[LAYOUT]: screens as a shop meets them', () => {
     await expect(rowOf(page, item.code)).toBeVisible();
     for (const title of SPEC_COLUMNS) await expect(header(page, title)).toHaveCount(1);
     expect(await tableOverflow(page.getByTestId('inventory-table'))).toBeLessThanOrEqual(0);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'product-page');
 
     await page.setViewportSize(PHONE);
@@ -163,7 +163,7 @@ test.describe('[LAYOUT]: screens as a shop meets them', () => {
     const main = await page.getByTestId('product-header-main').boundingBox();
     expect(main!.height).toBeLessThan(160);
     expect(await smallTouchTargets(page.locator('main'))).toEqual([]);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'product-page');
     await staff.dispose();
   });

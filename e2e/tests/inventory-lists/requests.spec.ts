@@ -25,7 +25,7 @@ test.describe('[INVENTORY LISTS]: price change and withdrawal requests', () => {
 
     await rowOf(page, accept.code).getByRole('button', { name: 'Accept' }).click();
     const confirm = page.getByRole('tooltip').filter({ hasText: 'Do you want to accept this price change request?' });
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirm.getByRole('button', { name: 'Yes' }).press('Enter');
     await expect(page.getByText('Price change accepted')).toBeVisible();
     await expect(rows(page)).toHaveCount(1);
     expect(await getItem(staff, accept.id)).toMatchObject({ status: 'Active', price: 165, requestedPrice: null });

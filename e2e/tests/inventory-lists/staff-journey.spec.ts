@@ -1,4 +1,4 @@
-// The scenario of issue 5 in one run, as a staff member would do it, on one product: add three sizes
+// The scenario of docs/inventory-lists-screens.md in one run, as a staff member would do it, on one product: add three sizes
 // through the Add Inventory modal, accept drop-offs from Incoming at a location, find the items, bulk
 // edit a price, transfer two and accept the transfer, accept a consigner's price change, decline a
 // withdrawal request, withdraw an item early with a fee and delete a Pending drop-off. Every step is
@@ -131,7 +131,7 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   await gotoList(page, `/pendingPriceChangeInventory?search=${product.sku}`);
   await expect(rowOf(page, s11.code).getByTestId('price-pending')).toHaveText('Requested $112.00');
   await rowOf(page, s11.code).getByRole('button', { name: 'Accept' }).click();
-  await page.getByRole('tooltip').filter({ hasText: 'Do you want to accept this price change request?' }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('tooltip').filter({ hasText: 'Do you want to accept this price change request?' }).getByRole('button', { name: 'Yes' }).press('Enter');
   await expect(toast(page, 'Price change accepted')).toBeVisible();
   await expect(page.getByTestId('list-empty')).toBeVisible();
   await expect(page.getByText('No items match your search or filters.')).toBeVisible();
@@ -190,7 +190,7 @@ test('[STAFF JOURNEY]: from the Add Inventory modal to withdrawal and deletion, 
   await expect(page.getByTestId('item-status')).toHaveText('Drop off pending');
   await expect(timeline(page).first()).toContainText('Ava Thompson added this item');
   await page.getByTestId('delete-item').click();
-  await page.locator(OPEN_POPCONFIRM).filter({ hasText: 'Sure to delete?' }).getByRole('button', { name: 'Yes' }).click();
+  await page.locator(OPEN_POPCONFIRM).filter({ hasText: 'Sure to delete?' }).getByRole('button', { name: 'Yes' }).press('Enter');
   await expect(page.getByTestId('item-deleted')).toContainText('Inventory deleted');
   await expect(page).toHaveURL(/\/incomingInventory$/, { timeout: 5000 });
   expect((await staff.get(`/api/inventories/${cancelled.id}`)).status()).toBe(404);

@@ -23,10 +23,10 @@ test.describe('[INVENTORY LISTS]: Buying and Consignment', () => {
     await signInBrowser(page, DEMO.owner);
     await gotoList(page, `/buyingInventory?search=${product.sku}`);
     await expect(page.getByTestId('list-title')).toHaveText('Buying');
-    // The range a consigner sends is ignored (issue 8): the store's own request will carry it.
+    // The range a consigner sends is ignored (docs/security.md): the store's own request will carry it.
     await expect(rowOf(page, item.code)).not.toContainText('Range');
     await rowOf(page, item.code).getByRole('button', { name: 'Buy' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Yes' }).press('Enter');
     await expect(page.getByText('The store is buying this item')).toBeVisible();
     await expectEmpty(page);
     expect((await getItem(staff, item.id)).status).toBe('Pending');
@@ -61,7 +61,7 @@ test.describe('[INVENTORY LISTS]: Buying and Consignment', () => {
 
     await rowOf(page, accept.code).getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accepted Inventory' });
-    // The consigner's range was dropped (issue 8), so none is shown and the offered price stands.
+    // The consigner's range was dropped (docs/security.md), so none is shown and the offered price stands.
     await expect(dialog).toBeVisible();
     await expect(dialog).not.toContainText('$80.00 – $120.00');
     await expect(dialog.getByRole('spinbutton')).toHaveValue('110');
@@ -72,7 +72,7 @@ test.describe('[INVENTORY LISTS]: Buying and Consignment', () => {
     expect(await getItem(staff, accept.id)).toMatchObject({ status: 'Pending', price: 110 });
 
     await rowOf(page, cancel.code).getByRole('button', { name: 'Cancel Dropoff' }).click();
-    await page.getByRole('tooltip').filter({ hasText: 'Do you want to cancel this Dropoff?' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('tooltip').filter({ hasText: 'Do you want to cancel this Dropoff?' }).getByRole('button', { name: 'Yes' }).press('Enter');
     await expect(page.getByText('Dropoff has been cancelled')).toBeVisible();
     await expectEmpty(page);
     expect((await staff.get(`/api/inventories/${cancel.id}`)).status()).toBe(404);

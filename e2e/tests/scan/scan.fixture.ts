@@ -1,4 +1,4 @@
-// Shared by the scanning specs (issue 14): screenshots to /tmp/scan-shots and a GTIN with its check digit.
+// Shared by the scanning specs (docs/scanning.md): screenshots to /tmp/scan-shots and a GTIN with its check digit.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';

@@ -243,6 +243,7 @@ describe('STAFF_MENU', () => {
       ['Settings', 'Store', '/settings', 'Settings', false],
       ['Settings', 'Fees', '/fees', 'Settings', false],
       ['Settings', 'Templates', '/productTemplates', 'Settings', false],
+      ['Settings', 'Locations', '/locations', 'Settings', false],
       ['Settings', 'Sublocations', '/subLocations', 'Settings', false],
       ['Settings', 'Billing', '/billing', 'Settings', false],
       ['Settings', 'Shopify sync', '/storefrontSync', 'Products', false],
@@ -284,12 +285,21 @@ describe('visibleStaffMenu', () => {
 
   it('keeps only entries of granted areas and drops empty groups', () => {
     const menu = visibleStaffMenu({ role: 'Employee', accessControls: ['Orders'] }, all);
-    expect(menu.map((i) => i.label)).toEqual(['Transfers', 'Orders', 'Settings']);
+    expect(menu.map((i) => i.label)).toEqual(['Transfers', 'Orders', 'Logout']);
     expect(flatten(menu).map((e) => e.label)).toEqual(['Transfer', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Logout']);
   });
 
   it('always leaves Logout', () => {
     expect(flatten(visibleStaffMenu({ role: 'Employee', accessControls: [] })).map((e) => e.label)).toEqual(['Logout']);
+  });
+
+  it('shows no Settings group holding only Logout: Logout stands at the end of the menu', () => {
+    const menu = visibleStaffMenu({ role: 'Employee', accessControls: ['Inventory'] });
+    expect(menu.map((i) => i.key)).not.toContain('settingsGroup');
+    expect(menu.at(-1)).toMatchObject({ key: 'logout', action: 'logout' });
+    // with Settings the group keeps its Logout
+    const admin = visibleStaffMenu({ role: 'Admin', accessControls: null });
+    expect(admin.find((i) => i.key === 'settingsGroup')?.children?.at(-1)?.key).toBe('logout');
   });
 
   it('needs both Dashboard area and Admin role for the Dashboard', () => {
@@ -340,12 +350,12 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Dashboard', 'Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Activity', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Dashboard', 'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Scan In', 'Stock-take', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
+      'Withdrawal Request', 'Scan In', 'Stock-take', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Locations', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });
 
-  it('shows the whole consigner menu, Store Request included (issue 15)', () => {
+  it('shows the whole consigner menu, Store Request included (docs/dashboard-and-activity.md)', () => {
     expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }).map((i) => i.label)).toEqual([
       'Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Store Request', 'Payout', 'Settings', 'Help',
     ]);

@@ -95,7 +95,7 @@ export const ROUTE_AREAS = {
   // catalogue and stock
   '/': 'Products',
   '/request': 'Products',
-  // the consigners' offers answering store requests (issue 15: staff with Products too; docs/store-requests.md)
+  // the consigners' offers answering store requests (staff with Products too; docs/store-requests.md)
   '/storeRequest': 'Products',
   '/products/create': 'Products',
   '/products/:id': 'Products',
@@ -128,15 +128,17 @@ export const ROUTE_AREAS = {
   '/payouts': 'Orders',
   '/payouts/:id': 'Orders',
   '/transfers': 'Orders',
-  // not in the spec: the counter sale (issue 11, docs/sales.md)
+  // not in the spec: the counter sale (docs/sales.md)
   '/sell': 'Orders',
   '/acceptTransfers': 'Inventory',
   '/settings': 'Settings',
   '/fees': 'Settings',
   '/productTemplates': 'Settings',
   '/subLocations': 'Settings',
+  // not in the spec: adding, renaming and archiving locations (docs/catalogue.md "Locations")
+  '/locations': 'Settings',
   '/billing': 'Settings',
-  // not in the spec: the storefront's sync health (issue 13, docs/storefront-sync.md)
+  // not in the spec: the storefront's sync health (docs/storefront-sync.md)
   '/storefrontSync': 'Products',
 } as const satisfies Record<string, Area>;
 
@@ -186,6 +188,7 @@ export const BUILT_STAFF_ROUTES = [
   '/scanItems',
   '/productTemplates',
   '/subLocations',
+  '/locations',
   '/employees',
   '/employees/:id',
   '/addEmployee',
@@ -333,7 +336,7 @@ export const STAFF_MENU: readonly MenuItem[] = [
     leaf('withdrawnInventory', 'Withdrawn', '/withdrawnInventory', 'Inventory'),
     leaf('pendingPriceChangeInventory', 'Price Change', '/pendingPriceChangeInventory', 'Inventory'),
     leaf('pendingWithdrawalInventory', 'Withdrawal Request', '/pendingWithdrawalInventory', 'Inventory'),
-    // Not in the spec's menu (its screens are): the scanning screens (issue 14), after the spec's entries.
+    // Not in the spec's menu (its screens are): the scanning screens (docs/scanning.md), after the spec's entries.
     leaf('scan', 'Scan In', '/scan', 'Inventory'),
     leaf('scanItems', 'Stock-take', '/scanItems', 'Inventory'),
   ]),
@@ -353,17 +356,19 @@ export const STAFF_MENU: readonly MenuItem[] = [
     leaf('findOrders', 'Find', '/findOrders', 'Orders'),
     leaf('pendingPayouts', 'Ready to Pay', '/pendingPayouts', 'Orders'),
     leaf('payouts', 'Payouts', '/payouts', 'Orders'),
-    // Not in the spec's menu: the register (issue 11), after the spec's entries.
+    // Not in the spec's menu: the register (docs/payouts.md), after the spec's entries.
     leaf('sell', 'Counter sale', '/sell', 'Orders'),
   ]),
   group('settingsGroup', 'Settings', [
     leaf('settings', 'Store', '/settings', 'Settings'),
     leaf('fees', 'Fees', '/fees', 'Settings'),
     leaf('productTemplates', 'Templates', '/productTemplates', 'Settings'),
+    // Not in the spec: the store's locations (docs/catalogue.md "Locations"), before their sublocations.
+    leaf('locations', 'Locations', '/locations', 'Settings'),
     leaf('subLocations', 'Sublocations', '/subLocations', 'Settings'),
     // Billing has no screen in the spec; it is store administration, so it sits behind Settings.
     leaf('billing', 'Billing', '/billing', 'Settings'),
-    // Not in the spec: each item's sync with the Shopify shop (issue 13), for staff with Products.
+    // Not in the spec: each item's sync with the Shopify shop (docs/storefront-sync.md), for staff with Products.
     leaf('storefrontSync', 'Shopify sync', '/storefrontSync', 'Products'),
     // Everyone must be able to sign out.
     { key: 'logout', label: 'Logout', area: null, adminOnly: false, action: 'logout' },
@@ -403,7 +408,10 @@ function filterMenu(items: readonly MenuItem[], user: MenuUser, built: ((path: s
     if (item.children) {
       const children = filterMenu(item.children, user, built);
       if (children.length === 0) continue;
-      out.push({ ...item, children });
+      // A group left with actions only (Settings holding just Logout, for staff without Settings)
+      // is no group: its actions stand on their own at the end of the menu, where they were.
+      if (children.every((c) => c.action !== undefined)) out.push(...children);
+      else out.push({ ...item, children });
     } else {
       out.push(item);
     }

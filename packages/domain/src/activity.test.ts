@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { activityCursorOf, activityDayHeading, activityWording, dropBlankDuplicates, groupActivityByDay, parseActivityCursor, type ActivityLogInput } from './activity.ts';
+import { activityCursorOf, activityDayHeading, activitySummary, activityWording, dropBlankDuplicates, groupActivityByDay, parseActivityCursor, type ActivityLogInput } from './activity.ts';
 
 const item = '11111111-1111-4111-8111-111111111111';
 const log = (id: string, updatedAt: string, modifiedFields: ActivityLogInput['modifiedFields'], inventoryId = item): ActivityLogInput => ({ id, updatedAt, inventoryId, modifiedFields });
+
+describe('a payout in the feed', () => {
+  const joined = { variableChanged: 'payoutId', beforeValue: null, afterValue: 'p1', beforeLabel: null, afterLabel: 'PO-1002' };
+  it('says an item was added to a payout, by its name, rather than an empty change', () => {
+    const w = activityWording({ modifiedFields: [joined] });
+    expect(w).toEqual({ kind: 'changes', changes: [{ field: 'Payout', from: null, to: 'PO-1002', reference: true }] });
+    expect(activitySummary(w)).toBe('added this item to payout PO-1002');
+  });
+  it('names the payout a status changed to Paid in', () => {
+    const w = activityWording({
+      modifiedFields: [
+        { variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' },
+        { variableChanged: 'payoutId', beforeValue: 'p1', afterValue: 'p1', beforeLabel: 'PO-1002', afterLabel: 'PO-1002' },
+      ],
+    });
+    expect(w).toEqual({ kind: 'changes', changes: [{ field: 'Status', from: 'Sold', to: 'Paid' }, { field: 'Payout', from: null, to: 'PO-1002', reference: true }] });
+    expect(activitySummary(w)).toBe('changed Status');
+  });
+  it('leaves out a payout it cannot name', () => {
+    expect(activityWording({ modifiedFields: [{ ...joined, afterLabel: null }] })).toEqual({ kind: 'changes', changes: [] });
+  });
+});
 
 describe('activityWording', () => {
   it('reads a lone createdOn change as added this item', () => {
@@ -30,7 +52,7 @@ describe('activityWording', () => {
       changes: [
         { field: 'Location', from: null, to: 'Main' },
         { field: 'Status', from: 'Pending', to: 'Active' },
-        { field: 'Sub location', from: 'A1', to: null },
+        { field: 'Sub-location', from: 'A1', to: null },
       ],
     });
   });

@@ -1,5 +1,6 @@
 // The Activity feed's wording and de-duplication (catalogue doc sections 2, 4 and 9).
 import dayjs from 'dayjs';
+import { inventoryFieldLabel } from './schemas/inventory-fields.ts';
 
 /** A log entry as the feed needs it (the API's ZInventoryLog has these fields and more). */
 export type ActivityLogInput = {
@@ -9,29 +10,56 @@ export type ActivityLogInput = {
   modifiedFields: readonly { variableChanged: string; beforeValue?: unknown; afterValue?: unknown; beforeLabel?: string | null; afterLabel?: string | null }[];
 };
 
-/** One line of a card: "{field}: {from} -> {to}", or "{field}: {to}" when there was nothing before. */
-export type ActivityChange = { field: string; from: string | null; to: string | null };
+/**
+ * One line of a card: "{field}: {from} -> {to}", or "{field}: {to}" when there was nothing before.
+ * `reference` marks the line naming the payout the entry happened in (ACTIVITY_REFERENCE_FIELDS).
+ */
+export type ActivityChange = { field: string; from: string | null; to: string | null; reference?: true };
 
 /** What a card says: a new item ('added this item') or the fields that changed. */
 export type ActivityWording = { kind: 'added' } | { kind: 'changes'; changes: ActivityChange[] };
 
-// Field names as staff read them; others are split from camelCase ('subLocation' -> 'Sub location').
-const FIELD_LABELS: Record<string, string> = {
+// An inventory item's fields as staff read them, the one table of the screens (the item's timeline,
+// the Activity feed); the wording is the spec's (catalogue doc section 2: 'sub-location'). Others are
+// split from camelCase ('trackingUrl' -> 'Tracking url').
+export const INVENTORY_FIELD_LABELS: Readonly<Record<string, string>> = {
   consignerId: 'Owner',
+  status: 'Status',
   option1Value: 'Size',
   option2Value: 'Condition',
   option3Value: 'Option 3',
-  payoutFee: 'Payout fee',
-  subLocation: 'Sub location',
+  price: 'Price',
+  requestedPrice: 'Requested price',
+  payout: 'Payout',
+  payoutFee: 'Fees',
+  total: 'Total',
+  cost: 'Cost',
+  quantity: 'Quantity',
+  location: 'Location',
+  subLocation: 'Sub-location',
+  notes: 'Notes',
+  image: 'Image',
+  trackingCode: 'Tracking code',
   acceptedOn: 'Accepted on',
   soldOn: 'Sold on',
+  printed: 'Printed',
+  isWithdrawnEarly: 'Withdrawn early',
+  withdrawalFee: 'Withdrawal fee',
+  withdrawalRequestedOn: 'Withdrawal requested on',
+  withdrawalAcceptedOn: 'Withdrawal accepted on',
+  withdrawalAcceptedBy: 'Withdrawal accepted by',
+  withdrawalDeclinedOn: 'Withdrawal declined on',
+  withdrawalDeclinedBy: 'Withdrawal declined by',
+  paymentType: 'Payment type',
+  buyingId: 'Buying id',
   orderId: 'Order',
   payoutId: 'Payout',
   deletedOn: 'Deleted on',
 };
 
 export function activityFieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
+  // then the editable fields' own labels (schemas/inventory-fields.ts)
+  const known = INVENTORY_FIELD_LABELS[field] ?? inventoryFieldLabel(field);
   if (known) return known;
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -48,11 +76,18 @@ export function activityValueText(value: unknown): string | null {
 }
 
 /**
- * Fields a card does not list: the ids of the order, payout and purchase an item joined (a status
- * change beside them says what happened; the item screen links them). A lone one reads as a change
- * of the item with no line.
+ * Fields a card does not list: the ids of the order and purchase an item joined (a status change
+ * beside them says what happened; the item screen links them).
  */
-export const ACTIVITY_HIDDEN_FIELDS: readonly string[] = ['orderId', 'payoutId', 'buyingId'];
+export const ACTIVITY_HIDDEN_FIELDS: readonly string[] = ['orderId', 'buyingId'];
+
+/**
+ * Fields a card names by what the server calls them (`beforeLabel`/`afterLabel`: the payout's name,
+ * 'PO-1002'), never by id, and shows even when unchanged: making a payout only puts the item in it,
+ * and marking it paid changes the status *in* that payout (docs/dashboard-and-activity.md "Payouts in
+ * the feed"). Without a name the field is left out like the hidden ones.
+ */
+export const ACTIVITY_REFERENCE_FIELDS: readonly string[] = ['payoutId'];
 
 /** How a screen names fields and shows values (money with the currency, dates, status labels). */
 export type ActivityFormat = { label?: (field: string) => string; value?: (field: string, value: unknown) => string | null };
@@ -71,6 +106,12 @@ export function activityWording(log: Pick<ActivityLogInput, 'modifiedFields'>, f
   const changes: ActivityChange[] = [];
   for (const f of fields) {
     if (f.variableChanged === 'createdOn' || ACTIVITY_HIDDEN_FIELDS.includes(f.variableChanged)) continue;
+    if (ACTIVITY_REFERENCE_FIELDS.includes(f.variableChanged)) {
+      const [from, to] = [f.beforeLabel || null, f.afterLabel || null];
+      // unchanged: only the payout it happened in; without a name: nothing worth a line
+      if (from !== null || to !== null) changes.push({ field: label(f.variableChanged), from: from === to ? null : from, to, reference: true });
+      continue;
+    }
     const isOwner = f.variableChanged === 'consignerId';
     const from = isOwner ? f.beforeLabel || activityValueText(f.beforeValue) : text(f.variableChanged, f.beforeValue);
     const to = isOwner ? f.afterLabel || activityValueText(f.afterValue) : text(f.variableChanged, f.afterValue);
@@ -80,6 +121,22 @@ export function activityWording(log: Pick<ActivityLogInput, 'modifiedFields'>, f
   // An entry that also created the item still reads as added when nothing else is worth a line.
   if (changes.length === 0 && fields.some((f) => f.variableChanged === 'createdOn')) return { kind: 'added' };
   return { kind: 'changes', changes };
+}
+
+/**
+ * What follows the name on a card or a timeline entry: 'added this item', 'changed Price, Payout';
+ * an entry that only put the item in a payout (or took it out) says so with the payout's name, not
+ * an empty 'changed this item'.
+ */
+export function activitySummary(wording: ActivityWording): string {
+  if (wording.kind === 'added') return 'added this item';
+  const fields = wording.changes.filter((c) => !c.reference);
+  if (fields.length > 0) return `changed ${fields.map((c) => c.field).join(', ')}`;
+  const ref = wording.changes.find((c) => c.reference);
+  if (ref?.to && ref.from === null) return `added this item to payout ${ref.to}`;
+  if (ref?.to === null && ref.from) return `took this item out of payout ${ref.from}`;
+  if (ref?.to && ref.from) return `moved this item from payout ${ref.from} to ${ref.to}`;
+  return 'changed this item';
 }
 
 const statusChangeOf = (log: ActivityLogInput) => log.modifiedFields.find((f) => f.variableChanged === 'status');

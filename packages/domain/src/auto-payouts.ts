@@ -1,4 +1,4 @@
-// Automated payouts (issue 11; docs/payouts-automated.md): the rules the server's payout job and the
+// Automated payouts (docs/payouts-automated.md): the rules the server's payout job and the
 // screens share. Sending itself (providers, the job) lives in apps/server/src/payouts.
 
 /**

@@ -6,6 +6,7 @@ import { ONLINE_MARKETPLACE } from './constants.ts';
 import { formatMoney } from './money.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, type TNotificationSettings } from './schemas/consigner.ts';
 import type { EmailMessageEvent } from './schemas/store-settings.ts';
+import { cleanText } from './text.ts';
 
 /** What happened; each kind belongs to one of the consigner's five preferences. */
 export const NOTICE_KINDS = [
@@ -83,11 +84,7 @@ export type StoreTexts = { emailMsgs: Record<string, string> | null; marketplace
 
 /** Keeps line breaks and drops other control characters of a store's paragraph; empty is none. */
 function cleanParagraph(text: string | null | undefined): string | null {
-  const cleaned = (text ?? '')
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
-    .trim();
+  const cleaned = cleanText(text ?? '', { oneLine: false });
   return cleaned || null;
 }
 
@@ -137,8 +134,7 @@ const LINK_LINE: Record<NoticeKind, string> = {
 };
 
 /** A header value on one line: the store's name may not add headers or lines to the subject. */
-// eslint-disable-next-line no-control-regex
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+const oneLine = (s: string) => cleanText(s, { oneLine: true });
 
 function lineOf(kind: NoticeKind, l: NoticeLine, currency: string): string {
   const money = (minor: number | null | undefined) => (typeof minor === 'number' ? formatMoney(minor, currency) : null);

@@ -1,4 +1,4 @@
-// Rules of the consigners API (issue 10; docs/people.md "Consigners"): which items a fee change may
+// Rules of the consigners API (docs/people.md "Consigners"): which items a fee change may
 // re-price, which block a deletion, how bank details are masked in the change log, and the report's
 // date range.
 import dayjs from 'dayjs';
@@ -65,6 +65,18 @@ export const CONSIGNER_MESSAGES = {
   ownPasswordOnly: 'You can only change your own password',
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'The current password is not correct',
+  // docs/security.md "Identity model": a person joins a store only by their own act.
+  invitationSent: (email: string) => `${email} already has a Backroom sign-in: an invitation to join was sent to ${email}`,
+  inviteNotFound: 'Invitation not found',
+  inviteAccepted: 'This invitation has already been accepted',
+  inviteInvalid: 'This invitation link is not valid',
+  inviteSignIn: 'Sign in with the invited e-mail address to accept this invitation',
+  inviteOtherAddress: 'This invitation was sent to another e-mail address',
+  inviteVerifyFirst: 'Verify your e-mail address before accepting this invitation',
+  inviteEmployeeHere: 'This sign-in is an employee of this store: it cannot also be its consigner',
+  verifyBeforeSignup: 'Verify your e-mail address first: a seller account with bank or payout details is created only for a verified address',
+  alreadyAddedHere: 'This store has already added this e-mail as a consigner: accept the invitation the store sends you to join',
+  hasSignIn: 'This person already has a sign-in: they join through the invitation sent to them',
 } as const;
 
 /** '••••6789': only the last 4 characters show; 4 or fewer show nothing. */
@@ -125,7 +137,7 @@ export function isConsignerAdmin(viewer: ConsignerViewer): boolean {
   return viewer.kind === 'employee' && viewer.role === 'Admin' && hasArea(viewer.accessControls, 'Consigners');
 }
 
-/** Bank details go only to Admins with Consigners access and to the consigner themself (issue 10). */
+/** Bank details go only to Admins with Consigners access and to the consigner themself (docs/people.md). */
 export function canSeeBankData(viewer: ConsignerViewer, consignerId: string): boolean {
   return viewer.kind === 'consigner' ? viewer.id === consignerId : isConsignerAdmin(viewer);
 }

@@ -155,7 +155,7 @@ export const ACTIVITY_PAGE_SIZE = 100;
 export const DASHBOARD_DEFAULT_DAYS = 30;
 export const ACTIVITY_DEFAULT_DAYS = 7;
 
-// Input limits (issue 8, "Bad input never makes a 500"); docs/input-limits.md explains each.
+// Input limits ("Bad input never makes a 500"); docs/input-limits.md explains each.
 
 /** The largest value of a PostgreSQL integer (int4) column: money (minor units), quantities, weights. */
 export const INT4_MAX = 2_147_483_647;
@@ -197,3 +197,9 @@ export const TEXT_LIMITS = {
 export type TextKind = keyof typeof TEXT_LIMITS;
 /** The longest string any request may carry anywhere (the input guard's cap, a backstop to the schemas). */
 export const MAX_ANY_TEXT = TEXT_LIMITS.long;
+/**
+ * How deeply a request's JSON body (or any parsed part of a request) may nest objects and arrays.
+ * No input of the API needs more than a few levels; deeper bodies are refused before they are
+ * parsed (docs/input-limits.md).
+ */
+export const MAX_JSON_DEPTH = 32;

@@ -1,4 +1,4 @@
-// Who may change an employee, and the store's last Admin (people doc sections 2, 4 and 6; issue 10).
+// Who may change an employee, and the store's last Admin (people doc sections 2, 4 and 6).
 import { AREAS, hasArea, type Area } from './access.ts';
 import { DomainError } from './errors.ts';
 

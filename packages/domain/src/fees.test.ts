@@ -282,7 +282,7 @@ describe('isZeroPayoutWarning', () => {
   });
 });
 
-describe('fees that would not fit their columns (issue 8)', () => {
+describe('fees that would not fit their columns (docs/security.md)', () => {
   it('refuses a fee sum or a total past MAX_TOTAL_MINOR, for the quote and the create alike', () => {
     const type = { id: 't', accountType: 'Big', sellingFee: 100, minFee: 1_000_000_000, flatFee: 1_000_000_000, isDefault: true };
     const input = { price: 1_000_000_000, quantity: 1, consignerType: type, storePayoutFeePercent: 100, vatRatePercent: 0, chargeTax: false };

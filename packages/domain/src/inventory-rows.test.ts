@@ -11,6 +11,12 @@ describe('validateInventoryRow', () => {
     expect(validateInventoryRow(full, sneakers)).toBeNull();
   });
 
+  it('refuses a price with more decimals than money takes with its own message, never rounding it', () => {
+    expect(validateInventoryRow({ ...full, price: 0.004 }, sneakers)).toBe('Price can have at most 2 decimals.');
+    expect(validateInventoryRow({ ...full, price: 12.345 }, sneakers, { wizard: true })).toBe('Price can have at most 2 decimals.');
+    expect(validateInventoryRow({ ...full, price: 12.34 }, sneakers)).toBeNull();
+  });
+
   it('names every template option in the warning', () => {
     expect(validateInventoryRow({ ...full, price: 0 }, sneakers)).toBe(
       'Please select Size, Condition, Box, Price, and Quantity first',

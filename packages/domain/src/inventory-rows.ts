@@ -1,5 +1,6 @@
 // Listing-row checks of the Add Inventory modal and wizard (catalogue doc section 5).
 import { INVENTORY_MESSAGES } from './messages.ts';
+import { hasAtMostDecimals, MONEY_DECIMALS, tooManyDecimalsMessage } from './money.ts';
 
 export type InventoryRowInput = {
   option1Value?: string | null;
@@ -36,6 +37,8 @@ export function validateInventoryRow(
   template: RowTemplate,
   opts: { wizard?: boolean; requireConsigner?: boolean } = {},
 ): string | null {
+  // a price with more decimals than money takes says so (not the incomplete-row warning, never rounded)
+  if (typeof row.price === 'number' && !hasAtMostDecimals(row.price, MONEY_DECIMALS)) return tooManyDecimalsMessage('Price', MONEY_DECIMALS);
   const complete =
     filled(row.option1Value) &&
     isOptionValid(template.option2, row.option2Value) &&

@@ -144,6 +144,14 @@ describe('where the QR code points and which items get a label', () => {
     expect(itemLink('https://shop.example/', 'abc')).toBe('https://shop.example/inventories/abc');
   });
 
+  it('labels an item the shop does not list now (not sellable) with its own page, not the shop', () => {
+    const sf = { ...settings(), hasStorefront: true, shop: 'demo.myshopify.com' };
+    const plan = planLabels(sf, [item({ shopifyId: null, sellableNow: false })]);
+    expect(plan.skipped).toEqual([]);
+    expect(plan.printable[0].targets.storefront).toBeNull();
+    expect(plan.printable[0].targets.item).toMatch(/\/inventories\//);
+  });
+
   it('a store without a storefront labels every item, the QR code on the item page', () => {
     const plan = planLabels(settings(), [item({ shopifyId: null }), item({ id: 'b', shopifyId: 'gid://shopify/ProductVariant/9' })]);
     expect(plan.skipped).toEqual([]);

@@ -57,6 +57,8 @@ export type LabelItem = {
   shopifyId: string | null;
   /** The storefront product's handle (its address there), null when unknown. */
   storefrontHandle: string | null;
+  /** Sellable now (sellable.ts): false when the shop does not list it (e.g. a price request waiting). Absent: yes. */
+  sellableNow?: boolean;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -112,7 +114,8 @@ export function planLabels(settings: LabelSettings, items: readonly LabelItem[])
   const messages = new Set<string>();
   for (const item of items) {
     const targets: LabelTargets = { item: itemLink(settings.linkOrigin, item.id), storefront: null };
-    if (settings.hasStorefront) {
+    // an item not sellable now is not listed in the shop (sellable.ts): its label points at its own page
+    if (settings.hasStorefront && item.sellableNow !== false) {
       if (!item.shopifyId) {
         skipped.push({ item, message: LABEL_MESSAGES.resyncedWithoutShopifyId });
         messages.add(LABEL_MESSAGES.resyncedWithoutShopifyId);

@@ -26,6 +26,10 @@ export const INVENTORY_MESSAGES = {
   selectProduct: 'Select a product',
   selectProductTemplate: 'Select a product template',
   alreadyScanned: 'Item already scanned',
+  // wording ours (docs/scanning.md, "Another consigner's item"): scan intake names the item's own consigner
+  otherConsignerItem: (code: string, owner: string, chosen: string) => `${code} belongs to ${owner}, not ${chosen}`,
+  otherConsignerRefused: (code: string, owner: string, chosen: string) =>
+    `${code} belongs to ${owner}, not ${chosen}. Confirm the reassignment to ${chosen} to accept it.`,
   mergeConfirm: 'Do you want to merge this item into the current product?',
   // wording ours
   mergeConfirmContent:

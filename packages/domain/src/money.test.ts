@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.ts';
-import { currencySymbol, formatMoney, percentOf, toBasisPoints, toMajor, toMinor } from './money.ts';
+import { currencyDecimals, currencySymbol, formatMoney, hasAtMostDecimals, percentOf, toBasisPoints, toMajor, toMinor, tooManyDecimalsMessage } from './money.ts';
 
 describe('toMinor', () => {
   it.each([
@@ -130,5 +130,23 @@ describe('formatMoney', () => {
     expect(currencySymbol('USD')).toBe('$');
     expect(currencySymbol('ZAR')).toBe('R');
     expect(currencySymbol('bad code')).toBe('bad code');
+  });
+});
+
+describe('decimals of an amount (never rounded silently)', () => {
+  it('states the decimals of a currency: 2 by default, 0 for JPY, at most the 2 Backroom keeps', () => {
+    expect(currencyDecimals('USD')).toBe(2);
+    expect(currencyDecimals('jpy')).toBe(0);
+    expect(currencyDecimals('KWD')).toBe(2);
+    expect(currencyDecimals(null)).toBe(2);
+  });
+
+  it('tells an amount with more decimals than allowed, from a string exactly and from a number as typed', () => {
+    for (const ok of [0, 1, 1.5, 19.99, 0.1 + 0.2, '1.50', '1.500', '120', '1.5e1', '1e-2', 10_000_000]) expect(hasAtMostDecimals(ok), String(ok)).toBe(true);
+    for (const bad of [0.004, 1.005, 19.999, '0.004', '1.001', '1e-3']) expect(hasAtMostDecimals(bad), String(bad)).toBe(false);
+    expect(hasAtMostDecimals(5, 0)).toBe(true);
+    expect(hasAtMostDecimals(5.5, 0)).toBe(false);
+    expect(tooManyDecimalsMessage('Price')).toBe('Price can have at most 2 decimals.');
+    expect(tooManyDecimalsMessage('Price', 0)).toBe('Price cannot have decimals.');
   });
 });

@@ -47,6 +47,48 @@ export function toMinor(major: number | string): number {
   return scaleDecimal(major, 2, 'Amount');
 }
 
+/**
+ * How many decimals a currency's amounts take (ISO 4217 minor unit): 2 unless listed. Backroom keeps
+ * every amount in hundredths, so an amount takes at most MONEY_DECIMALS whatever its currency
+ * (a 3-decimal currency such as KWD is kept to 2).
+ */
+export const MONEY_DECIMALS = 2;
+export const CURRENCY_EXPONENTS: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+};
+
+/** The decimals an amount of this currency may have: its exponent (2 when unknown), at most MONEY_DECIMALS. */
+export function currencyDecimals(currency: string | null | undefined): number {
+  return Math.min(CURRENCY_EXPONENTS[(currency ?? '').trim().toUpperCase()] ?? 2, MONEY_DECIMALS);
+}
+
+/** The message of an amount with more decimals than it may have (never rounded silently). */
+export function tooManyDecimalsMessage(label = 'Amount', decimals = MONEY_DECIMALS): string {
+  return decimals === 0 ? `${label} cannot have decimals.` : `${label} can have at most ${decimals} decimal${decimals === 1 ? '' : 's'}.`;
+}
+
+/**
+ * Whether a major-unit amount has at most `decimals` decimals. A string is read exactly ('1.50' has
+ * 2, '1.005' has 3); a number is read as the decimal it stands for, so a float's own drift
+ * (0.1 + 0.2 = 0.30000000000000004) is not taken for decimals a person typed, but 0.004 is.
+ */
+export function hasAtMostDecimals(major: number | string, decimals = MONEY_DECIMALS): boolean {
+  if (typeof major === 'number') {
+    if (!Number.isFinite(major)) return true; // not an amount: refused by whoever parses it
+    const scaled = major * 10 ** decimals;
+    return Math.abs(scaled - Math.round(scaled)) <= Math.max(1, Math.abs(scaled)) * 1e-9;
+  }
+  const match = DECIMAL.exec(major.trim());
+  if (!match) return true;
+  const frac = (match[3] ?? '').replace(/0+$/, '');
+  const exponent = Number(match[4] ?? '0');
+  const digitsAfterPoint = frac.length - exponent;
+  if (digitsAfterPoint <= decimals) return true;
+  // 1.5e1 = 15: the digits moved left of the point; trailing zeros of the integer part do not count
+  return /^0*$/.test(`${match[2] ?? ''}${frac}`.slice(-(digitsAfterPoint - decimals)));
+}
+
 export function toMajor(minor: number): number {
   return minor / 100;
 }

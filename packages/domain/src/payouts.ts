@@ -28,10 +28,13 @@ export function payoutActionOf(status: PayoutStatus, automated: boolean): Payout
 }
 
 /** What each kind of ledger entry means; amounts are signed from the consigner's side. */
-export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund'] as const;
+// sale_adjustment / fee_adjustment: a correction of a sold item's price or fees (docs/sales.md
+// "Corrections"); payout_deduction: what a payout took from (or added to) its items for the fees a
+// consigner owed (docs/payouts.md "Net payable").
+export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-// ---- payouts API (issue 11; docs/payouts.md) ------------------------------------------------------
+// ---- payouts API (docs/payouts.md) ------------------------------------------------------
 
 /** Staff labels of the payout statuses (GET /api/payouts/filterOptions). */
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { Pending: 'Pending', Failed: 'Failed', Buying: 'Buying', Paid: 'Paid' };

@@ -27,7 +27,7 @@ export function isPreapproved(price: number, range: PriceRange | null): boolean 
  * lowest variant price minus warnAmount (only when that is positive)"). Read as: the entered price,
  * less warnAmount, still exceeds the lowest listing of the variant, i.e. the price is more than
  * warnAmount above the lowest listing. A price equal to the lowest listing, or within warnAmount of
- * it, never warns (issue 8: the alert showed at a price equal to the lowest listing). See
+ * it, never warns (the alert showed at a price equal to the lowest listing). See
  * docs/inventory-item-screens.md.
  */
 export function priceAlert(price: number, lowestVariantPrice: number | null, warnAmount: number): boolean {

@@ -1,8 +1,9 @@
-// Selling (issue 11; docs/sales.md): the rules every sale source shares (the counter at /sell, the
+// Selling (docs/sales.md): the rules every sale source shares (the counter at /sell, the
 // storefront, the order import). Money in minor units.
 import { MAX_AMOUNT_MINOR, MAX_TOTAL_MINOR } from './constants.ts';
 import { formatAmountLimit } from './money.ts';
 import type { LedgerKind } from './payouts.ts';
+import { isSellableNow } from './sellable.ts';
 import { isAllowedFrom, statusLabel, type InventoryStatus } from './statuses.ts';
 
 export const SALE_SOURCES = ['counter', 'shopify', 'linnworks'] as const;
@@ -40,6 +41,8 @@ export const SALE_MESSAGES = {
   alreadyInOpenSale: (code: string) => `${code} is already in another open sale`,
   saleRecorded: (name: string) => `Sale ${name} recorded`,
   alreadyRecorded: (name: string) => `Sale ${name} was already recorded`,
+  keyReused: (name: string) =>
+    `Sale ${name} was already recorded under this sale key with other items or another payment method: this basket was NOT sold. Check ${name} below, then complete the sale again as a new sale.`,
   alreadyUndone: (name: string) => `Sale ${name} is already undone`,
   notPending: (name: string) => `Sale ${name} is not awaiting payment`,
   paidOut: (code: string) => `Cannot undo this sale: ${code} is already paid out to its consigner`,
@@ -49,6 +52,20 @@ export const SALE_MESSAGES = {
   badLinePrice: `A line's price must be a whole number of cents from 0 to ${formatAmountLimit(MAX_AMOUNT_MINOR)}`,
   totalTooLarge: `A sale's total must be at most ${formatAmountLimit(MAX_TOTAL_MINOR)}: split it into several sales`,
 } as const;
+
+/**
+ * Whether a repeated sale key names the same sale (docs/sales.md "Idempotency"): the same items (in
+ * any order) and the same payment method. A key replayed with another basket is a 409, never the
+ * first sale's 200: the cashier must learn the second basket was not sold.
+ */
+export function sameBasket(
+  recorded: { inventoryIds: readonly (string | null)[]; paymentMethod: PaymentMethod | null },
+  asked: { inventoryIds: readonly string[]; paymentMethod: PaymentMethod | null },
+): boolean {
+  const a = [...recorded.inventoryIds].filter((id): id is string => id !== null).sort();
+  const b = [...asked.inventoryIds].sort();
+  return recorded.paymentMethod === asked.paymentMethod && a.length === b.length && a.every((id, i) => id === b[i]);
+}
 
 /** Whether a line price (minor units) is one the columns hold. */
 export function isLinePrice(price: number): boolean {
@@ -67,9 +84,9 @@ export function saleStatusOf(financialStatus: 'paid' | 'pending'): 'Sold' | 'Pen
 
 /** Whether an item in this status may join a sale of this kind (the transition table's rows). */
 export function isSellable(status: InventoryStatus, financialStatus: 'paid' | 'pending'): boolean {
-  // A sale takes items that are on sale now; an item already held by a pending order is paid through
-  // that order (markOrderPaid), not sold again.
-  return status === 'Active' && isAllowedFrom(financialStatus === 'paid' ? 'markSold' : 'markPendingSale', status);
+  // A sale takes items sellable now (sellable.ts, the storefront's list too); an item already held by a
+  // pending order is paid through that order (markOrderPaid), not sold again.
+  return isSellableNow(status) && isAllowedFrom(financialStatus === 'paid' ? 'markSold' : 'markPendingSale', status);
 }
 
 export type LedgerAmount = { kind: LedgerKind; amount: number };
@@ -89,6 +106,7 @@ export function saleLedgerAmounts(item: { price: number; quantity: number; total
 }
 
 const REVERSAL: Partial<Record<LedgerKind, LedgerKind>> = { sale: 'sale_undone', fee: 'fee_undone' };
+const ADJUSTED: Partial<Record<LedgerKind, LedgerKind>> = { sale_adjustment: 'sale', fee_adjustment: 'fee' };
 
 /**
  * The reversing entries of an undone sale: each sale or fee entry written for it, negated, less what
@@ -99,7 +117,8 @@ export function undoLedgerAmounts<T extends LedgerAmount & { inventoryId: string
   const key = (kind: LedgerKind, inventoryId: string | null) => `${kind}|${inventoryId ?? ''}`;
   for (const e of entries) {
     const reversed = Object.entries(REVERSAL).find(([, to]) => to === e.kind)?.[0] as LedgerKind | undefined;
-    const base = REVERSAL[e.kind] ? e.kind : reversed;
+    // a correction of the sale is part of what an undo takes back
+    const base = REVERSAL[e.kind] ? e.kind : (ADJUSTED[e.kind] ?? reversed);
     if (!base) continue;
     open.set(key(base, e.inventoryId), (open.get(key(base, e.inventoryId)) ?? 0) + e.amount);
   }

@@ -22,6 +22,9 @@ import {
   isInventoryStatus,
   isStatusDropdownDisabled,
   setStatusByHand,
+  isMoneyLocked,
+  isMoneyStatus,
+  MONEY_STATUSES,
   statusColor,
   statusLabel,
   transition,
@@ -265,9 +268,10 @@ describe('availableActions', () => {
 describe('setStatusByHand', () => {
   const ready = { safeInventoryStatusMode: false, hasLocation: true, hasAcceptedOn: true };
 
-  it('allows any status to any other', () => {
-    for (const from of INVENTORY_STATUSES) {
-      for (const to of INVENTORY_STATUSES) {
+  it('allows any status to any other that does not mean money', () => {
+    const plain = INVENTORY_STATUSES.filter((st) => !isMoneyStatus(st));
+    for (const from of plain) {
+      for (const to of plain) {
         expect(setStatusByHand(from, to, ready)).toBe(to);
       }
     }
@@ -290,11 +294,24 @@ describe('setStatusByHand', () => {
   });
 
   it('lets safe mode change other statuses', () => {
-    expect(setStatusByHand('Active', 'Sold', { ...ready, safeInventoryStatusMode: true })).toBe('Sold');
+    expect(setStatusByHand('Active', 'InTransit', { ...ready, safeInventoryStatusMode: true })).toBe('InTransit');
   });
 
-  it('lets sold items change when safe mode is off', () => {
-    expect(setStatusByHand('Sold', 'Active', ready)).toBe('Active');
+  it.each(['PendingSale', 'Sold', 'Paid'] as const)('never sets %s by hand, safe mode on or off (only the sale and payout paths do)', (to) => {
+    for (const safe of [false, true]) {
+      expectError(() => setStatusByHand('Active', to, { ...ready, safeInventoryStatusMode: safe }), 'UNPROCESSABLE');
+    }
+  });
+
+  it.each(['PendingSale', 'Sold', 'Paid'] as const)('never moves a %s item by hand with safe mode off (only undo, refund and payout do)', (from) => {
+    expectError(() => setStatusByHand(from, 'Active', ready), 'UNPROCESSABLE');
+  });
+
+  it('locks the money fields of sold, paid and paid-out items', () => {
+    expect(MONEY_STATUSES).toEqual(['PendingSale', 'Sold', 'Paid']);
+    expect(isMoneyLocked({ status: 'Sold' })).toBe(true);
+    expect(isMoneyLocked({ status: 'Active', payoutId: 'p' })).toBe(true);
+    expect(isMoneyLocked({ status: 'Active', payoutId: null })).toBe(false);
   });
 
   it('treats choosing the same status as no change', () => {

@@ -228,8 +228,32 @@ export function availableActions(status: InventoryStatus, actor: InventoryActor)
 const SALE_LOCKED: readonly InventoryStatus[] = ['Sold', 'PendingSale', 'Paid'];
 
 /**
- * Staff setting the status by hand from the item screen or bulk table. Any status may be chosen,
- * but Active needs a location and an acceptedOn date, and safe mode freezes sold items.
+ * Statuses that mean money (design.md "Money"): an item reaches or leaves them only through the sale,
+ * undo, refund and payout paths, which write the ledger. Never by hand (docs/statuses.md).
+ */
+export const MONEY_STATUSES: readonly InventoryStatus[] = ['PendingSale', 'Sold', 'Paid'];
+export const isMoneyStatus = (status: string): boolean => (MONEY_STATUSES as readonly string[]).includes(status);
+
+export const MONEY_STATUS_MESSAGES = {
+  toSale: (to: InventoryStatus) =>
+    `An item becomes ${statusLabel(to)} only by recording a sale (Record a sale at this price, or the counter), never by setting its status`,
+  toPaid: 'An item becomes Paid only when its payout is paid (Ready to Pay), never by setting its status',
+  fromMoney: (from: InventoryStatus) =>
+    `A ${statusLabel(from)} item changes status only by undoing or refunding its sale, or by its payout, never by setting its status`,
+  locked: (status: string) =>
+    `The price, payout, fees and consigner of a ${isInventoryStatus(status) ? statusLabel(status) : status} item are locked: record a correction (an adjustment) instead`,
+  lockedInPayout: 'The price, payout, fees and consigner of an item in a payout are locked: record a correction (an adjustment) instead',
+} as const;
+
+/** Whether an item's money fields (price, payout, fees, cost, consigner) are locked: sold, paid or in a payout. */
+export function isMoneyLocked(item: { status: string; payoutId?: string | null }): boolean {
+  return isMoneyStatus(item.status) || Boolean(item.payoutId);
+}
+
+/**
+ * Staff setting the status by hand from the item screen or bulk table. Any status may be chosen
+ * except those that mean money (MONEY_STATUSES, to or from); Active needs a location and an
+ * acceptedOn date, and safe mode freezes sold items.
  */
 export function setStatusByHand(
   from: InventoryStatus,
@@ -243,6 +267,10 @@ export function setStatusByHand(
       `Cannot change the status of an item that is ${from} while safe inventory status mode is on`,
     );
   }
+  // The ledger is the truth: a status that means money is the sale's, the undo's or the payout's.
+  if (to === 'Paid') throw new DomainError('UNPROCESSABLE', MONEY_STATUS_MESSAGES.toPaid);
+  if (isMoneyStatus(to)) throw new DomainError('UNPROCESSABLE', MONEY_STATUS_MESSAGES.toSale(to));
+  if (isMoneyStatus(from)) throw new DomainError('UNPROCESSABLE', MONEY_STATUS_MESSAGES.fromMoney(from));
   if (to === 'Active' && (!opts.hasLocation || !opts.hasAcceptedOn)) {
     throw new DomainError('UNPROCESSABLE', INVENTORY_MESSAGES.notAccepted);
   }

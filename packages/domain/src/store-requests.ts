@@ -2,6 +2,7 @@
 // on hand (Active) at a location is requested there; staff may give the request a price range, which
 // a consigner's answer must lie in (checkStoreRequestPrice, preapproval.ts).
 import type { PriceRange } from './preapproval.ts';
+import { cleanText } from './text.ts';
 
 export const STORE_REQUEST_MESSAGES = {
   selectLocation: 'Select a store location to begin',
@@ -44,9 +45,8 @@ export function wantsStoreRequestEmail(c: StoreRequestRecipient): boolean {
   return Boolean(c.email) && EMAIL_SHAPE.test(c.email.trim()) && !c.deletedAt && c.isActive && !c.isStoreAccount && c.emailNotifications;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are dropped from e-mail text
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-const clean = (s: string) => s.replace(CONTROL, '').trim();
+// control characters are dropped from e-mail text
+const clean = (s: string) => cleanText(s, { oneLine: false });
 
 /** The e-mail inviting a consigner to answer the store's requests (plain text). */
 export function composeStoreRequestEmail(m: { storeName: string; firstName: string; location: string | null; count: number; link: string }): { subject: string; text: string } {

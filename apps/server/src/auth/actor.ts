@@ -3,19 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../app-context.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { consignersRepository, type ConsignerRow } from '../modules/consigners/consigners.repository.ts';
-import { employeesRepository, type EmployeeRow } from '../modules/employees/employees.repository.ts';
-import type { StoreRow } from '../tenancy/resolve-store.ts';
+import type { Tenant } from '../tenancy/tenant.ts';
+import type { Actor, ConsignerActor, EmployeeActor, Identity } from './actor-types.ts';
+import { actorRepository, type ConsignerRow, type EmployeeRow } from './actor.repository.ts';
 import { sessionCacheOf } from './session-cache.ts';
 
-export type Identity = { userId: string; email: string; name: string; emailVerified: boolean };
+export type { Actor, ConsignerActor, EmployeeActor, Identity } from './actor-types.ts';
 
-type ActorBase = { id: string; storeId: string; name: string; firstName: string; lastName: string; email: string; isActive: boolean; identity: Identity };
-export type EmployeeActor = ActorBase & { kind: 'employee'; role: 'Admin' | 'Employee'; accessControls: Area[] | null; employee: EmployeeRow };
-export type ConsignerActor = ActorBase & { kind: 'consigner'; consigner: ConsignerRow };
-export type Actor = EmployeeActor | ConsignerActor;
-
-export type ActorLookup = { status: 'found'; actor: Actor } | { status: 'wrong-store' } | { status: 'none' };
+type ActorLookup = { status: 'found'; actor: Actor } | { status: 'wrong-store' } | { status: 'none' };
 
 export async function getIdentity(ctx: AppContext, request: FastifyRequest): Promise<Identity | null> {
   return sessionCacheOf(ctx).identity(request, async () => {
@@ -26,7 +21,7 @@ export async function getIdentity(ctx: AppContext, request: FastifyRequest): Pro
   });
 }
 
-export function employeeActor(e: EmployeeRow, identity: Identity): EmployeeActor {
+function employeeActor(e: EmployeeRow, identity: Identity): EmployeeActor {
   return {
     kind: 'employee',
     id: e.id,
@@ -59,27 +54,24 @@ export function consignerActor(c: ConsignerRow, identity: Identity): ConsignerAc
 }
 
 /** The spec's user lookup: consigner of this store first, then employee. */
-export async function lookupActor(ctx: AppContext, store: StoreRow, identity: Identity): Promise<ActorLookup> {
-  return sessionCacheOf(ctx).actor(store.id, identity, () => findActor(ctx, store, identity), (found) => (found.status === 'found' ? found.actor : null));
+export async function lookupActor(ctx: AppContext, request: FastifyRequest, store: Tenant, identity: Identity): Promise<ActorLookup> {
+  return sessionCacheOf(ctx).actor(request, store.id, identity, () => findActor(ctx, store, identity), (found) => (found.status === 'found' ? found.actor : null));
 }
 
-async function findActor(ctx: AppContext, store: StoreRow, identity: Identity): Promise<ActorLookup> {
-  const consigners = await consignersRepository.findByUserId(ctx.db, identity.userId);
+async function findActor(ctx: AppContext, store: Tenant, identity: Identity): Promise<ActorLookup> {
+  const consigners = await actorRepository.consignersOfUser(ctx.db, identity.userId);
   const consigner = consigners.find((c) => c.storeId === store.id);
   if (consigner) return { status: 'found', actor: consignerActor(consigner, identity) };
-  const employees = await employeesRepository.findByUserId(ctx.db, identity.userId);
+  const employees = await actorRepository.employeesOfUser(ctx.db, identity.userId);
   const employee = employees.find((e) => e.storeId === store.id);
   if (employee) return { status: 'found', actor: employeeActor(employee, identity) };
-  // A consigner added by staff (createFromAdmin) is claimed by the identity that proved its e-mail.
-  if (identity.emailVerified) {
-    const claimed = await consignersRepository.linkUnclaimed(ctx.db, store.id, identity.email, identity.userId);
-    if (claimed) return { status: 'found', actor: consignerActor(claimed, identity) };
-  }
+  // A record staff added is not claimed by signing in: the person joins by accepting the invitation
+  // mailed to them (docs/security.md "Identity model").
   if (consigners.length || employees.length) return { status: 'wrong-store' };
   return { status: 'none' };
 }
 
-export function requireStore(request: FastifyRequest): StoreRow {
+export function requireStore(request: FastifyRequest): Tenant {
   if (!request.store) throw notFound('Store not found');
   return request.store;
 }
@@ -103,7 +95,7 @@ async function resolveGatedActor(ctx: AppContext, request: FastifyRequest): Prom
   const store = requireStore(request);
   const identity = await getIdentity(ctx, request);
   if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
-  const found = await lookupActor(ctx, store, identity);
+  const found = await lookupActor(ctx, request, store, identity);
   if (found.status === 'wrong-store') throw forbidden('This account belongs to another store', 'WRONG_STORE');
   if (found.status === 'none') throw forbidden('No account for this user', 'NO_ACCOUNT');
   const actor = found.actor;
@@ -149,4 +141,9 @@ export async function requireStaffAnyAreaOrConsigner(ctx: AppContext, request: F
 /** Who did it, stamped on changes and log entries. */
 export function actorStamp(actor: Actor) {
   return { id: actor.id, name: actor.name };
+}
+
+/** The actor this request resolved, if it asked for one (the request log names the user; ops/request-log.ts). */
+export function resolvedActorOf(request: FastifyRequest): Promise<Actor> | undefined {
+  return actorCache.get(request);
 }

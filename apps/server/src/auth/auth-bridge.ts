@@ -1,24 +1,33 @@
+import { mailboxKey } from '@backroom/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { CLIENT_IP_HEADER, STORE_ALIAS_HEADER, STORE_ID_HEADER } from './auth.ts';
-import { tooManyMessage, type Throttle } from './throttle.ts';
+import { tooManyRequests } from '../http/errors.ts';
+import { CLIENT_IP_HEADER, STORE_ALIAS_HEADER, STORE_ID_HEADER } from '../sign-in/index.ts';
+import { DEVICE_COOKIE, deviceCookieHeader, readDeviceCookie } from './device-cookie.ts';
+import { tooManyMessage, type Throttle, type ThrottleSubject } from '../shared/throttle.ts';
 
-export type AuthAnswer = { status: number; headers: Record<string, string | string[]>; body: string | null };
+type AuthAnswer = { status: number; headers: Record<string, string | string[]>; body: string | null };
 
 const AUTH_BASE_PATH = '/api/auth';
 const INTERNAL_HEADERS = new Set([STORE_ID_HEADER, STORE_ALIAS_HEADER, CLIENT_IP_HEADER]);
+
+const SIGN_IN_PATH = '/sign-in/email';
 
 const emailOf = (body: unknown): string | null => {
   const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
 };
 
-/** 429 in the shape of both envelopes: `{ error }` for ours, `message` for better-auth's client. */
+/**
+ * The server's one 429 (the error table's TOO_MANY_REQUESTS) in the shape of both envelopes: `{ error }`
+ * for ours, `message` for better-auth's client.
+ */
 function tooMany(retryAfter: number, message: string): AuthAnswer {
+  const refusal = tooManyRequests(message, retryAfter);
   return {
-    status: 429,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfter) },
-    body: JSON.stringify({ error: message, message, code: 'TOO_MANY_REQUESTS', retryAfter }),
+    status: refusal.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(refusal.retryAfter) },
+    body: JSON.stringify({ error: refusal.message, message: refusal.message, code: refusal.reason, retryAfter: refusal.retryAfter }),
   };
 }
 
@@ -39,7 +48,13 @@ export async function forwardAuthRequest(ctx: AppContext, throttle: Throttle, re
   if (request.store?.aliasHost) headers.set(STORE_ALIAS_HEADER, request.store.aliasHost);
   headers.set(CLIENT_IP_HEADER, request.ip);
 
-  const who = { email: emailOf(request.body), ip: request.ip };
+  const email = emailOf(request.body);
+  // A browser the person signed in from before (a valid device cookie for this account) is counted
+  // on its own; any other source on the account and on its address.
+  const device = path === SIGN_IN_PATH ? readDeviceCookie(ctx.config.authSecret, request.cookies?.[DEVICE_COOKIE], email) : null;
+  // E-mails are counted per mailbox (`cust+1@` is `cust@`); sign-in failures per account.
+  const account = path === SIGN_IN_PATH || !email ? email : mailboxKey(email);
+  const who: ThrottleSubject = device ? { device: device.nonce } : { account, address: request.ip };
   const throttled = await throttle.before(path, who);
   if (throttled) return tooMany(throttled.retryAfter, throttled.message);
 
@@ -57,6 +72,7 @@ export async function forwardAuthRequest(ctx: AppContext, throttle: Throttle, re
     if (key.toLowerCase() !== 'set-cookie') answerHeaders[key] = value;
   });
   const cookies = response.headers.getSetCookie();
+  if (path === SIGN_IN_PATH && email && response.ok) cookies.push(deviceCookieHeader(ctx.config.authSecret, email, ctx.config.env === 'production'));
   if (cookies.length) answerHeaders['set-cookie'] = cookies;
   const text = await response.text();
   return { status: response.status, headers: answerHeaders, body: text.length ? text : null };

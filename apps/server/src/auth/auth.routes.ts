@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { forwardAuthRequest } from './auth-bridge.ts';
-import { createThrottle } from './throttle.ts';
+import { throttleOf } from '../shared/throttle.ts';
 
 /** Hands /api/auth/* to better-auth (sign-up, sign-in, sign-out, verification, password reset). */
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
-    const throttle = createThrottle(ctx.db, { enabled: ctx.config.authRateLimit });
+    const throttle = throttleOf(ctx);
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',

@@ -4,27 +4,16 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { AppError } from '../http/errors.ts';
-import type { StoreRow } from '../tenancy/resolve-store.ts';
-import { CLIENT_IP_HEADER, STORE_ID_HEADER } from './auth.ts';
-import { createThrottle, type Throttle } from './throttle.ts';
+import { mailboxKey } from '@backroom/domain';
+import { AppError, tooManyRequests } from '../http/errors.ts';
+import type { Tenant } from '../tenancy/tenant.ts';
+import { CLIENT_IP_HEADER, recipientStandingOf, STORE_ID_HEADER, type RecipientStanding } from '../sign-in/index.ts';
+import { sessionCacheOf } from './session-cache.ts';
+import { throttleOf } from '../shared/throttle.ts';
 
-export type IdentityRecord = { id: string; email: string; name: string; emailVerified: boolean };
+export type { RecipientStanding };
 
-const throttles = new WeakMap<AppContext, Throttle>();
-function throttleOf(ctx: AppContext): Throttle {
-  let t = throttles.get(ctx);
-  if (!t) {
-    t = createThrottle(ctx.db, { enabled: ctx.config.authRateLimit });
-    throttles.set(ctx, t);
-  }
-  return t;
-}
-
-/** 429 with the throttle's message (the error handler answers `{ error }`). */
-class TooManyRequests extends Error {
-  readonly statusCode = 429;
-}
+type IdentityRecord = { id: string; email: string; name: string; emailVerified: boolean };
 
 export async function findIdentityByEmail(ctx: AppContext, email: string): Promise<IdentityRecord | null> {
   const c = await ctx.auth.$context;
@@ -49,6 +38,16 @@ export async function setIdentityPassword(ctx: AppContext, userId: string, passw
   await c.internalAdapter.deleteUserSessions(userId);
 }
 
+/**
+ * Ends every session of the sign-in (a disable, a role change, a password set by staff): the next
+ * request with any of them is refused, the session cache included.
+ */
+export async function endSessions(ctx: AppContext, userId: string): Promise<void> {
+  const c = await ctx.auth.$context;
+  await c.internalAdapter.deleteUserSessions(userId);
+  sessionCacheOf(ctx).invalidateUser(userId);
+}
+
 /** better-auth's change-password for the signed-in caller: the current password must be right. */
 export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest, currentPassword: string, newPassword: string): Promise<boolean> {
   try {
@@ -64,19 +63,26 @@ type AuthMailPath = '/request-password-reset' | '/send-verification-email';
 
 /**
  * Sends better-auth's reset or verification e-mail for an address, as POST /api/auth{path} would
- * through this store: under the same per-account and per-address limits (auth/throttle.ts; 429 when
+ * through this store: under the same per-account and per-address limits (shared/throttle.ts; 429 when
  * over), and only to a consigner or employee of the store (auth.ts recipientStore). The answer says
  * nothing of whether the address has an account.
  */
-export async function sendAuthMail(ctx: AppContext, store: StoreRow, path: AuthMailPath, email: string, ip: string): Promise<void> {
-  const throttled = await throttleOf(ctx).before(path, { email: email.toLowerCase(), ip });
-  if (throttled) throw new TooManyRequests(throttled.message);
+export async function sendAuthMail(ctx: AppContext, store: Tenant, path: AuthMailPath, email: string, ip: string): Promise<void> {
+  await throttleOf(ctx).enforce(path, { account: mailboxKey(email), address: ip });
   const body = path === '/request-password-reset' ? { email, redirectTo: '/reset-password' } : { email, callbackURL: '/signupSplash' };
   const headers = new Headers({ 'content-type': 'application/json', [STORE_ID_HEADER]: store.id, [CLIENT_IP_HEADER]: ip });
   const response = await ctx.auth.handler(new Request(new URL(`/api/auth${path}`, ctx.config.appUrl), { method: 'POST', headers, body: JSON.stringify(body) }));
-  if (response.status === 429) throw new TooManyRequests('Too many requests. Try again in a minute.');
+  if (response.status === 429) throw tooManyRequests('Too many requests. Try again in a minute.', 60);
   if (!response.ok) {
     ctx.log.warn({ status: response.status, path }, 'auth e-mail not sent');
     throw new AppError('INTERNAL', 'The e-mail could not be sent');
   }
+}
+
+/**
+ * Whether each address belongs to an identity, verified, and a member of this store or of any: what
+ * the dev mailbox may show of a mail's links (docs/security.md, "Dev mailbox").
+ */
+export async function recipientStanding(ctx: AppContext, storeId: string, emails: readonly string[]): Promise<Map<string, RecipientStanding>> {
+  return recipientStandingOf(ctx.db, storeId, emails);
 }

@@ -13,7 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { watchPgClient, watchPglite, WriteWatch } from './write-watch.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; repositories accept either a Db or a Tx. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,6 +27,8 @@ export type Database = {
   close: () => Promise<void>;
   /** When this process may have changed the data (the read cache's invalidation). */
   writes: WriteWatch;
+  /** The pg pool's counts (GET /metrics); PGlite has one connection and no pool. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
 };
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -35,9 +37,10 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * PostgreSQL when a URL is given, else PGlite (Postgres in WASM) stored in `dataDir`
  * (or in memory when dataDir is 'memory://', used by tests). Migrations from `migrationsFolder`
  * (default: all of them) are applied before it is returned. `logger` sees every statement Drizzle
- * runs (bench/api-load.ts captures a request's SQL with it).
+ * runs (bench/api-load.ts captures a request's SQL with it). `loadDataDir` starts PGlite from a dump of
+ * another one's data directory (the API tests' migrated and seeded template, test/global-setup.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrationsFolder?: string; logger?: Logger }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrationsFolder?: string; logger?: Logger; loadDataDir?: Blob }): Promise<Database> {
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -53,6 +56,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
       writes,
+      pool,
     };
   }
   let dataDir: string | undefined;
@@ -60,7 +64,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dataDir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const writes = new WriteWatch();
   watchPglite(writes, client as never);
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;

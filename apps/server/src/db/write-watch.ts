@@ -1,6 +1,6 @@
 /**
- * Knows when this process may have changed the database, for caches of what was read from it
- * (http/read-cache.ts). Every statement the app's database client runs passes through `statement`:
+ * Knows when this process may have changed the database: on PGlite (one process) the per-store
+ * versions (db/store-versions.ts) are read again only after this process has written. Every statement the app's database client runs passes through `statement`:
  * a write, or a transaction, bumps `version` when it starts and again when it has finished (committed
  * or rolled back), and counts as open in between. A reader that saw the same version before and after
  * its reads, with nothing open, read a state no change of this process was part of.
@@ -8,7 +8,8 @@
  * It errs on the side of invalidating: every transaction counts as a write (read-only ones too), and
  * so does any statement that is not plainly a read. The job queue's own bookkeeping (pg-boss, schema
  * `pgboss`) is not the shop's data and is left out, or its polling would clear the caches every second.
- * Changes made by another process (a second server, psql) are not seen: caches bound that by a TTL.
+ * Changes made by another process (a second server, psql) are not seen here: on PostgreSQL the
+ * versions are read from the database on every request that uses a cache.
  */
 export class WriteWatch {
   private counter = 0;
@@ -44,7 +45,7 @@ const TX_START = /^\s*(begin|start\s+transaction)\b/i;
 const TX_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
 const JOB_QUEUE = /\bpgboss\./i;
 
-export type StatementKind = 'read' | 'write' | 'begin' | 'end' | 'ignored';
+type StatementKind = 'read' | 'write' | 'begin' | 'end' | 'ignored';
 
 /** What a statement is to the watch. A CTE is a read unless it writes; SELECT ... FOR UPDATE is in a transaction anyway. */
 export function statementKind(text: string): StatementKind {

@@ -1,4 +1,4 @@
-// The one CSV writer of the product (design.md "API contract"; issue 8). Every CSV the server sends
+// The one CSV writer of the product (design.md "API contract"). Every CSV the server sends
 // goes through this module - lint refuses csv-stringify and a text/csv reply anywhere else - so that
 // no cell can reach a spreadsheet as a live formula.
 //
@@ -24,7 +24,7 @@ import type { FastifyReply } from 'fastify';
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
 
 /** The first characters that make a spreadsheet read a text cell as a formula (csv-stringify's list). */
-export const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'] as const;
+const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'] as const;
 
 const OPTIONS: Options = {
   escape_formulas: true,

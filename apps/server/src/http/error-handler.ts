@@ -16,6 +16,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appError = toAppError(err);
     if (appError) {
+      if (appError.retryAfter) reply.header('retry-after', String(appError.retryAfter));
       return reply.status(appError.status).send({ error: appError.message, ...(appError.reason ? { code: appError.reason } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,36 +1,72 @@
-import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter, MAX_ANY_TEXT } from '@backroom/domain';
+import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter, MAX_ANY_TEXT, MAX_JSON_DEPTH } from '@backroom/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
-// The root guard of every request's text (issue 8): whatever a route's schema says, no string in
+// The root guard of every request's text (docs/security.md): whatever a route's schema says, no string in
 // the path, the query or the JSON body may hold a NUL or a lone surrogate (PostgreSQL cannot store
 // a NUL in text or jsonb, and neither can be shown faithfully). Route schemas give each field its
 // maximum length (docs/input-limits.md); parts of a request no schema describes (better-auth's
 // /api/auth/* bodies) are capped here at MAX_ANY_TEXT per string.
 
-/** The first offending string of a parsed value: its path and what is wrong, or null. */
-export function findBadText(value: unknown, path = '', maxLength = Infinity): { path: string; problem: 'character' | 'length' } | null {
-  if (typeof value === 'string') {
-    if (hasForbiddenCharacter(value)) return { path, problem: 'character' };
-    if (value.length > maxLength) return { path, problem: 'length' };
-    return null;
-  }
-  if (value === null || typeof value !== 'object') return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findBadText(value[i], `${path}[${i}]`, maxLength);
-      if (found) return found;
+type BadText = { path: string; problem: 'character' | 'length' | 'depth' };
+
+/**
+ * The first offending string of a parsed value: its path and what is wrong, or null. Iterative (an
+ * explicit stack, no recursion over request data): a deeply nested value cannot overflow the call
+ * stack, and a value nested deeper than `maxDepth` is refused as a whole.
+ */
+export function findBadText(value: unknown, path = '', maxLength = Infinity, maxDepth = MAX_JSON_DEPTH): BadText | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  while (stack.length) {
+    const next = stack.pop()!;
+    const v = next.value;
+    if (typeof v === 'string') {
+      if (hasForbiddenCharacter(v)) return { path: next.path, problem: 'character' };
+      if (v.length > maxLength) return { path: next.path, problem: 'length' };
+      continue;
     }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const keyPath = path ? `${path}.${key}` : key;
-    if (hasForbiddenCharacter(key)) return { path: keyPath, problem: 'character' };
-    const found = findBadText(item, keyPath, maxLength);
-    if (found) return found;
+    if (v === null || typeof v !== 'object') continue;
+    if (next.depth >= maxDepth) return { path: next.path, problem: 'depth' };
+    // Pushed in reverse so the first offending string in reading order is found first.
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ value: v[i], path: `${next.path}[${i}]`, depth: next.depth + 1 });
+      continue;
+    }
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, item] = entries[i];
+      const keyPath = next.path ? `${next.path}.${key}` : key;
+      if (hasForbiddenCharacter(key)) return { path: keyPath, problem: 'character' };
+      stack.push({ value: item, path: keyPath, depth: next.depth + 1 });
+    }
   }
   return null;
 }
+
+/**
+ * True when JSON text nests objects/arrays deeper than `maxDepth`: one pass over the characters,
+ * minding strings and escapes, before JSON.parse ever sees the text.
+ */
+export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
+export const TOO_DEEP_MESSAGE = `The request nests objects or arrays too deeply (at most ${MAX_JSON_DEPTH} levels)`;
 
 function refuseCharacters(text: string, where: string): void {
   if (hasForbiddenCharacter(text)) throw badRequest(`${FORBIDDEN_CHARACTER_MESSAGE}: ${where}`);
@@ -40,6 +76,7 @@ function check(value: unknown, where: string, maxLength: number): void {
   const bad = findBadText(value, '', maxLength);
   if (!bad) return;
   const name = bad.path ? `${where} ${bad.path}` : where;
+  if (bad.problem === 'depth') throw badRequest(`${TOO_DEEP_MESSAGE}: ${where}`);
   throw badRequest(
     bad.problem === 'character' ? `${FORBIDDEN_CHARACTER_MESSAGE}: ${name}` : `Text is too long (at most ${MAX_ANY_TEXT} characters): ${name}`,
   );
@@ -59,6 +96,18 @@ function decodeStrictly(raw: string, where: string): string {
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
+  // JSON bodies: the nesting depth is checked on the text, so JSON.parse never sees a body nested
+  // 100,000 levels deep; then Fastify's own parser (prototype-poisoning checks, its messages).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(badRequest(`${TOO_DEEP_MESSAGE}: body`), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   // The raw URL first: path and query, decoded strictly, before any route or store lookup.
   app.addHook('onRequest', async (request) => {
     const url = request.url;

@@ -1,7 +1,7 @@
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 
 /**
- * Responses go out through their declared zod schema (issue 9): a field the schema does not declare
+ * Responses go out through their declared zod schema (docs/api-foundation.md): a field the schema does not declare
  * is dropped, so no hash, token or internal column leaves by accident. With STRICT_RESPONSES (the API
  * tests and the e2e server) the serializer also refuses such a field (a 500 that fails the API tests), so a mapper that grows a
  * field and a schema that does not declare it cannot both land.

@@ -1,10 +1,10 @@
-// Browser defences on every response (issue 8), with @fastify/helmet. The Content-Security-Policy is
+// Browser defences on every response (docs/security.md), with @fastify/helmet. The Content-Security-Policy is
 // the one the web app runs under: the Playwright suite fails on any violation (e2e/fixtures/test.ts).
 // Decisions: docs/web-defences.md.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { s3SettingsFromEnv } from '../modules/files/image-storage.ts';
+import { s3SettingsFromEnv } from '../s3-config.ts';
 
 /** The policy's directives, by name; exported for the API test. */
 export function contentSecurityPolicy(config: Pick<AppConfig, 'env'>, env: NodeJS.ProcessEnv = process.env): Record<string, string[] | null> {

@@ -25,6 +25,16 @@ export const integrationsRepository = {
         .limit(1)
     )[0]!;
   },
+  /** The row, held (FOR SHARE) until the transaction ends: a change of the connection (a disconnect, shop/redact) waits for it. */
+  findHeld: async (tx: DbOrTx, storeId: string, kind: IntegrationKind) =>
+    (
+      await tx
+        .select()
+        .from(storeIntegrations)
+        .where(and(eq(storeIntegrations.storeId, storeId), eq(storeIntegrations.kind, kind)))
+        .for('share')
+        .limit(1)
+    )[0] ?? null,
   /** Creates or changes one; `secret: undefined` keeps the stored secret, `null` removes it. */
   upsert: async (db: DbOrTx, storeId: string, kind: IntegrationKind, values: { enabled?: boolean; settings?: Record<string, unknown>; secret?: string | null }) => {
     const set = { ...values, updatedAt: new Date() };

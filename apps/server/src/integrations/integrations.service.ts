@@ -1,4 +1,4 @@
-// A store's outside services (issue 11; docs/payouts-automated.md "Integrations"): GET
+// A store's outside services (docs/payouts-automated.md "Integrations"): GET
 // /api/stores/integrations and PUT /api/stores/integrations/{kind}, and readIntegration for the code
 // that uses them (payout providers, the Linnworks import). Credentials are encrypted at rest
 // (secrets.ts) and never returned: the API says whether each is set.
@@ -19,7 +19,7 @@ import type { AppContext } from '../app-context.ts';
 import type { EmployeeActor } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { badRequest, forbidden, unprocessable } from '../http/errors.ts';
-import type { StoreRow } from '../tenancy/resolve-store.ts';
+import type { Tenant } from '../tenancy/tenant.ts';
 import { toIntegration } from './integrations.mapper.ts';
 import { integrationsRepository, type IntegrationRow } from './integrations.repository.ts';
 import { decryptSecret, encryptSecret } from './secrets.ts';
@@ -32,7 +32,7 @@ function requireAdmin(actor: EmployeeActor) {
 const credentialsOf = (ctx: AppContext, row: IntegrationRow | null) => decryptSecret<Record<string, string>>(ctx.config.authSecret, row?.secret) ?? null;
 
 /** GET /api/stores/integrations */
-export async function listIntegrations(ctx: AppContext, store: StoreRow, actor: EmployeeActor) {
+export async function listIntegrations(ctx: AppContext, store: Tenant, actor: EmployeeActor) {
   requireAdmin(actor);
   const rows = await integrationsRepository.list(ctx.db, store.id);
   return {
@@ -45,7 +45,7 @@ export async function listIntegrations(ctx: AppContext, store: StoreRow, actor: 
 }
 
 /** PUT /api/stores/integrations/{kind}: turn on or off, choose the mode, set, replace or remove credentials. */
-export async function updateIntegration(ctx: AppContext, store: StoreRow, actor: EmployeeActor, kind: IntegrationKind, body: z.output<typeof ZIntegrationUpdate>) {
+export async function updateIntegration(ctx: AppContext, store: Tenant, actor: EmployeeActor, kind: IntegrationKind, body: z.output<typeof ZIntegrationUpdate>) {
   requireAdmin(actor);
   const parsed = parseIntegrationUpdate(kind, body);
   if (!parsed.ok) throw badRequest(parsed.error);

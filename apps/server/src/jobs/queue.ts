@@ -1,3 +1,4 @@
+import type { Area } from '@backroom/domain';
 import PgBoss from 'pg-boss';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,21 +21,21 @@ export type JobContext = {
   /** Sets how many items the job has, for work that only learns it once started (an order import). */
   setTotal: (total: number) => Promise<void>;
 };
-export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
+type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
 
 /**
  * A queue of its own for work that has no background_jobs row (nobody watches its progress), e.g. the
  * storefront's per-product pushes. `policy` is pg-boss's: 'short' keeps one job queued per
  * singletonKey (a second send while one waits is dropped: work coalesced), active ones unlimited.
  */
-export type QueueWorker<T> = {
+type QueueWorker<T> = {
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** Jobs fetched (and handled together) at once. */
   batchSize?: number;
   pollingIntervalSeconds?: number;
   handler: (jobs: { id: string; data: T }[]) => Promise<void>;
 };
-export type SendOptions = { singletonKey?: string; startAfterSeconds?: number; retryLimit?: number; retryDelaySeconds?: number };
+type SendOptions = { singletonKey?: string; startAfterSeconds?: number; retryLimit?: number; retryDelaySeconds?: number };
 
 /**
  * Background work that survives a restart: pg-boss keeps the queue in Postgres (PGlite included),
@@ -45,8 +46,11 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
   const db = database.db;
   const handlers = new Map<string, JobHandler>();
   const queues = new Map<string, QueueWorker<never>>();
+  const areas = new Map<string, Area>();
   const schedules: { name: string; cron: string; data: Record<string, unknown> }[] = [];
   let boss: PgBoss | null = null;
+  // true once every worker is polling, false again from the start of stop (readiness, ops/health.ts)
+  let started = false;
 
   async function progress(id: string, patch: { done: number; failures: JobItemError[] }, tx: DbOrTx = db) {
     if (patch.done === 0 && patch.failures.length === 0) return;
@@ -83,8 +87,17 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
   }
 
   return {
-    register(kind: string, handler: JobHandler) {
+    /**
+     * `area` is the access area whose staff may start jobs of this kind: only they (and whoever
+     * started a job) may read its progress and result (GET /api/jobs/{id}).
+     */
+    register(kind: string, handler: JobHandler, opts: { area?: Area } = {}) {
       handlers.set(kind, handler);
+      if (opts.area) areas.set(kind, opts.area);
+    },
+    /** The access area of a job kind, when it was registered with one. */
+    areaOf(kind: string): Area | undefined {
+      return areas.get(kind);
     },
     /** Writes the job row (inside the caller's transaction when given); call `dispatch` after commit. */
     async create(tx: DbOrTx, values: { storeId: string; kind: string; payload: Record<string, unknown>; total: number; createdBy?: { id: string; name: string } }) {
@@ -150,8 +163,14 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
         if (!queues.has(s.name)) throw new Error(`schedule of ${s.name}: no such queue`);
         await boss.schedule(s.name, s.cron, s.data, { tz: 'UTC' });
       }
+      started = true;
+    },
+    /** Whether the workers run (GET /readyz). */
+    get started(): boolean {
+      return started;
     },
     async stop() {
+      started = false;
       await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
       boss = null;
     },

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
 /** Every e-mail belongs to its recipient's store (the store the account or invite is of). */
-export type MailMessage = { storeId: string; to: string; subject: string; text: string; html?: string };
+type MailMessage = { storeId: string; to: string; subject: string; text: string; html?: string };
 export type OutboxRow = typeof outbox.$inferSelect;
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
@@ -27,7 +27,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
 
   async function deliver(row: OutboxRow): Promise<void> {
     if (!transport) {
-      opts.log.info({ mail: { to: row.to, subject: row.subject, links: extractLinks(row.text) } }, 'e-mail stored in outbox');
+      // Never the links: they are the recipient's credentials (docs/security.md "Identity model").
+      opts.log.info({ mail: { id: row.id, storeId: row.storeId, to: row.to, subject: row.subject } }, 'e-mail stored in outbox');
       return;
     }
     try {

@@ -1,4 +1,5 @@
-// The demo shop's catalogue: deterministic, so every fresh install shows the same data.
+// The demo shop's catalogue: deterministic, so every fresh install shows the same data (its dates
+// counted back from the day it is seeded, or from DEMO_ANCHOR in the tests: seed.ts).
 
 export const DEMO_PASSWORD = 'backroom-demo';
 export const DEMO_ANCHOR = new Date('2026-11-01T12:00:00Z');

@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { calculateFees, matchConsignerType, saleLedgerAmounts, type ConsignerType, type InventoryStatus } from '@backroom/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { Tx } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
-import { generateInventoryCode } from '../modules/inventory/inventory-code.ts';
-import { ONLINE_MARKETPLACE } from '../modules/stores/stores.service.ts';
+import { generateInventoryCode } from '../modules/inventory/index.ts';
+import { ONLINE_MARKETPLACE } from '../modules/stores/index.ts';
 import {
   APPAREL_SIZES,
   DEMO_ANCHOR,
@@ -18,7 +19,15 @@ import {
 import { seededRandom, type SeededRandom } from './random.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const daysBefore = (n: number) => new Date(DEMO_ANCHOR.getTime() - n * DAY);
+// The moment the demo's history is counted back from: the seed's run time (to the hour), so the
+// dashboard's default last 30 days shows the demo's sales; tests pass DEMO_ANCHOR for fixed dates.
+let anchorMs = DEMO_ANCHOR.getTime();
+const daysBefore = (n: number) => new Date(anchorMs - n * DAY);
+
+/** The start of the hour of `now`: the anchor of a demo seeded now (nothing dated in the future). */
+function demoAnchorOf(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+}
 
 /** Creates a verified sign-in identity through better-auth, so the password is hashed its way. */
 async function createIdentity(ctx: AppContext, email: string, name: string): Promise<string> {
@@ -28,7 +37,8 @@ async function createIdentity(ctx: AppContext, email: string, name: string): Pro
 }
 
 /** Seeds the demo shop once: does nothing when the demo store exists already. */
-export async function seedDemo(ctx: AppContext): Promise<{ seeded: boolean }> {
+export async function seedDemo(ctx: AppContext, opts: { anchor?: Date } = {}): Promise<{ seeded: boolean }> {
+  anchorMs = (opts.anchor ?? demoAnchorOf(new Date())).getTime();
   const existing = await ctx.db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.handle, 'demo')).limit(1);
   if (existing.length) return { seeded: false };
 
@@ -49,6 +59,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ seeded: boolean }> {
   await ctx.db.transaction((tx) => seedStore(tx, seededRandom(20261101), userIds));
   return { seeded: true };
 }
+
+const DEMO_HOSTS = ['demo.backroom.local', 'consign.demo.backroom.local', 'instore.demo.backroom.local'] as const;
 
 async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>) {
   const uid = (email: string) => userIds.get(email)!;
@@ -82,9 +94,16 @@ async function seedStore(tx: Tx, rng: SeededRandom, userIds: Map<string, string>
       vatRate: 15,
       onlineMarketplace: true,
       safeInventoryStatusMode: true,
+      provenHosts: [...DEMO_HOSTS],
     })
     .returning();
   const storeId = store.id;
+  // The demo's hosts count as proven (docs/security.md "A store's own hosts, once proven"): they
+  // are names of this installation's demo, not a shop's, and a production demo mails links on them.
+  // Their tokens are derived from the host (a fresh install holds the same data, and the seeded random
+  // source is left alone); they are never checked again, and a host changed later gets a random token.
+  const seededToken = (host: string) => crypto.createHash('sha256').update(`backroom-demo-host:${host}`).digest().subarray(0, 24).toString('base64url');
+  await tx.insert(s.storeHostProofs).values(DEMO_HOSTS.map((host) => ({ storeId, host, token: seededToken(host), provenAt: daysBefore(30), provenBy: 'seed' as const })));
 
   const locationNames = ['Downtown', 'Warehouse', 'Uptown'];
   await tx.insert(s.locations).values([

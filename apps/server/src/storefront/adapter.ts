@@ -1,4 +1,4 @@
-// The storefront adapter (issue 13; docs/storefront-sync.md "Adapter and fake"): what Backroom asks of
+// The storefront adapter (docs/storefront-sync.md "Adapter and fake"): what Backroom asks of
 // an online storefront, in Backroom's own terms. One adapter per connected store; Shopify's is in
 // shopify/ (Admin GraphQL API). Jobs, routes and webhooks use these types only, never Shopify's.
 //
@@ -188,12 +188,27 @@ export type StorefrontShop = {
   publications: { id: string; title: string }[];
 };
 
+/** One product of a bulk push: what the storefront left (as pushProduct answers it), or its refusal in the storefront's words. */
+export type BulkPushOutcome = { ok: true; product: PushedProduct } | { ok: false; error: string };
+
+export type BulkPushOptions = {
+  /** Lines the storefront has worked through so far, of how many (for a job's progress). */
+  onProgress?: (done: number, total: number) => void;
+};
+
 export interface StorefrontAdapter {
   readonly platform: StorefrontPlatform;
   /** The shop behind the credentials (Settings' Test connection), with its locations and publications. */
   checkConnection(): Promise<StorefrontShop>;
   /** Creates or updates a product with all its variants (see StorefrontProductInput.variants). */
   pushProduct(product: StorefrontProductInput): Promise<PushedProduct>;
+  /**
+   * Pushes many products at once through the storefront's bulk import, each as pushProduct would (new
+   * ones published too). Answers one outcome per product, in order: a refused product does not stop
+   * the others. Throws a StorefrontError when the bulk import as a whole fails. Absent on a storefront
+   * without bulk imports: push product by product.
+   */
+  pushProducts?(products: StorefrontProductInput[], options?: BulkPushOptions): Promise<BulkPushOutcome[]>;
   /** Sets absolute quantities per variant and location, stocking a variant at a location it is new to. */
   setStock(levels: StockLevelInput[], options?: SetStockOptions): Promise<void>;
   /** Takes a product off sale in every channel (it stays in the storefront's admin, as a draft). */

@@ -1,4 +1,4 @@
-// A store's storefront connection (issue 13; docs/storefront-sync.md "Connection"): the Shopify shop,
+// A store's storefront connection (docs/storefront-sync.md "Connection"): the Shopify shop,
 // its Admin API access token and webhook signing secret (encrypted at rest in store_integrations, kind
 // 'shopify', never returned), the Backroom locations that sell online with the Shopify location each one
 // stocks, and the publications a new product goes to. Jobs, routes and the webhook endpoint take the
@@ -6,8 +6,7 @@
 // reports STOREFRONT_NOT_CONNECTED.
 import type { AppContext } from '../app-context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { integrationsRepository, type IntegrationRow } from '../integrations/integrations.repository.ts';
-import { decryptSecret } from '../integrations/secrets.ts';
+import { integrationRecords, type IntegrationRow, decryptSecret } from '../integrations/index.ts';
 import type { StorefrontAdapter } from './adapter.ts';
 import { createShopifyAdapter } from './shopify/shopify-adapter.ts';
 import { shopifyAdminDomain } from './shopify/shopify-values.ts';
@@ -63,11 +62,22 @@ export function connectionOfRow(ctx: AppContext, storeId: string, row: Integrati
 
 /** The store's storefront connection, or null when it has none (or it is turned off or incomplete). */
 export async function storefrontConnectionOf(ctx: AppContext, storeId: string, db: DbOrTx = ctx.db): Promise<StorefrontConnection | null> {
-  const row = await integrationsRepository.find(db, storeId, SHOPIFY_KIND);
+  const row = await integrationRecords.find(db, storeId, SHOPIFY_KIND);
   const connection = connectionOfRow(ctx, storeId, row);
   if (!connection) return null;
   const { accessToken: _token, ...rest } = connection;
   return rest;
+}
+
+/**
+ * Whether the store is still connected to this shop (on, and the same shop), the connection row held
+ * until the transaction ends: a push that finished after the store turned the connection off, moved
+ * to another shop or was redacted by Shopify writes nothing back. Turning it on again starts a first
+ * sync, whose productSet finds the shop's product by its handle, so nothing is created twice.
+ */
+export async function stillConnectedTo(ctx: AppContext, tx: DbOrTx, storeId: string, shopDomain: string): Promise<boolean> {
+  const row = await integrationRecords.findHeld(tx, storeId, SHOPIFY_KIND);
+  return connectionOfRow(ctx, storeId, row)?.shopDomain === shopDomain;
 }
 
 /**
@@ -113,7 +123,7 @@ export function dropStorefrontAdapter(ctx: AppContext, storeId: string): void {
  * shop or publications change (here or in another process: the row's update time is part of the key).
  */
 export async function storefrontAdapterOf(ctx: AppContext, storeId: string, db: DbOrTx = ctx.db): Promise<StorefrontAdapter | null> {
-  const row = await integrationsRepository.find(db, storeId, SHOPIFY_KIND);
+  const row = await integrationRecords.find(db, storeId, SHOPIFY_KIND);
   const connection = connectionOfRow(ctx, storeId, row);
   let byStore = adapters.get(ctx);
   if (!byStore) {

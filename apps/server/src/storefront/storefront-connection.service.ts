@@ -1,16 +1,17 @@
-// Settings' Shopify card (issue 13; docs/storefront-sync.md "Connection"): GET, PUT and Test of a
+// Settings' Shopify card (docs/storefront-sync.md "Connection"): GET, PUT and Test of a
 // store's Shopify connection. Admins only. Secrets go in, never come out (whether each is set and the
 // last four characters of a long one).
 import { credentialHint, STOREFRONT_MESSAGES, type TStorefrontConnection, type ZStorefrontConnectionTest, type ZStorefrontConnectionUpdate } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import type { EmployeeActor } from '../auth/actor.ts';
-import { badRequest, forbidden, unprocessable } from '../http/errors.ts';
-import { integrationsRepository, type IntegrationRow } from '../integrations/integrations.repository.ts';
-import { encryptSecret } from '../integrations/secrets.ts';
-import { locationsRepository } from '../modules/locations/locations.repository.ts';
-import type { StoreRow } from '../tenancy/resolve-store.ts';
+import { actorStamp, type EmployeeActor } from '../auth/actor.ts';
+import { badRequest, conflict, forbidden, unprocessable } from '../http/errors.ts';
+import { integrationRecords, type IntegrationRow, encryptSecret } from '../integrations/index.ts';
+import { locationRecords } from '../modules/locations/index.ts';
+import type { Tenant } from '../tenancy/tenant.ts';
 import { isStorefrontError } from './adapter.ts';
+import { FIRST_SYNC_JOB } from './storefront-resync.service.ts';
+import { storefrontShopsRepository } from './storefront-shops.repository.ts';
 import { connectionOfRow, dropStorefrontAdapter, SHOPIFY_KIND, shopifyAdapterFor, shopifySecretsOf, shopifySettingsOf, type ShopifySecrets, type ShopifySettings } from './connection.ts';
 
 function requireAdmin(actor: EmployeeActor) {
@@ -37,20 +38,20 @@ function toConnection(ctx: AppContext, storeId: string, row: IntegrationRow | nu
 }
 
 /** GET /api/storefront/connection */
-export async function getStorefrontConnection(ctx: AppContext, store: StoreRow, actor: EmployeeActor): Promise<TStorefrontConnection> {
+export async function getStorefrontConnection(ctx: AppContext, store: Tenant, actor: EmployeeActor): Promise<TStorefrontConnection> {
   requireAdmin(actor);
-  return toConnection(ctx, store.id, await integrationsRepository.find(ctx.db, store.id, SHOPIFY_KIND));
+  return toConnection(ctx, store.id, await integrationRecords.find(ctx.db, store.id, SHOPIFY_KIND));
 }
 
 /** PUT /api/storefront/connection: fields left out keep their value. */
 export async function updateStorefrontConnection(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: EmployeeActor,
   body: z.output<typeof ZStorefrontConnectionUpdate>,
 ): Promise<TStorefrontConnection> {
   requireAdmin(actor);
-  const storeLocations = body.locations ? await locationsRepository.list(ctx.db, store.id) : [];
+  const storeLocations = body.locations ? await locationRecords.list(ctx.db, store.id) : [];
   if (body.locations) {
     const seen = new Set<string>();
     for (const l of body.locations) {
@@ -59,8 +60,10 @@ export async function updateStorefrontConnection(
       seen.add(l.location);
     }
   }
+  let startFirstSync = false;
   const saved = await ctx.db.transaction(async (tx) => {
-    const row = await integrationsRepository.lockForChange(tx, store.id, SHOPIFY_KIND);
+    const row = await integrationRecords.lockForChange(tx, store.id, SHOPIFY_KIND);
+    const wasReady = connectionOfRow(ctx, store.id, row);
     const before = shopifySettingsOf(row);
     const secrets: ShopifySecrets = { ...shopifySecretsOf(ctx, row) };
     for (const name of ['accessToken', 'webhookSecret'] as const) {
@@ -85,29 +88,47 @@ export async function updateStorefrontConnection(
         : {}),
       ...(body.publicationIds ? { publicationIds: body.publicationIds } : {}),
     };
+    // One shop, one store (docs/storefront-sync.md): the normalised myshopify domain is claimed here
+    if (settings.shopDomain) {
+      if (!(await storefrontShopsRepository.claim(tx, store.id, settings.shopDomain))) throw conflict(STOREFRONT_MESSAGES.shopTaken(settings.shopDomain));
+    } else {
+      await storefrontShopsRepository.release(tx, store.id);
+    }
     const enabled = body.enabled ?? row.enabled;
     if (enabled) {
       const missing = [!settings.shopDomain && 'shop', !secrets.accessToken && 'Admin API access token', !secrets.webhookSecret && 'webhook signing secret'].filter(Boolean) as string[];
       if (missing.length) throw unprocessable(STOREFRONT_MESSAGES.missing(missing));
       if (!settings.locations?.length) throw unprocessable(STOREFRONT_MESSAGES.noLocation);
     }
-    return integrationsRepository.upsert(tx, store.id, SHOPIFY_KIND, {
+    const written = await integrationRecords.upsert(tx, store.id, SHOPIFY_KIND, {
       enabled,
       settings: settings as Record<string, unknown>,
       secret: Object.keys(secrets).length ? encryptSecret(ctx.config.authSecret, secrets) : null,
     });
+    // docs/storefront-sync.md "First sync": connected now, another shop, or a location newly mapped
+    const isReady = connectionOfRow(ctx, store.id, written);
+    const mapped = (c: typeof isReady) => new Set((c?.locations ?? []).map((l) => `${l.location}|${l.shopifyLocationId}`));
+    const mappedBefore = mapped(wasReady);
+    startFirstSync = isReady !== null && (wasReady === null || wasReady.shopDomain !== isReady.shopDomain || [...mapped(isReady)].some((m) => !mappedBefore.has(m)));
+    return written;
   });
   dropStorefrontAdapter(ctx, store.id);
-  return toConnection(ctx, store.id, saved);
+  let firstSyncJobId: string | null = null;
+  if (startFirstSync) {
+    const job = await ctx.jobs.create(ctx.db, { storeId: store.id, kind: FIRST_SYNC_JOB, payload: {}, total: 0, createdBy: actorStamp(actor) });
+    await ctx.jobs.dispatch(job);
+    firstSyncJobId = job.id;
+  }
+  return { ...toConnection(ctx, store.id, saved), firstSyncJobId };
 }
 
 /**
  * POST /api/storefront/connection/test: asks Shopify for the shop behind the credentials given (or the
  * saved ones). A success keeps the shop's name and its locations' names for the card.
  */
-export async function testStorefrontConnection(ctx: AppContext, store: StoreRow, actor: EmployeeActor, body: z.output<typeof ZStorefrontConnectionTest>) {
+export async function testStorefrontConnection(ctx: AppContext, store: Tenant, actor: EmployeeActor, body: z.output<typeof ZStorefrontConnectionTest>) {
   requireAdmin(actor);
-  const row = await integrationsRepository.find(ctx.db, store.id, SHOPIFY_KIND);
+  const row = await integrationRecords.find(ctx.db, store.id, SHOPIFY_KIND);
   const settings = shopifySettingsOf(row);
   const shopDomain = body.shopDomain ?? settings.shopDomain ?? null;
   const accessToken = body.accessToken ?? shopifySecretsOf(ctx, row).accessToken ?? null;
@@ -117,14 +138,14 @@ export async function testStorefrontConnection(ctx: AppContext, store: StoreRow,
     // Only when the saved shop was tested: its name and its locations' names are shown on the card.
     if (row && shopDomain === settings.shopDomain && (!body.accessToken || body.accessToken === shopifySecretsOf(ctx, row).accessToken)) {
       await ctx.db.transaction(async (tx) => {
-        const locked = await integrationsRepository.lockForChange(tx, store.id, SHOPIFY_KIND);
+        const locked = await integrationRecords.lockForChange(tx, store.id, SHOPIFY_KIND);
         const current = shopifySettingsOf(locked);
         const next: ShopifySettings = {
           ...current,
           shopName: shop.name,
           locations: (current.locations ?? []).map((l) => ({ ...l, shopifyLocationName: shop.locations.find((s) => s.id === l.shopifyLocationId)?.name ?? l.shopifyLocationName ?? null })),
         };
-        await integrationsRepository.upsert(tx, store.id, SHOPIFY_KIND, { settings: next as Record<string, unknown> });
+        await integrationRecords.upsert(tx, store.id, SHOPIFY_KIND, { settings: next as Record<string, unknown> });
       });
     }
     return { ok: true, reason: null, shopDetails: shop };

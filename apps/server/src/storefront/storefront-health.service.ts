@@ -1,4 +1,4 @@
-// The sync health screen (issue 13; docs/storefront-sync.md "Sync health"): each item's sync state
+// The sync health screen (docs/storefront-sync.md "Sync health"): each item's sync state
 // with the platform's error and the last successful sync, Repair, and the nightly drift check that
 // compares Backroom with the shop (price, stock, presence) and marks items drifted with what differs.
 import { toMajor, type SyncState, type TSyncList, type ZSyncListQuery } from '@backroom/domain';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { isStorefrontError } from './adapter.ts';
 import { storefrontAdapterOf, storefrontConnectionOf } from './connection.ts';
+import { FIRST_SYNC_JOB, RESYNC_ALL_JOB } from './storefront-resync.service.ts';
 import { storefrontSyncRepository as repo } from './storefront-sync.repository.ts';
 
 export const DRIFT_QUEUE = 'storefront-drift-check';
@@ -15,11 +16,12 @@ const DRIFT_PAGE = 100;
 export async function listSyncStates(ctx: AppContext, storeId: string, q: z.output<typeof ZSyncListQuery>): Promise<TSyncList> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 25;
-  const [{ rows, count }, counts, connection, check] = await Promise.all([
+  const [{ rows, count }, counts, connection, check, job] = await Promise.all([
     repo.list(ctx.db, storeId, { state: q.state, search: q.search, page, pageSize }),
     repo.countsByState(ctx.db, storeId),
     storefrontConnectionOf(ctx, storeId),
     repo.lastDriftCheck(ctx.db, storeId),
+    repo.latestJob(ctx.db, storeId, [FIRST_SYNC_JOB, RESYNC_ALL_JOB]),
   ]);
   const by = (state: SyncState) => counts.find((c) => c.state === state)?.n ?? 0;
   return {
@@ -43,6 +45,18 @@ export async function listSyncStates(ctx: AppContext, storeId: string, q: z.outp
     counts: { synced: by('synced'), pending: by('pending'), failed: by('failed'), drifted: by('drifted') },
     connected: connection !== null,
     lastDriftCheck: check ? { at: check.checkedAt.toISOString(), checked: check.checked, drifted: check.drifted, failure: check.error } : null,
+    syncJob: job
+      ? {
+          id: job.id,
+          kind: job.kind === FIRST_SYNC_JOB ? 'first-sync' : 'resync-all',
+          status: job.status,
+          total: job.total,
+          done: job.done,
+          failed: job.failed,
+          createdAt: job.createdAt.toISOString(),
+          finishedAt: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
+        }
+      : null,
   };
 }
 

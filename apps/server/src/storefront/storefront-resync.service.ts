@@ -1,4 +1,4 @@
-// The resyncs (issue 13; docs/storefront-sync.md "Resyncs"): a product ('Resyncing product in
+// The resyncs (docs/storefront-sync.md "Resyncs"): a product ('Resyncing product in
 // background'), single items ('Resyncing item...') and the whole store (POST /api/stores/resync) are
 // pushed to the shop again inside their background job, so the job's per-item outcomes are what the
 // shop answered. Without a connection they report each item failed with STOREFRONT_NOT_CONNECTED.
@@ -9,6 +9,7 @@ import { isStorefrontError } from './adapter.ts';
 import type { JobContext } from '../jobs/queue.ts';
 import { storefrontAdapterOf, storefrontConnectionOf } from './connection.ts';
 import { STOREFRONT_NOT_CONNECTED } from './storefront.ts';
+import { bulkMinItemsOf, pushProductsInBulk } from './storefront-bulk-sync.service.ts';
 import { storefrontSyncRepository as repo } from './storefront-sync.repository.ts';
 import { pushProductNow, type PushOutcome } from './storefront-sync.service.ts';
 
@@ -64,7 +65,10 @@ export async function resyncItemsJob(ctx: AppContext, storeId: string, ids: stri
   return { synced, failed: failed + unknown.length, reason };
 }
 
-/** The store resync job (POST /api/stores/resync): every item on sale at an online location pushed again, product by product. */
+/**
+ * The store resync job (POST /api/stores/resync) and the first sync: every item on sale at an online
+ * location pushed again, through one bulk import from bulkMinItemsOf items, else product by product.
+ */
 export async function resyncStoreJob(ctx: AppContext, storeId: string, totalItems: number, job: Outcomes & Pick<JobContext, 'setTotal'>) {
   const connection = await storefrontConnectionOf(ctx, storeId);
   if (!connection) return { items: totalItems, sent: 0, reason: STOREFRONT_NOT_CONNECTED };
@@ -73,13 +77,37 @@ export async function resyncStoreJob(ctx: AppContext, storeId: string, totalItem
   await job.setTotal(marked);
   let sent = 0;
   let reason: string | null = null;
-  for (const productId of await repo.pendingProducts(ctx.db, storeId)) {
+  const productIds = await repo.pendingProducts(ctx.db, storeId);
+  // a few hundred items or more: one bulk import instead of a productSet per product (docs/storefront-sync.md "Bulk first sync")
+  if (marked >= bulkMinItemsOf(ctx)) {
+    const bulk = await pushProductsInBulk(ctx, storeId, productIds, async (outcomes) => {
+      const r = await record(job, { productId: '', synced: outcomes.flatMap((o) => o.synced), removed: outcomes.flatMap((o) => o.removed), failed: outcomes.flatMap((o) => o.failed) });
+      sent += r.done;
+      reason ??= r.error;
+    });
+    if (bulk) return { items: marked, sent, reason, bulk: true };
+  }
+  for (const productId of productIds) {
     const outcome = await pushProductNow(ctx, storeId, productId);
     const r = await record(job, outcome);
     sent += r.done;
     reason ??= r.error;
   }
-  return { items: marked, sent, reason };
+  return { items: marked, sent, reason, bulk: false };
+}
+
+/**
+ * The first sync (docs/storefront-sync.md "First sync"): queued when a connection turns ready, moves
+ * to another shop, or maps a location it did not map before, so the shop gets every item on sale
+ * without anyone running Resync all. The same work as the store resync; the sync health screen shows
+ * its progress.
+ */
+export const FIRST_SYNC_JOB = 'storefront.firstSync';
+/** The store resync's job kind (modules/stores: POST /api/stores/resync). */
+export const RESYNC_ALL_JOB = 'storefront.resyncAllInventory';
+
+export function registerFirstSyncJob(ctx: AppContext) {
+  ctx.jobs.register(FIRST_SYNC_JOB, (jobCtx) => resyncStoreJob(ctx, jobCtx.job.storeId, 0, jobCtx));
 }
 
 /** POST /api/products/shopifyProducts: the shop's products with their handle and variants, each variant with its Backroom item. */

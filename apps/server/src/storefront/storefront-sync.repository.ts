@@ -1,10 +1,10 @@
 // The storefront sync's data (docs/storefront-sync.md "Out"): storefront_item_sync, the items and
 // products a push reads, the ids a push writes back, and the sync health screen's list.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ON_SALE_STATUSES, type SyncState } from '@backroom/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
-import { inventoryItems, productTemplates, products, storefrontDriftChecks, storefrontItemSync } from '../db/schema/index.ts';
+import { backgroundJobs, inventoryItems, productTemplates, products, storefrontDriftChecks, storefrontItemSync } from '../db/schema/index.ts';
 
 export type SyncRow = typeof storefrontItemSync.$inferSelect;
 export type PushedItem = { inventoryId: string; seq: number; variantId: string; inventoryItemId: string; locationId: string | null };
@@ -13,6 +13,9 @@ export type SeenItem = { inventoryId: string; seq: number };
 const sync = storefrontItemSync;
 /** A change is stale when its push job was queued this long ago and it is still pending (the process died). */
 const REQUEUE_AFTER = sql`interval '10 minutes'`;
+
+/** Rows written per statement by the write-backs. */
+const WRITE_BATCH = 500;
 
 export const storefrontSyncRepository = {
   /**
@@ -72,6 +75,37 @@ export const storefrontSyncRepository = {
           )
           .orderBy(asc(inventoryItems.createdAt), asc(inventoryItems.id)),
 
+  /** Several products with their templates (a bulk push reads them at once). */
+  productsWithTemplates: async (db: DbOrTx, storeId: string, productIds: string[]) =>
+    productIds.length === 0
+      ? []
+      : db
+          .select({ product: products, template: productTemplates })
+          .from(products)
+          .leftJoin(productTemplates, and(eq(productTemplates.storeId, products.storeId), eq(productTemplates.id, products.productTemplateId)))
+          .where(and(eq(products.storeId, storeId), inArray(products.id, productIds))),
+
+  /** The items on sale online of several products, oldest first within each (their variants' order). */
+  onSaleItemsOfProducts: async (db: DbOrTx, storeId: string, productIds: string[], onlineLocations: string[]) =>
+    onlineLocations.length === 0 || productIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(inventoryItems)
+          .where(
+            and(
+              eq(inventoryItems.storeId, storeId),
+              inArray(inventoryItems.productId, productIds),
+              inArray(inventoryItems.status, [...ON_SALE_STATUSES]),
+              inArray(inventoryItems.location, onlineLocations),
+            ),
+          )
+          .orderBy(asc(inventoryItems.createdAt), asc(inventoryItems.id)),
+
+  /** Every sync row of several products. */
+  syncRowsOfProducts: async (db: DbOrTx, storeId: string, productIds: string[]) =>
+    productIds.length === 0 ? [] : db.select().from(sync).where(and(eq(sync.storeId, storeId), inArray(sync.productId, productIds))),
+
   rowsOfProduct: async (db: DbOrTx, storeId: string, productId: string) => db.select().from(sync).where(and(eq(sync.storeId, storeId), eq(sync.productId, productId))),
 
   rowsOfItems: async (db: DbOrTx, storeId: string, ids: string[]) => (ids.length ? db.select().from(sync).where(and(eq(sync.storeId, storeId), inArray(sync.inventoryId, ids))) : []),
@@ -87,21 +121,21 @@ export const storefrontSyncRepository = {
 
   /** What a push left in the shop: ids always (the next push must not create the variant again), synced only for the changes it saw. */
   markPushed: async (tx: DbOrTx, storeId: string, items: PushedItem[], at: Date) => {
-    for (const i of items) {
-      await tx
-        .update(sync)
-        .set({
-          variantId: i.variantId,
-          inventoryItemId: i.inventoryItemId,
-          locationId: i.locationId,
-          state: sql`case when ${sync.changeSeq} = ${i.seq} then 'synced' else ${sync.state} end`,
-          error: sql`case when ${sync.changeSeq} = ${i.seq} then null else ${sync.error} end`,
-          drift: sql`case when ${sync.changeSeq} = ${i.seq} then '[]'::jsonb else ${sync.drift} end`,
-          attempts: sql`case when ${sync.changeSeq} = ${i.seq} then 0 else ${sync.attempts} end`,
-          lastSyncedAt: at,
-          updatedAt: at,
-        })
-        .where(and(eq(sync.storeId, storeId), eq(sync.inventoryId, i.inventoryId)));
+    // a statement per WRITE_BATCH items, not per item: a bulk first sync writes back thousands at once
+    for (let n = 0; n < items.length; n += WRITE_BATCH) {
+      const values = sql.join(
+        items.slice(n, n + WRITE_BATCH).map((i) => sql`(${i.inventoryId}::uuid, ${i.seq}::integer, ${i.variantId}::text, ${i.inventoryItemId}::text, ${i.locationId}::text)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update storefront_item_sync as s set
+          variant_id = v.variant_id, inventory_item_id = v.inventory_item_id, location_id = v.location_id,
+          state = case when s.change_seq = v.seq then 'synced' else s.state end,
+          error = case when s.change_seq = v.seq then null else s.error end,
+          drift = case when s.change_seq = v.seq then '[]'::jsonb else s.drift end,
+          attempts = case when s.change_seq = v.seq then 0 else s.attempts end,
+          last_synced_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+        from (values ${values}) as v(inventory_id, seq, variant_id, inventory_item_id, location_id)
+        where s.store_id = ${storeId}::uuid and s.inventory_id = v.inventory_id`);
     }
   },
 
@@ -128,16 +162,23 @@ export const storefrontSyncRepository = {
     }
   },
 
-  setProductShopifyId: async (tx: DbOrTx, storeId: string, productId: string, shopifyId: string) =>
-    tx.update(products).set({ shopifyId }).where(and(eq(products.storeId, storeId), eq(products.id, productId))),
+  /** Several products' Shopify ids in a statement per WRITE_BATCH (a bulk push writes back a thousand). */
+  setProductShopifyIds: async (tx: DbOrTx, storeId: string, list: { productId: string; shopifyId: string }[]) => {
+    for (let n = 0; n < list.length; n += WRITE_BATCH) {
+      const values = sql.join(list.slice(n, n + WRITE_BATCH).map((p) => sql`(${p.productId}::uuid, ${p.shopifyId}::text)`), sql`, `);
+      await tx.execute(sql`update products as p set shopify_id = v.shopify_id
+        from (values ${values}) as v(id, shopify_id)
+        where p.store_id = ${storeId}::uuid and p.id = v.id`);
+    }
+  },
 
   /** The variant ids on the items (Inventory.shopifyId); bookkeeping, not a change staff made: no log entry, no sync trigger (not a watched column). */
   setItemShopifyIds: async (tx: DbOrTx, storeId: string, items: { inventoryId: string; variantId: string }[]) => {
-    for (const i of items) {
-      await tx
-        .update(inventoryItems)
-        .set({ shopifyId: i.variantId })
-        .where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.id, i.inventoryId), or(isNull(inventoryItems.shopifyId), sql`${inventoryItems.shopifyId} <> ${i.variantId}`)));
+    for (let n = 0; n < items.length; n += WRITE_BATCH) {
+      const values = sql.join(items.slice(n, n + WRITE_BATCH).map((i) => sql`(${i.inventoryId}::uuid, ${i.variantId}::text)`), sql`, `);
+      await tx.execute(sql`update inventory_items as i set shopify_id = v.variant_id
+        from (values ${values}) as v(id, variant_id)
+        where i.store_id = ${storeId}::uuid and i.id = v.id and (i.shopify_id is null or i.shopify_id <> v.variant_id)`);
     }
   },
 
@@ -273,6 +314,17 @@ export const storefrontSyncRepository = {
 
   saveDriftCheck: async (db: DbOrTx, storeId: string, check: { checkedAt: Date; checked: number; drifted: number; error: string | null }) =>
     db.insert(storefrontDriftChecks).values({ storeId, ...check }).onConflictDoUpdate({ target: storefrontDriftChecks.storeId, set: check }),
+
+  /** The store's latest job of these kinds (the whole-shop pushes whose progress the sync health screen shows). */
+  latestJob: async (db: DbOrTx, storeId: string, kinds: string[]) =>
+    (
+      await db
+        .select()
+        .from(backgroundJobs)
+        .where(and(eq(backgroundJobs.storeId, storeId), inArray(backgroundJobs.kind, kinds)))
+        .orderBy(desc(backgroundJobs.createdAt))
+        .limit(1)
+    )[0] ?? null,
 
   lastDriftCheck: async (db: DbOrTx, storeId: string) => (await db.select().from(storefrontDriftChecks).where(eq(storefrontDriftChecks.storeId, storeId)).limit(1))[0] ?? null,
 

@@ -1,4 +1,4 @@
-// Products and stock out to the storefront (issue 13; docs/storefront-sync.md "Out").
+// Products and stock out to the storefront (docs/storefront-sync.md "Out").
 //
 // A change that matters to the shop marks the item pending in its own transaction (the trigger of
 // migration 0023). The dispatcher, in every server process, queues one push job per product for what
@@ -11,8 +11,8 @@
 import { isOnSaleOnline, STOREFRONT_MESSAGES, storefrontHandleOf, type SyncState } from '@backroom/domain';
 import type { AppContext } from '../app-context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { isStorefrontError, type StorefrontAdapter, type StorefrontProductInput, type StorefrontVariantInput } from './adapter.ts';
-import { storefrontAdapterOf, storefrontConnectionOf, type StorefrontConnection } from './connection.ts';
+import { isStorefrontError, type PushedProduct, type StorefrontAdapter, type StorefrontProductInput, type StorefrontVariantInput } from './adapter.ts';
+import { stillConnectedTo, storefrontAdapterOf, storefrontConnectionOf, type StorefrontConnection } from './connection.ts';
 import { STOREFRONT_NOT_CONNECTED } from './storefront.ts';
 import { storefrontSyncRepository as repo, type PushedItem, type SeenItem, type SyncRow } from './storefront-sync.repository.ts';
 
@@ -72,8 +72,102 @@ export function productInputOf(found: ProductRow, items: ItemRow[], rows: Map<st
   };
 }
 
-async function failAll(ctx: AppContext, storeId: string, seen: SeenItem[], error: string, db: DbOrTx = ctx.db) {
+export async function failAll(ctx: AppContext, storeId: string, seen: SeenItem[], error: string, db: DbOrTx = ctx.db) {
   await repo.markFailed(db, storeId, seen, error);
+}
+
+/** A product read for a push: its items on sale now, their sync rows, and the rows of items that left. */
+export type PreparedPush = {
+  productId: string;
+  found: ProductRow | null;
+  items: ItemRow[];
+  rows: Map<string, SyncRow>;
+  seenOnSale: SeenItem[];
+  leaving: SeenItem[];
+};
+
+/** Products read per round of preparePushes (three queries a round). */
+const PREPARE_BATCH = 500;
+
+/**
+ * Reads products as they are now for a push (every on-sale item gets a sync row if it has none), a
+ * few queries for many products: a bulk first sync prepares thousands.
+ */
+export async function preparePushes(ctx: AppContext, storeId: string, productIds: string[], connection: StorefrontConnection): Promise<PreparedPush[]> {
+  const online = connection.locations.map((l) => l.location);
+  const out: PreparedPush[] = [];
+  for (let n = 0; n < productIds.length; n += PREPARE_BATCH) {
+    const ids = productIds.slice(n, n + PREPARE_BATCH);
+    const [found, onSale, rowList] = await Promise.all([
+      repo.productsWithTemplates(ctx.db, storeId, ids),
+      repo.onSaleItemsOfProducts(ctx.db, storeId, ids, online),
+      repo.syncRowsOfProducts(ctx.db, storeId, ids),
+    ]);
+    const itemsOf = groupBy(onSale.filter((i) => isOnSaleOnline(i, online)), (i) => i.productId);
+    const rowsOf = groupBy(rowList, (r) => r.productId);
+    // every item on sale has a row (one put on sale before the connection was on gets one now)
+    const rowIds = new Set(rowList.map((r) => r.inventoryId));
+    const missing = [...itemsOf.values()].flat().filter((i) => !rowIds.has(i.id));
+    if (missing.length) {
+      await repo.ensureRows(ctx.db, storeId, missing.map((i) => ({ inventoryId: i.id, productId: i.productId })));
+      for (const r of await repo.rowsOfItems(ctx.db, storeId, missing.map((i) => i.id))) rowsOf.set(r.productId, [...(rowsOf.get(r.productId) ?? []), r]);
+    }
+    for (const productId of ids) {
+      const product = found.find((f) => f.product.id === productId) ?? null;
+      const items = product ? (itemsOf.get(productId) ?? []) : [];
+      const rows = new Map((rowsOf.get(productId) ?? []).map((r) => [r.inventoryId, r]));
+      const onSaleIds = new Set(items.map((i) => i.id));
+      out.push({
+        productId,
+        found: product,
+        items,
+        rows,
+        seenOnSale: items.map((i) => ({ inventoryId: i.id, seq: rows.get(i.id)?.changeSeq ?? 1 })),
+        leaving: [...rows.values()].filter((r) => !onSaleIds.has(r.inventoryId)).map((r) => ({ inventoryId: r.inventoryId, seq: r.changeSeq })),
+      });
+    }
+  }
+  return out;
+}
+
+/** Reads one product as it is now for a push. */
+export async function preparePush(ctx: AppContext, storeId: string, productId: string, connection: StorefrontConnection): Promise<PreparedPush> {
+  return (await preparePushes(ctx, storeId, [productId], connection))[0];
+}
+
+function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of list) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+/** What the push left in the shop, per item, for keepPushed. */
+export function pushedItemsOf(prepared: PreparedPush, pushed: PushedProduct, connection: StorefrontConnection): PushedItem[] {
+  const locationOf = new Map(connection.locations.map((l) => [l.location, l.shopifyLocationId]));
+  const byRef = new Map(pushed.variants.map((v) => [v.ref, v]));
+  return prepared.seenOnSale.map((s) => {
+    const v = byRef.get(s.inventoryId)!;
+    const item = prepared.items.find((i) => i.id === s.inventoryId)!;
+    return { inventoryId: s.inventoryId, seq: s.seq, variantId: v.id, inventoryItemId: v.inventoryItemId, locationId: locationOf.get(item.location ?? '') ?? null };
+  });
+}
+
+/**
+ * Writes back what pushes left in the shop, in one transaction: the products' and items' Shopify ids,
+ * the rows synced (those whose change the push saw) and the rows of items that left. Nothing when the
+ * store was disconnected (or redacted by Shopify) meanwhile: the shop's ids are not ours to keep.
+ */
+export async function keepPushed(ctx: AppContext, storeId: string, shopDomain: string, pushes: { prepared: PreparedPush; pushed: PushedProduct; done: PushedItem[] }[], at: Date): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await stillConnectedTo(ctx, tx, storeId, shopDomain))) return false;
+    const changed = pushes.filter((p) => p.prepared.found!.product.shopifyId !== p.pushed.id);
+    await repo.setProductShopifyIds(tx, storeId, changed.map((p) => ({ productId: p.prepared.productId, shopifyId: p.pushed.id })));
+    const done = pushes.flatMap((p) => p.done);
+    await repo.setItemShopifyIds(tx, storeId, done.map((d) => ({ inventoryId: d.inventoryId, variantId: d.variantId })));
+    await repo.markPushed(tx, storeId, done, at);
+    await repo.markRemoved(tx, storeId, pushes.flatMap((p) => p.prepared.leaving));
+    return true;
+  });
 }
 
 /**
@@ -84,24 +178,16 @@ async function failAll(ctx: AppContext, storeId: string, seen: SeenItem[], error
 export async function pushProductNow(ctx: AppContext, storeId: string, productId: string): Promise<PushOutcome> {
   const outcome: PushOutcome = { productId, synced: [], removed: [], failed: [] };
   const connection = await storefrontConnectionOf(ctx, storeId);
-  const rowsBefore = await repo.rowsOfProduct(ctx.db, storeId, productId);
   const adapter = connection ? await storefrontAdapterOf(ctx, storeId) : null;
   if (!connection || !adapter) {
+    const rowsBefore = await repo.rowsOfProduct(ctx.db, storeId, productId);
     const seen = rowsBefore.map((r) => ({ inventoryId: r.inventoryId, seq: r.changeSeq }));
     await failAll(ctx, storeId, seen, STOREFRONT_NOT_CONNECTED);
     outcome.failed = seen.map((s) => ({ id: s.inventoryId, error: STOREFRONT_NOT_CONNECTED }));
     return outcome;
   }
-  const found = await repo.product(ctx.db, storeId, productId);
-  const online = connection.locations.map((l) => l.location);
-  const items = found ? (await repo.onSaleItems(ctx.db, storeId, productId, online)).filter((i) => isOnSaleOnline(i, online)) : [];
-  // every item on sale has a row (one put on sale before the connection was on gets one now)
-  const missing = items.filter((i) => !rowsBefore.some((r) => r.inventoryId === i.id));
-  if (missing.length) await repo.ensureRows(ctx.db, storeId, missing.map((i) => ({ inventoryId: i.id, productId })));
-  const rows = new Map((await repo.rowsOfProduct(ctx.db, storeId, productId)).map((r) => [r.inventoryId, r]));
-  const onSale = new Set(items.map((i) => i.id));
-  const seenOnSale: SeenItem[] = items.map((i) => ({ inventoryId: i.id, seq: rows.get(i.id)?.changeSeq ?? 1 }));
-  const leaving: SeenItem[] = [...rows.values()].filter((r) => !onSale.has(r.inventoryId)).map((r) => ({ inventoryId: r.inventoryId, seq: r.changeSeq }));
+  const prepared = await preparePush(ctx, storeId, productId, connection);
+  const { found, items, rows, seenOnSale, leaving } = prepared;
   const at = new Date();
 
   try {
@@ -117,18 +203,13 @@ export async function pushProductNow(ctx: AppContext, storeId: string, productId
     const locationOf = new Map(connection.locations.map((l) => [l.location, l.shopifyLocationId]));
     // an item that moved between online locations while on sale: its unit moves with it
     await moveStock(adapter, items, rows, locationOf, pushed.variants, productId);
-    const byRef = new Map(pushed.variants.map((v) => [v.ref, v]));
-    const done: PushedItem[] = seenOnSale.map((s) => {
-      const v = byRef.get(s.inventoryId)!;
-      const item = items.find((i) => i.id === s.inventoryId)!;
-      return { inventoryId: s.inventoryId, seq: s.seq, variantId: v.id, inventoryItemId: v.inventoryItemId, locationId: locationOf.get(item.location ?? '') ?? null };
-    });
-    await ctx.db.transaction(async (tx) => {
-      if (found!.product.shopifyId !== pushed.id) await repo.setProductShopifyId(tx, storeId, productId, pushed.id);
-      await repo.setItemShopifyIds(tx, storeId, done.map((d) => ({ inventoryId: d.inventoryId, variantId: d.variantId })));
-      await repo.markPushed(tx, storeId, done, at);
-      await repo.markRemoved(tx, storeId, leaving);
-    });
+    const done = pushedItemsOf(prepared, pushed, connection);
+    if (!(await keepPushed(ctx, storeId, connection.shopDomain, [{ prepared, pushed, done }], at))) {
+      const seen = [...seenOnSale, ...leaving];
+      await failAll(ctx, storeId, seen, STOREFRONT_NOT_CONNECTED);
+      outcome.failed = seen.map((s) => ({ id: s.inventoryId, error: STOREFRONT_NOT_CONNECTED }));
+      return outcome;
+    }
     outcome.synced = done.map((d) => d.inventoryId);
     outcome.removed = leaving.map((l) => l.inventoryId);
     return outcome;
@@ -142,7 +223,8 @@ export async function pushProductNow(ctx: AppContext, storeId: string, productId
   }
 }
 
-async function moveStock(
+/** An item that moved between online locations while on sale: its unit moves with it (0 at the old, 1 at the new). */
+export async function moveStock(
   adapter: StorefrontAdapter,
   items: ItemRow[],
   rows: Map<string, SyncRow>,

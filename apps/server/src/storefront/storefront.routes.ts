@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { requireStaff, requireStore } from '../auth/actor.ts';
 import { listSyncStates, runDriftCheck, DRIFT_QUEUE, runNightlyDriftCheck } from './storefront-health.service.ts';
 import { repairItems, startStorefrontSync } from './storefront-sync.service.ts';
-import { shopifyProducts } from './storefront-resync.service.ts';
+import { registerFirstSyncJob, shopifyProducts } from './storefront-resync.service.ts';
 import { z } from 'zod';
 import { getStorefrontConnection, testStorefrontConnection, updateStorefrontConnection } from './storefront-connection.service.ts';
 
@@ -14,6 +14,7 @@ const tags = ['storefront'];
 export const storefrontRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    registerFirstSyncJob(ctx);
     startStorefrontSync(ctx, { onReady: (fn) => app.addHook('onReady', fn), onClose: (fn) => app.addHook('onClose', fn) });
     // the nightly drift check, 03:17 UTC (off the hour: Shopify's busiest minutes are on it)
     ctx.jobs.addQueue<{ storeId?: string }>(DRIFT_QUEUE, { handler: async (jobs) => runNightlyDriftCheck(ctx, jobs.flatMap((j) => (j.data?.storeId ? [j.data.storeId] : []))) });

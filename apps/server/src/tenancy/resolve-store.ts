@@ -1,14 +1,6 @@
 import type { DbOrTx } from '../db/client.ts';
-import { storeHostAliasesRepository, storesRepository, type StoreRow } from '../modules/stores/stores.repository.ts';
-
-export type { StoreRow };
-
-/**
- * A store as a request found it. `aliasHost` is set when the request came through one of the
- * store's previous addresses (store_host_aliases): that address's origin is the store's own for
- * the request (auth/origins.ts), while links in e-mails follow the current configuration.
- */
-export type ResolvedStore = StoreRow & { aliasHost?: string };
+import { tenancyRepository } from './tenancy.repository.ts';
+import type { Tenant } from './tenant.ts';
 
 /**
  * How long a previous address keeps answering once its replacement has served the store (a
@@ -51,26 +43,54 @@ export function isLoopbackHost(hostname: string): boolean {
  * against a previous address still in its grace period; else the handle the user picked on the
  * store landing page; else, on this machine (localhost, 127.0.0.1, [::1], any port), the first store.
  * A request through a new address marks it reached, which starts the grace period of the addresses
- * it replaced.
+ * it replaced. With `provenOnly` (production), a host the store has not proven it owns (and a
+ * previous address that was not proven) resolves nothing (docs/security.md).
  */
-export async function resolveStore(db: DbOrTx, hostHeader: string | undefined, handleHeader: string | undefined, now: Date = new Date()): Promise<ResolvedStore | null> {
+export async function resolveStore(
+  db: DbOrTx,
+  hostHeader: string | undefined,
+  handleHeader: string | undefined,
+  now: Date = new Date(),
+  opts: { provenOnly?: boolean } = {},
+): Promise<Tenant | null> {
   const host = hostnameOf(hostHeader);
   if (host) {
-    const byHost = await storesRepository.findByHost(db, host);
+    const byHost = await tenancyRepository.findByHost(db, host, opts);
     if (byHost) {
-      if (byHost.aliasWaiting) await storeHostAliasesRepository.markNewHostSeen(db, byHost.store.id, host, now);
+      if (byHost.aliasWaiting) await tenancyRepository.markNewHostSeen(db, byHost.store.id, host, now);
       return byHost.store;
     }
-    const byAlias = await storeHostAliasesRepository.findStoreByActiveAlias(db, host, aliasCutoff(now));
+    const byAlias = await tenancyRepository.findStoreByActiveAlias(db, host, aliasCutoff(now), opts);
     if (byAlias) return { ...byAlias, aliasHost: host };
   }
   const handle = handleHeader?.trim().toLowerCase();
   if (handle) {
-    const byHandle = await storesRepository.findByHandle(db, handle);
+    const byHandle = await tenancyRepository.findByHandle(db, handle);
     if (byHandle) return byHandle;
   }
   if (isLoopbackHost(host)) {
-    return storesRepository.first(db);
+    return tenancyRepository.first(db);
   }
   return null;
+}
+
+/** A store by id, as a tenant: for work that runs outside a request (jobs, webhooks, mail). */
+export async function findTenant(db: DbOrTx, storeId: string): Promise<Tenant | null> {
+  return tenancyRepository.findById(db, storeId);
+}
+
+/** A store by its handle (the public catalogue's address, /open/catalogue/{handle}). */
+export async function findTenantByHandle(db: DbOrTx, handle: string): Promise<Tenant | null> {
+  return tenancyRepository.findByHandle(db, handle);
+}
+
+/**
+ * Which of `hosts` another store answers on now: one of its current addresses, or a previous
+ * address still in its grace period (`cutoff`, aliasCutoff).
+ */
+export async function hostsAnsweringOtherStores(db: DbOrTx, hosts: string[], exceptStoreId: string, cutoff: Date): Promise<(string | null)[]> {
+  return [
+    ...(await tenancyRepository.storesUsingHosts(db, hosts, exceptStoreId)).flatMap((s) => [s.domain, s.consignerUrl, s.inStoreUrl]),
+    ...(await tenancyRepository.activeAliasesOfOtherStores(db, hosts, exceptStoreId, cutoff)).map((a) => a.host),
+  ];
 }

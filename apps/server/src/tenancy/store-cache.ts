@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../app-context.ts';
-import { resolveStore, type ResolvedStore } from './resolve-store.ts';
+import type { AppConfig } from '../config.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { resolveStore } from './resolve-store.ts';
+import type { Tenant } from './tenant.ts';
+
+/** What the cache needs of the app's context (TenancyContext has it): tenancy stands below the context. */
+type TenancyContext = { config: Pick<AppConfig, 'env' | 'cacheTtlMs'>; db: DbOrTx };
 
 /**
  * The store of a Host (and x-store-handle), kept for config.cacheTtlMs (5 s by default): every
@@ -8,21 +13,23 @@ import { resolveStore, type ResolvedStore } from './resolve-store.ts';
  * changes. Only found stores are kept (a new store's domain works at once); a store changed through
  * this process is dropped with invalidateStores, a change made elsewhere is seen within the TTL.
  */
-export class StoreCache {
-  private readonly stores: LRUCache<string, ResolvedStore>;
+class StoreCache {
+  private readonly stores: LRUCache<string, Tenant>;
   private generation = 0;
 
   constructor(readonly ttlMs: number) {
     this.stores = new LRUCache({ max: 1000, ttl: Math.max(1, ttlMs) });
   }
 
-  async resolve(ctx: AppContext, hostHeader: string | undefined, handleHeader: string | undefined): Promise<ResolvedStore | null> {
-    if (this.ttlMs <= 0) return resolveStore(ctx.db, hostHeader, handleHeader);
+  async resolve(ctx: TenancyContext, hostHeader: string | undefined, handleHeader: string | undefined): Promise<Tenant | null> {
+    // production: only hosts the store has proven resolve it (docs/security.md)
+    const opts = { provenOnly: ctx.config.env === 'production' };
+    if (this.ttlMs <= 0) return resolveStore(ctx.db, hostHeader, handleHeader, new Date(), opts);
     const key = `${hostHeader ?? ''}\u0000${handleHeader ?? ''}`;
     const hit = this.stores.get(key);
     if (hit) return hit;
     const generation = this.generation;
-    const store = await resolveStore(ctx.db, hostHeader, handleHeader);
+    const store = await resolveStore(ctx.db, hostHeader, handleHeader, new Date(), opts);
     if (store && generation === this.generation) this.stores.set(key, store);
     return store;
   }
@@ -33,9 +40,9 @@ export class StoreCache {
   }
 }
 
-const caches = new WeakMap<AppContext, StoreCache>();
+const caches = new WeakMap<TenancyContext, StoreCache>();
 
-export function storeCacheOf(ctx: AppContext): StoreCache {
+export function storeCacheOf(ctx: TenancyContext): StoreCache {
   let cache = caches.get(ctx);
   if (!cache) {
     cache = new StoreCache(ctx.config.cacheTtlMs);

@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string; json: unknown };
-export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+/** `raw`: a body sent as it is (a file, XML), instead of `body` as JSON; set its content-type in `headers`. */
+export type FakeAnswer = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 export type Handler = (req: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /** What the next matching requests meet instead of (or after) the normal handling. */
@@ -56,7 +57,7 @@ export async function startHttpFake(handler: Handler, opts: { port?: number; hos
         return;
       }
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
     });
   });
   await new Promise<void>((resolve, reject) => {

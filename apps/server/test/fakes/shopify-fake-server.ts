@@ -3,7 +3,7 @@
 //
 //   node --import tsx apps/server/test/fakes/shopify-fake-server.ts [port]   (default 4100, or SHOPIFY_FAKE_PORT)
 //
-// Besides the Admin API (POST /admin/api/2026-01/graphql.json, any shop, the token of
+// Besides the Admin API (POST /admin/api/2026-10/graphql.json, any shop, the token of
 // SHOPIFY_FAKE_TOKEN or the fake's default) it answers control routes a test drives it with:
 //   GET  /__fake/health                     200 once listening (Playwright's webServer waits for it)
 //   GET  /__fake/shop                       the shop's domain, token, locations, publications

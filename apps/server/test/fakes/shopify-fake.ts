@@ -1,4 +1,4 @@
-// A fake of Shopify's Admin GraphQL API (version 2026-01) for the storefront adapter's tests
+// A fake of Shopify's Admin GraphQL API (version 2026-10) for the storefront adapter's tests
 // (docs/storefront-sync.md "Adapter and fake"). Faithful where the adapter depends on it:
 //
 // - every query and mutation is validated against Shopify's real schema first (the committed
@@ -15,7 +15,9 @@
 //   locations, publications, nodes, product, order, orders (updated_at/created_at search, sort,
 //   cursors), productSet (upsert by id or handle, list semantics for variants, all-or-nothing),
 //   inventorySetQuantities and inventoryActivate (with @idempotent keys), productUpdate,
-//   publishablePublish. A field the fake does not model answers an error naming it, never a made-up
+//   publishablePublish, and bulk imports (stagedUploadsCreate, the storage bucket's form upload,
+//   bulkOperationRunMutation run asynchronously, bulkOperation, the JSONL result: shopify-fake-bulk.ts).
+//   A field the fake does not model answers an error naming it, never a made-up
 //   value; userError messages follow Shopify's where known, else the error code's own description;
 // - the X-Shopify-Access-Token header is checked (401 with Shopify's text otherwise);
 // - `failNext(n, status)` answers the next n calls with 429 (with Retry-After) or a 5xx, and the
@@ -38,10 +40,11 @@ import {
   type TypeNode,
 } from 'graphql';
 import { header, startHttpFake, type FakeAnswer, type HttpFake, type RecordedRequest } from './http-fake.ts';
+import { createFakeBulk, RESULT_HOST, STAGED_UPLOAD_HOST, type FakeBulk } from './shopify-fake-bulk.ts';
 import { operationCost } from './shopify-cost.ts';
 import { loadShopifySchema } from './shopify-schema.ts';
 
-export const FAKE_API_VERSION = '2026-01';
+export const FAKE_API_VERSION = '2026-10';
 export const SINGLE_QUERY_MAX_COST = 1000;
 
 export type FakeLocation = { id: string; name: string; isActive: boolean; fulfillsOnlineOrders: boolean };
@@ -162,6 +165,8 @@ export type ShopifyFake = HttpFake & {
   cancelOrder: (orderId: string) => FakeOrder;
   /** The order as Shopify's orders/* webhooks send it (REST shape), for webhook tests. */
   orderWebhookPayload: (orderId: string) => Record<string, unknown>;
+  /** Bulk imports: the operations, the staged files, hold()/release() to act while one runs. */
+  bulk: Pick<FakeBulk, 'operations' | 'files' | 'hold' | 'release' | 'setPace'>;
 };
 
 type Bucket = { max: number; rate: number; available: number; at: number };
@@ -378,6 +383,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
         return orders.has(id) ? orderObj(orders.get(id) as FakeOrder) : null;
       case 'Location':
         return location(id) ? locationObj(location(id) as FakeLocation) : null;
+      case 'BulkOperation':
+        return bulk.node(id);
       default:
         throw new GraphQLError(`Invalid global id '${id}'`, { extensions: { code: 'argumentLiteralsIncompatible', typeName: 'CoercionError' } });
     }
@@ -665,10 +672,10 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
       const pair = `${q.inventoryItemId}|${q.locationId}`;
       if (pairs.has(pair)) errors.push({ field: at('locationId'), message: 'The combination of inventoryItemId and locationId must be unique.', code: 'NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR' });
       pairs.add(pair);
-      if (!item.levels.has(q.locationId)) return errors.push({ field: at('locationId'), message: 'The specified inventory item is not stocked at the location.', code: 'ITEM_NOT_STOCKED_AT_LOCATION' });
       if (q.quantity < 0) errors.push({ field: at('quantity'), message: "The quantity can't be negative.", code: 'INVALID_QUANTITY_NEGATIVE' });
       if (q.quantity > 1_000_000_000) errors.push({ field: at('quantity'), message: "The total quantity can't be higher than 1,000,000,000.", code: 'INVALID_QUANTITY_TOO_HIGH' });
-      const current = item.levels.get(q.locationId) as number;
+      // 2026-10: a quantity can be set at any location, one the item is not stocked at holds 0 until then
+      const current = item.levels.get(q.locationId) ?? 0;
       if ('changeFromQuantity' in q) {
         if (q.changeFromQuantity !== null && q.changeFromQuantity !== undefined && q.changeFromQuantity !== current) {
           errors.push({ field: at('changeFromQuantity'), message: 'The changeFromQuantity value does not match persisted value.', code: 'CHANGE_FROM_QUANTITY_STALE' });
@@ -682,7 +689,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     if (errors.length) return { inventoryAdjustmentGroup: null, userErrors: errors };
     const changes = input.quantities.map((q) => {
       const item = inventoryItems.get(q.inventoryItemId) as FakeInventoryItem;
-      const before = item.levels.get(q.locationId) as number;
+      const before = item.levels.get(q.locationId) ?? 0;
       item.levels.set(q.locationId, q.quantity);
       return { __typename: 'InventoryChange', name: input.name, delta: q.quantity - before, quantityAfterChange: q.quantity, item: inventoryItemObj(item), location: locationObj(location(q.locationId) as FakeLocation) };
     });
@@ -724,7 +731,17 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
 
   const shopObj = () => ({ __typename: 'Shop', id: gidOf('Shop', 548380009), name: 'Backroom Test Shop', myshopifyDomain: shopDomain, currencyCode, ianaTimezone: 'America/New_York' });
 
+  // A bulk operation's line runs through the same resolvers, without the cost bucket (Shopify does not charge it per call)
+  const bulk: FakeBulk = createFakeBulk({
+    schema,
+    now,
+    nextId,
+    runLine: (document, operationName, variableValues) =>
+      execute({ schema, document, operationName, variableValues, fieldResolver, rootValue: {} }) as ReturnType<Parameters<typeof createFakeBulk>[0]['runLine']>,
+  });
+
   const root: Record<string, (args: never, info: GraphQLResolveInfo) => unknown> = {
+    ...bulk.root,
     shop: () => shopObj(),
     locations: (args: { first?: number; after?: string; includeInactive?: boolean }) => connection(locations.filter((l) => args.includeInactive || l.isActive), args, locationObj),
     publications: (args: { first?: number; after?: string }) =>
@@ -827,6 +844,10 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
   let pendingFailures: { status: number; retryAfterSeconds?: number }[] = [];
 
   const fake = await startHttpFake(async (req) => {
+    if (!req.path.startsWith('/admin/api/')) {
+      const answer = await bulk.http(req);
+      if (answer) return answer;
+    }
     if (options.extraRoutes && !req.path.startsWith('/admin/api/')) {
       const answer = await options.extraRoutes(req);
       if (answer) return answer;
@@ -844,7 +865,10 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
 
   const fakeFetch = (url: string, init?: RequestInit): Promise<Response> => {
     const target = new URL(url);
-    if (target.host !== shopDomain) return Promise.reject(new TypeError(`fetch failed: the fake shop is ${shopDomain}, not ${target.host}`));
+    // the Admin API, and the storage hosts of staged uploads and bulk results
+    if (target.host !== shopDomain && target.host !== STAGED_UPLOAD_HOST && target.host !== RESULT_HOST) {
+      return Promise.reject(new TypeError(`fetch failed: the fake shop is ${shopDomain}, not ${target.host}`));
+    }
     return fetch(`${fake.url}${target.pathname}${target.search}`, init);
   };
 
@@ -981,8 +1005,10 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     placeOrder,
     cancelOrder,
     orderWebhookPayload,
+    bulk: { operations: bulk.operations, files: bulk.files, hold: bulk.hold, release: bulk.release, setPace: bulk.setPace },
     reset: () => {
       fake.reset();
+      bulk.reset();
       calls.length = 0;
       products.clear();
       variants.clear();

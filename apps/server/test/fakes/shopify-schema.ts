@@ -1,4 +1,4 @@
-// Shopify's Admin GraphQL schema (API version 2026-01) from the committed fixture, built once per test
+// Shopify's Admin GraphQL schema (API version 2026-10) from the committed fixture, built once per test
 // process (each vitest file runs in its own process, so once per file). The fixture is Shopify's own
 // introspection printed as SDL (test/fixtures/refresh-shopify-schema.ts; docs/storefront-sync.md).
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { buildSchema, GraphQLError, GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from 'graphql';
 
-export const SHOPIFY_SCHEMA_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/shopify-admin-2026-01.graphql.gz');
+export const SHOPIFY_SCHEMA_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/shopify-admin-2026-10.graphql.gz');
 
 let cached: GraphQLSchema | null = null;
 

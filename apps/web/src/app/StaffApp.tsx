@@ -20,6 +20,7 @@ const CreateProductPage = lazy(staffPages.createProduct);
 const ProductPage = lazy(staffPages.product);
 const ProductTemplatesPage = lazy(staffPages.productTemplates);
 const SubLocationsPage = lazy(staffPages.subLocations);
+const LocationsPage = lazy(staffPages.locations);
 const StorefrontSyncPage = lazy(staffPages.storefrontSync);
 const FeesPage = lazy(staffPages.fees);
 const InventoryItemPage = lazy(staffPages.inventoryItem);
@@ -90,6 +91,7 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="productItem/:id" element={<WithAddInventory>{(open) => <ProductPage onAddInventory={open} />}</WithAddInventory>} />
             <Route path="productTemplates" element={<ProductTemplatesPage />} />
             <Route path="subLocations" element={<SubLocationsPage />} />
+            <Route path="locations" element={<LocationsPage />} />
             <Route path="fees" element={<FeesPage />} />
             {/* Inventory lists (features/inventory-lists), one page per LIST_VIEWS entry */}
             <Route path="findInventory" element={<InventoryListPage view="findInventory" />} />
@@ -135,7 +137,8 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage user={user} />} />
             <Route path="billing" element={<BillingPage />} />
-            <Route path="dev/mailbox" element={<MailboxPage />} />
+            {/* Only for whom the server keeps it: another user's page would only be refused (403s in the console). */}
+            <Route path="dev/mailbox" element={mailbox ? <MailboxPage /> : <NotAvailablePage />} />
             {/* Every other staff screen belongs to a later issue. */}
             <Route path="*" element={<NotAvailablePage />} />
           </Routes>

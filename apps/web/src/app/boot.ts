@@ -41,14 +41,17 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
   // hint (a first visit, a new browser), an address only one app has says it (/findInventory, an
   // item: the back office; /inventory, /dropoff: the portal): someone signed out is sent to sign in
   // and brought back here, with the code loaded.
-  const guess = getLastUserKind() ?? appOnlyAt(pathname);
-  if (guess === 'employee') prefetchStaffListAt(queryClient, pathname, search);
+  const hint = getLastUserKind();
+  const guess = hint ?? appOnlyAt(pathname);
+  // The list's first page only on the hint that someone signed in here: asked of a signed-out
+  // browser it is refused (401s in the console); the code is harmless to load.
+  if (hint === 'employee') prefetchStaffListAt(queryClient, pathname, search);
   if (guess) startAppCode(guess, pathname);
   me.then((state) => {
     startSignedInCode(state, pathname);
     if (state.status !== 'signedIn') return;
     if (state.user.kind === 'consigner') prefetchPortalListAt(queryClient, pathname, search, state.user.id);
-    else if (guess !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
+    else if (hint !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
   }).catch(() => undefined);
 }
 

@@ -12,6 +12,7 @@ export const publicPages = {
   disabledAccount: () => import('../features/auth/DisabledAccountPage'),
   signupSplash: () => import('../features/auth/SignupSplashPage'),
   invite: () => import('../features/auth/InvitePage'),
+  consignerInvite: () => import('../features/auth/ConsignerInvitePage'),
   maintenance: () => import('../features/shell/MaintenancePage'),
   storeSignup: () => import('../features/store/StoreSignupPage'),
   notAvailable: () => import('../features/shell/NotAvailablePage'),

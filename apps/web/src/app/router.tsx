@@ -14,6 +14,7 @@ const VerifyPage = lazy(publicPages.verify);
 const DisabledAccountPage = lazy(publicPages.disabledAccount);
 const SignupSplashPage = lazy(publicPages.signupSplash);
 const InvitePage = lazy(publicPages.invite);
+const ConsignerInvitePage = lazy(publicPages.consignerInvite);
 const MaintenancePage = lazy(publicPages.maintenance);
 const StoreSignupPage = lazy(publicPages.storeSignup);
 const CataloguePage = lazy(publicPages.catalogue);
@@ -33,6 +34,7 @@ export function AppRoutes() {
           <Route path="/signupSplash" element={<SignupSplashPage />} />
           <Route path="/maintenance" element={<MaintenancePage />} />
           <Route path="/invite/:id" element={<InvitePage />} />
+          <Route path="/invite/consigner/:id" element={<ConsignerInvitePage />} />
           {/* The public catalogue of a store's requests (no sign-in; docs/store-requests.md). */}
           <Route path="/catalogue/:handle" element={<CataloguePage />} />
           <Route path="*" element={<SignedInGate />} />

@@ -15,6 +15,7 @@ export const staffPages = {
   product: () => import('../features/products/ProductPage'),
   productTemplates: () => import('../features/product-templates/ProductTemplatesPage'),
   subLocations: () => import('../features/sub-locations/SubLocationsPage'),
+  locations: () => import('../features/locations/LocationsPage'),
   fees: () => import('../features/fees/FeesPage'),
   inventoryItem: () => import('../features/inventory-item/InventoryItemPage'),
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
@@ -55,6 +56,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'acceptTransfers') return staffPages.acceptTransfers;
   if (first === 'productTemplates') return staffPages.productTemplates;
   if (first === 'subLocations') return staffPages.subLocations;
+  if (first === 'locations') return staffPages.locations;
   if (first === 'employees') return second ? staffPages.employee : staffPages.employees;
   if (first === 'addEmployee') return staffPages.addEmployee;
   if (first === 'fees') return staffPages.fees;

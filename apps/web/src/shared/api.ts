@@ -4,18 +4,21 @@ import { getStoreHandle } from './storage';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The whole error answer, for the few refusals that carry more than a message (e.g. a sale key reused: the recorded sale). */
+  readonly payload: unknown;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, payload?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.payload = payload;
   }
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface ApiOptions {
+interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** GET and DELETE send fields as a query (spec 7). */
   query?: Query;
@@ -80,7 +83,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
       typeof envelope.error === 'string' && envelope.error
         ? envelope.error
         : response.statusText || `Request failed (${response.status})`;
-    throw new ApiError(message, response.status, typeof envelope.code === 'string' ? envelope.code : undefined);
+    throw new ApiError(message, response.status, typeof envelope.code === 'string' ? envelope.code : undefined, payload);
   }
   return envelope.data as T;
 }

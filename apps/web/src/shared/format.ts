@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { currencySymbol, formatMoney, toMinor } from '@backroom/domain';
+import { currencySymbol, formatMoney, hasAtMostDecimals, MONEY_DECIMALS, toMinor, tooManyDecimalsMessage } from '@backroom/domain';
 
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (!value) return '';
@@ -35,4 +35,16 @@ export function formatBytes(bytes: number): string {
   const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   const value = bytes / 1024 ** i;
   return `${i === 0 ? value : value < 10 ? value.toFixed(1) : Math.round(value)} ${units[i]}`;
+}
+
+/**
+ * An antd form rule refusing an amount with more decimals than money takes (the domain's rule and
+ * message, as the API's): never rounded silently (docs/sales.md "Amounts").
+ */
+export function decimalsRule(label: string) {
+  return {
+    validator: async (_: unknown, value: number | string | null | undefined) => {
+      if (value !== null && value !== undefined && value !== '' && !hasAtMostDecimals(value, MONEY_DECIMALS)) throw new Error(tooManyDecimalsMessage(label, MONEY_DECIMALS));
+    },
+  };
 }

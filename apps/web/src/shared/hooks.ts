@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 
 /** Spec 9: the mobile breakpoint is 768 px. */
-export const MOBILE_MAX_WIDTH = 767;
+const MOBILE_MAX_WIDTH = 767;
 
 function matches(query: string): boolean {
   return typeof window !== 'undefined' && window.matchMedia(query).matches;
 }
 
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const [value, setValue] = useState(() => matches(query));
   useEffect(() => {
     const list = window.matchMedia(query);

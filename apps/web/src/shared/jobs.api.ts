@@ -10,7 +10,7 @@ export type Job<R = Record<string, unknown>> = Omit<TJob, 'result'> & { result: 
 export const jobKeys = { job: (id: string) => ['jobs', id] as const };
 
 /** How often a running job is asked for its progress. */
-export const JOB_POLL_MS = 1000;
+const JOB_POLL_MS = 1000;
 
 const isFinished = (job: Pick<TJob, 'status'> | undefined) => job?.status === 'completed' || job?.status === 'failed';
 

@@ -12,7 +12,6 @@ export type OptionValue = z.output<typeof ZTemplateOptionValue>;
 export type ProductTemplate = z.output<typeof ZProductTemplate>;
 /** GET /api/inventories/filterOptions (the domain's ZInventoryFilterOptions). */
 export type InventoryFilterOptions = TInventoryFilterOptions;
-export type ConsignerOption = TInventoryFilterOptions['consigners'][number];
 /** A consigner type (fee schedule): sellingFee a percent, minFee and flatFee in major units. */
 export type ConsignerType = TConsignerType;
 

@@ -1,5 +1,5 @@
 // Browser-side keys named by the API contract (docs/api-foundation.md).
-export const STORE_HANDLE_KEY = 'storeHandle';
+const STORE_HANDLE_KEY = 'storeHandle';
 export const SUPPORT_EMAIL_KEY = 'supportEmail';
 export const NEW_CONSIGNER_COOKIE = 'newConsigner';
 export const VERIFY_SENT_COOKIE = 'verificationEmailSent';
@@ -60,6 +60,3 @@ export function setCookie(name: string, value: string, maxAgeSeconds = 60 * 60 *
   document.cookie = `${name}=${value}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax`;
 }
 
-export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR, MAX_PAGE, MAX_PERCENT, MAX_QUANTITY, MAX_TOTAL_MINOR, TEXT_LIMITS, type TextKind } from '../constants.ts';
-import { formatAmountLimit, toMinor } from '../money.ts';
+import { formatAmountLimit, hasAtMostDecimals, MONEY_DECIMALS, toMinor, tooManyDecimalsMessage } from '../money.ts';
 
 // Every text and number of every input goes through these helpers, so its limits are the ones of
 // docs/input-limits.md: no NUL, no lone surrogate, a maximum length per kind, amounts that fit.
@@ -61,6 +61,11 @@ export function money(message: string = INVALID_AMOUNT, label = 'Amount') {
   return z
     .union([z.number(), safeString('code', label)], { error: message })
     .transform((value, ctx) => {
+      // more decimals than an amount takes are refused, never rounded (docs/sales.md "Amounts")
+      if (!hasAtMostDecimals(value, MONEY_DECIMALS)) {
+        ctx.addIssue({ code: 'custom', message: tooManyDecimalsMessage(label) });
+        return z.NEVER;
+      }
       let minor: number;
       try {
         minor = toMinor(value);
@@ -74,6 +79,11 @@ export function money(message: string = INVALID_AMOUNT, label = 'Amount') {
       }
       return minor;
     });
+}
+
+/** An amount that is never negative (a fee, a price): refused with '{label} cannot be negative'. */
+export function nonNegativeMoney(message: string = INVALID_AMOUNT, label = 'Amount') {
+  return money(message, label).refine((minor) => minor >= 0, { message: `${label} cannot be negative` });
 }
 
 /** The common case: any valid amount, in minor units after parsing. */

@@ -147,7 +147,7 @@ export const ZAddConsigner = addConsignerSchema('routing');
 export type TAddConsigner = z.output<typeof ZAddConsigner>;
 
 // ---------------------------------------------------------------------------------------------
-// Consigners API (issue 10): GET/PUT /api/consigners..., people doc sections 2, 3 and 7.
+// Consigners API (docs/people.md): GET/PUT /api/consigners..., people doc sections 2, 3 and 7.
 
 export const ZNotificationSettings = z.object({
   onInventoryAccept: z.boolean(),
@@ -198,6 +198,8 @@ export const ZConsignerRow = z.object({
   chargeTax: z.boolean(),
   /** a sign-in account is linked (they can use the consigner portal) */
   hasAccount: z.boolean(),
+  /** an invitation to join was sent and not yet accepted (the address has a sign-in of its own) */
+  invited: z.boolean(),
   createdAt: z.string(),
 });
 export type TConsignerRow = z.output<typeof ZConsignerRow>;
@@ -417,3 +419,19 @@ export type TConsignerPasswordBody = z.output<typeof ZConsignerPasswordBody>;
 
 /** verify, updatePassword, sendPasswordReset: a message the screen shows. */
 export const ZConsignerMessage = z.object({ message: z.string() });
+
+/** GET /open/consigners/invite/{id}: what the invitation page shows (only with the invitation's token). */
+export const ZConsignerInvite = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+});
+export type TConsignerInvite = z.output<typeof ZConsignerInvite>;
+
+/** PUT /open/consigners/accept/{id}: the invitation's token (the caller's sign-in comes from its session). */
+export const ZConsignerInviteAccept = z.object({ token: z.string().max(200, 'token is too long').refine((v) => !v.includes('\0'), 'token must not contain NUL') });
+/** The record the caller joined. */
+export const ZConsignerInviteAccepted = z.object({ id: z.string(), storeId: z.string() });

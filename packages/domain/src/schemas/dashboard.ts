@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// GET /api/dashboard (issue 15, docs/dashboard-and-activity.md): the stat cards, the charts' series
+// GET /api/dashboard (docs/dashboard-and-activity.md): the stat cards, the charts' series
 // and breakdowns. Money in major units.
 
 export const ZDashboardCard = z.object({

@@ -12,7 +12,7 @@ export type TEmployeeInput = z.infer<typeof ZEmployeeInput>;
 const ZArea = z.enum(AREAS, { error: `Access areas are ${AREAS.join(', ')}` });
 
 /**
- * PUT /api/employees/{id}: the spec's accessControls and isActive, and (issue 10) the names and the
+ * PUT /api/employees/{id}: the spec's accessControls and isActive, and (docs/people.md) the names and the
  * role. Fields left out stay as they are. Who may change what: employeeChangeRefusal (employees.ts).
  */
 export const ZEmployeeUpdate = z.object({
@@ -25,7 +25,7 @@ export const ZEmployeeUpdate = z.object({
 export type TEmployeeUpdate = z.infer<typeof ZEmployeeUpdate>;
 
 // ---------------------------------------------------------------------------------------------
-// Responses (issue 9). The invite token never leaves in a response: only the invite e-mail carries it.
+// Responses (docs/api-foundation.md). The invite token never leaves in a response: only the invite e-mail carries it.
 
 export const ZEmployee = z.object({
   id: z.string(),

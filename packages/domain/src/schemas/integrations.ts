@@ -1,4 +1,4 @@
-// A store's outside services (issue 11; docs/payouts-automated.md): the payout providers Checkbook
+// A store's outside services (docs/payouts-automated.md): the payout providers Checkbook
 // (bank payouts by digital cheque) and PayPal Payouts, and the Linnworks order import. Each kind has
 // its settings (what may be shown: mode) and its credentials (kept encrypted, never returned: the
 // API says only whether each is set and, for a long one, its last four characters).

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INVENTORY_MESSAGES } from '../messages.ts';
 import { PAYMENT_TYPES } from '../constants.ts';
-import { money, optionalText, requiredString } from './common.ts';
+import { money, nonNegativeMoney, optionalText, requiredString } from './common.ts';
+import { INVENTORY_PLAIN_OUTPUTS } from './inventory-fields.ts';
 import { INVENTORY_ACTION_NAMES, INVENTORY_STATUSES, type InventoryAction } from '../statuses.ts';
 
 /** requestPriceChange: a price above 0, given in major units, parsed to minor units. */
@@ -33,7 +34,7 @@ export const ZTransferInput = z.object({
 export type TTransferInput = z.output<typeof ZTransferInput>;
 
 // ---------------------------------------------------------------------------------------------
-// Responses of the inventory API (issue 9). The server's mappers are typed from these and the web
+// Responses of the inventory API (docs/api-foundation.md). The server's mappers are typed from these and the web
 // app takes its types from them. Money in major units (decimal numbers), dates as ISO strings.
 
 const isoDate = z.string().describe('ISO 8601 date and time');
@@ -80,9 +81,6 @@ export const ZInventoryItem = z.object({
   title: z.string(),
   shopifyId: z.string().nullable(),
   status: z.enum(INVENTORY_STATUSES),
-  option1Value: z.string().nullable(),
-  option2Value: z.string().nullable(),
-  option3Value: z.string().nullable(),
   price: z.number(),
   requestedPrice: z.number().nullable(),
   storeRequestPriceRange: z.object({ low: z.number(), high: z.number() }).nullable(),
@@ -102,9 +100,6 @@ export const ZInventoryItem = z.object({
   subLocation: z.string().nullable(),
   consignerId: z.string(),
   consigner: ZInventoryConsignerRef.nullable(),
-  notes: z.string().nullable(),
-  image: z.string().nullable(),
-  trackingCode: z.string().nullable(),
   acceptedOn: isoDate.nullable(),
   soldOn: isoDate.nullable(),
   createdAt: isoDate,
@@ -128,6 +123,8 @@ export const ZInventoryItem = z.object({
   withdrawalDeclinedOn: isoDate.nullable(),
   withdrawalDeclinedBy: z.string().nullable(),
   lastUpdatedBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  // the editable fields stored as sent (option values, image, notes, tracking code ...): one list, inventory-fields.ts
+  ...INVENTORY_PLAIN_OUTPUTS,
 });
 export type TInventoryItem = z.output<typeof ZInventoryItem>;
 
@@ -183,4 +180,31 @@ export const ZScanResult = z.object({
   scanGTINProduct: ZInventoryProductRef.nullable(),
   gtinSize: z.string().nullable(),
   scanGTINInventories: z.array(ZInventoryItem),
+});
+
+/**
+ * POST /api/inventories/{id}/adjustments (docs/sales.md "Corrections"): a sold or paid item's price
+ * or payout corrected as ledger entries, with why. An item already paid to its consigner needs
+ * `reversal: true`: the difference becomes a reversing entry the next payout settles.
+ */
+export const ZInventoryAdjustmentBody = z.object({
+  price: nonNegativeMoney(undefined, 'Price').optional(),
+  payout: nonNegativeMoney(undefined, 'Payout').optional(),
+  reason: requiredString('Say why the sale is corrected', 'note', 'Reason'),
+  reversal: z.boolean().optional(),
+});
+export type TInventoryAdjustmentBody = z.output<typeof ZInventoryAdjustmentBody>;
+
+export const ZLedgerEntryView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  amount: z.number(),
+  memo: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ZInventoryAdjustment = z.object({
+  message: z.string(),
+  item: ZInventoryItem,
+  entries: z.array(ZLedgerEntryView),
 });

@@ -44,6 +44,8 @@ export const ZLabelItem = z.object({
   gtin: z.string().nullable(),
   shopifyId: z.string().nullable(),
   storefrontHandle: z.string().nullable(),
+  /** Sellable now (sellable.ts): only then does the shop list it, and its label link to the shop. Absent: yes. */
+  sellableNow: z.boolean().optional(),
 });
 
 export const ZLabelData = z.object({ settings: ZLabelSettings, items: z.array(ZLabelItem) });

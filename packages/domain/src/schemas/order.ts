@@ -221,9 +221,31 @@ export type TOrderImportResult = z.output<typeof ZOrderImportResult>;
 export const ZOrdersResyncStarted = z.object({ jobId: z.string(), message: z.string() });
 
 /** POST /api/webhooks/shopify: what Backroom did with a delivery (docs/storefront-orders.md). */
+/** customers/data_request: what the store holds about the customer (docs/storefront-orders.md "Privacy webhooks"). */
+export const ZStorefrontCustomerData = z.object({
+  customer: z.object({ shopifyId: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  orders: z.array(
+    z.object({
+      name: z.string(),
+      shopifyOrderId: z.string().nullable(),
+      orderDate: z.string(),
+      financialStatus: z.string(),
+      status: z.string(),
+      customer: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+      lines: z.array(z.object({ title: z.string(), sku: z.string().nullable(), quantity: z.number(), price: z.number(), active: z.boolean() })),
+    }),
+  ),
+});
+export type TStorefrontCustomerData = z.output<typeof ZStorefrontCustomerData>;
+
 export const ZStorefrontWebhookReceived = z.object({
-  /** recorded, paid, cancelled, refunded, unchanged, duplicate, ignored-test, ignored-topic, refund-held */
+  /** recorded, paid, cancelled, refunded, unchanged, duplicate, ignored-test, ignored-topic, refund-held;
+   * privacy topics: data-request, customer-redacted, shop-redacted */
   outcome: z.string(),
   /** Backroom's order the delivery is about, when there is one. */
   orderId: z.string().nullable(),
+  /** customers/data_request only: what the store holds about the customer (prices in major units). */
+  customerData: ZStorefrontCustomerData.optional(),
+  /** customers/redact and shop/redact: how many orders had their customer details removed. */
+  ordersRedacted: z.number().optional(),
 });

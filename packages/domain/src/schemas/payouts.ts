@@ -6,7 +6,7 @@ import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, pageNumber } from './common.ts';
 import { ZBankDataView, ZReportDate } from './consigner.ts';
 
-// The payouts API (issue 11; people doc sections 2 Payouts, 3 Payout and Cheque, 4, 5, 7; docs/payouts.md).
+// The payouts API (people doc sections 2 Payouts, 3 Payout and Cheque, 4, 5, 7; docs/payouts.md).
 // Money in the shop's currency units (major units, 120.5 = 120.50), as everywhere in the API.
 
 /** At most this many items in one payout request or export (a bench payout is 2,000). */
@@ -212,8 +212,14 @@ export const ZPayoutShare = z.object({
   automated: z.boolean(),
   /** Paid when every cheque is; Failed when one failed; else Pending */
   status: z.enum(['Pending', 'Failed', 'Paid']),
-  /** the consigner's total in this payout = the sum of their items' payouts = the sum of their cheques */
+  /**
+   * what the share sends = the sum of their cheques = gross + carried (docs/payouts.md "Net payable")
+   */
   total: z.number(),
+  /** the sum of their items' payouts in this payout */
+  gross: z.number(),
+  /** taken from the items for fees the consigner owed (negative), or a balance in their favour added (positive) */
+  carried: z.number(),
   itemCount: z.number(),
   cheques: z.array(ZCheque),
 });
@@ -300,6 +306,22 @@ export const ZPayoutCreated = z.object({
 });
 export type TPayoutCreated = z.output<typeof ZPayoutCreated>;
 
+/**
+ * POST /api/payouts/preview (the Ready to Pay confirmation): what a payout of these items would send
+ * to each consigner, fees owed taken (docs/payouts.md "Net payable"). Nothing is written.
+ */
+export const ZPayoutPreviewShare = z.object({
+  consignerId: z.string(),
+  name: z.string(),
+  itemCount: z.number(),
+  gross: z.number(),
+  carried: z.number(),
+  total: z.number(),
+  chequeCount: z.number(),
+});
+export const ZPayoutPreview = z.object({ consigners: z.array(ZPayoutPreviewShare), gross: z.number(), carried: z.number(), total: z.number() });
+export type TPayoutPreview = z.output<typeof ZPayoutPreview>;
+
 /** POST /api/payouts/paid/{id}: the payout after the change, and what this call marked. */
 export const ZPayoutPaidResult = z.object({
   payout: ZPayout,
@@ -331,7 +353,10 @@ export const ZConsignerPayout = z.object({
   status: z.enum(PAYOUT_STATUSES),
   statusLabel: z.string(),
   shareStatus: z.enum(['Pending', 'Failed', 'Paid']),
+  /** what their share sends: gross + carried (fees owed taken, negative) */
   total: z.number(),
+  gross: z.number(),
+  carried: z.number(),
   itemCount: z.number(),
   createdAt: isoDate,
   paidAt: isoDate.nullable(),

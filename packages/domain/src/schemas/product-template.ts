@@ -97,7 +97,7 @@ export const ZProductTemplateInput = z
 export type TProductTemplateInput = z.output<typeof ZProductTemplateInput>;
 
 // ---------------------------------------------------------------------------------------------
-// Responses (issue 9).
+// Responses (docs/api-foundation.md).
 
 /** An option value at the API: a size may carry a price, in major units. */
 export const ZTemplateOptionValue = z.object({ value: z.string(), price: z.number().optional() });

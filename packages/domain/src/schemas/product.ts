@@ -37,7 +37,7 @@ export const ZProductInput = z
 export type TProductInput = z.output<typeof ZProductInput>;
 
 // ---------------------------------------------------------------------------------------------
-// Responses (issue 9): what the API answers. Money in major units, dates as ISO strings.
+// Responses (docs/api-foundation.md): what the API answers. Money in major units, dates as ISO strings.
 
 /** A GTIN of a product, in size order. */
 export const ZProductGtin = z.object({ size: z.string(), gtin: z.string() });

@@ -1,4 +1,4 @@
-// Issue 9: what a response schema does not declare never leaves the server, so these declarations
+// docs/api-foundation.md: what a response schema does not declare never leaves the server, so these declarations
 // are the list of what may. None may name a secret or an internal column.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

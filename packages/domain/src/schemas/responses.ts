@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The API's response contract (issue 9). Every route declares what it answers with these helpers,
+// The API's response contract (docs/api-foundation.md). Every route declares what it answers with these helpers,
 // beside its input schemas: the server serializes through them (a field not declared never leaves
 // it) and the web app takes its types from them (z.infer / z.output), so no response type is
 // written twice.

@@ -132,6 +132,17 @@ export const ZSaleResult = z.object({
 });
 export type TSaleResult = z.output<typeof ZSaleResult>;
 
+/**
+ * POST /api/sales answered 409: the sale key was already used for another basket (other items or
+ * payment method). The recorded sale comes with it, so the counter can show what was sold.
+ */
+export const ZSaleKeyConflict = z.object({
+  error: z.string(),
+  code: z.literal('SALE_KEY_REUSED'),
+  sale: ZSale,
+});
+export type TSaleKeyConflict = z.output<typeof ZSaleKeyConflict>;
+
 export const ZSaleMessage = z.object({ message: z.string(), sale: ZSale });
 export type TSaleMessage = z.output<typeof ZSaleMessage>;
 

@@ -71,11 +71,15 @@ export const ZScanLookup = z.object({ item: ZScanItem.nullable() });
 /** POST /api/scans/{id}/move: a misplaced item moved to the counted location in one tap. */
 export const ZScanMoveBody = z.object({ inventory: ZItemId });
 
-/** POST /api/scans/intake: scan intake's Save, every scanned item accepted at the location. */
+/** POST /api/scans/intake: scan intake's Save, every scanned item accepted at the location (docs/scanning.md). */
 export const ZScanIntakeBody = z.object({
   location: requiredString('Please select a location', 'name', 'Location'),
   subLocation: boundedText('name', 'Sub-location').nullish(),
   ids: z.array(ZItemId, { error: 'Scan at least one item' }).min(1, { error: 'Scan at least one item' }).max(500, { error: 'Save at most 500 items at once' }),
+  /** The consigner chosen on the first step: every item is theirs, or reassigned to them (`reassign`). */
+  consigner: z.string({ error: 'Please select a consigner' }).uuid('Please select a consigner'),
+  /** Items of another consigner whose reassignment to `consigner` staff confirmed on the screen. */
+  reassign: z.array(ZItemId).max(500, { error: 'Save at most 500 items at once' }).optional(),
 });
 export const ZScanIntakeResult = z.object({ message: z.string(), accepted: z.number() });
 

@@ -392,7 +392,7 @@ describe('inventory action inputs', () => {
   });
 });
 
-describe('input limits (issue 8)', () => {
+describe('input limits (docs/security.md)', () => {
   it('refuses NUL and lone surrogates, keeps paired surrogates', async () => {
     const { hasForbiddenCharacter, safeString } = await import('./index.ts');
     expect(['a\u0000b', '\ud800', 'x\udc00', '\udbffz'].map(hasForbiddenCharacter)).toEqual([true, true, true, true]);
@@ -414,6 +414,11 @@ describe('input limits (issue 8)', () => {
     expect(errors(money(undefined, 'Price'), 30_000_000)).toEqual({ '': 'Price must be at most 10,000,000' });
     expect(errors(money(undefined, 'Price'), '1e12')).toEqual({ '': 'Price must be at most 10,000,000' });
     expect(errors(ZMoney, -30_000_000)).toEqual({ '': 'Amount must be at most 10,000,000' });
+    // more decimals than money takes: refused with why, never rounded half up
+    expect(errors(money(undefined, 'Price'), 0.004)).toEqual({ '': 'Price can have at most 2 decimals.' });
+    expect(errors(money(undefined, 'Price'), '19.999')).toEqual({ '': 'Price can have at most 2 decimals.' });
+    expect(money(undefined, 'Price').parse('19.990')).toBe(1999);
+    expect(money(undefined, 'Price').parse(0.1 + 0.2)).toBe(30);
     expect(errors(ZQuantity, 3e9)).toEqual({ '': 'Quantity must be at most 100,000' });
     expect(ZQuantity.safeParse(1.5).success).toBe(false);
     expect(totalFits(100_000_000, 50)).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES } from '../messages.ts';
-import { STORE_SETTINGS_MESSAGES, ZStoreSettingsInput, type TStoreSettingsBody } from './store-settings.ts';
+import { hostProofFileUrl, hostProofRecordName, hostProofValue, STORE_SETTINGS_MESSAGES, ZStoreHostsVerifyBody, ZStoreSettingsInput, type TStoreSettingsBody } from './store-settings.ts';
 
 const valid: TStoreSettingsBody = {
   name: 'Shop',
@@ -102,5 +102,23 @@ describe('ZStoreSettingsInput', () => {
 
   it('leaves the main domain optional', () => {
     expect(ZStoreSettingsInput.parse({ ...valid, domain: '' }).domain).toBeNull();
+  });
+});
+
+describe('host proofs', () => {
+  it('names the TXT record and the well-known file of a host, both holding the same value', () => {
+    expect(hostProofRecordName('shop.example')).toBe('_backroom-verify.shop.example');
+    expect(hostProofFileUrl('shop.example')).toBe('https://shop.example/.well-known/backroom-verify.txt');
+    expect(hostProofValue('abc')).toBe('backroom-verify=abc');
+  });
+
+  it('takes one host to verify, normalised, or none; refuses anything else', () => {
+    expect(ZStoreHostsVerifyBody.parse({ host: 'https://Shop.Example/' })).toEqual({ host: 'shop.example' });
+    expect(ZStoreHostsVerifyBody.parse({})).toEqual({});
+    expect(ZStoreHostsVerifyBody.parse(undefined)).toBeUndefined();
+    for (const body of [{ host: 'not a host' }, { host: 'x'.repeat(3000) }, { host: 'a\u0000b.example' }, { host: 'shop.example', other: 1 }, { host: 1 }]) {
+      expect(ZStoreHostsVerifyBody.safeParse(body).success, JSON.stringify(body).slice(0, 40)).toBe(false);
+    }
+    expect(ZStoreHostsVerifyBody.safeParse({ host: 'not a host' }).error?.issues[0].message).toBe(STORE_SETTINGS_MESSAGES.invalidDomain);
   });
 });

@@ -48,6 +48,10 @@ export const STORE_SETTINGS_MESSAGES = {
   hostTaken: (host: string) => `${host} is already used by another store`,
   hostReserved: (host: string) => `${host} is the address of the Backroom server itself and cannot be a store's domain`,
   resyncQueued: 'Resyncing all inventory in the background',
+  hostProvenElsewhere: (host: string) => `${host} is already proven by another store`,
+  redirectNotProven: (allowed: string) => `The redirect URL must be on one of this store's proven addresses or on the Backroom address (${allowed}). Prove the address under Domains first.`,
+  hostNotOwn: "This address is not one of the store's domains",
+  onlyAdminHosts: "Only an Admin can see and prove the store's addresses",
 } as const;
 
 /** A host a request may be resolved by; `required` gives the spec's message for an empty one. */
@@ -337,3 +341,56 @@ export const ZStoreUsage = z.object({
 });
 export type TStoreUsage = z.output<typeof ZStoreUsage>;
 
+
+// ---------------------------------------------------------------------------------------------
+// Proof of a store's hosts (docs/security.md, "A store's own hosts, once proven").
+
+export const STORE_HOST_FIELDS = ['domain', 'consignerUrl', 'inStoreUrl'] as const;
+export const HOST_PROOF_STATES = ['not-proven', 'proven', 'failed'] as const;
+export const HOST_PROOF_METHODS = ['dns', 'well-known', 'seed'] as const;
+/** The DNS TXT record and the file that prove a host, each holding `backroom-verify=<token>`. */
+export const hostProofRecordName = (host: string) => `_backroom-verify.${host}`;
+export const hostProofFileUrl = (host: string) => `https://${host}/.well-known/backroom-verify.txt`;
+export const hostProofValue = (token: string) => `backroom-verify=${token}`;
+
+/** One of the store's hosts, whether it is proven, and how to prove it. */
+export const ZStoreHostProof = z.object({
+  host: z.string(),
+  /** which settings hold it */
+  fields: z.array(z.enum(STORE_HOST_FIELDS)),
+  state: z.enum(HOST_PROOF_STATES),
+  provenAt: z.string().describe('ISO 8601 date and time').nullable(),
+  provenBy: z.enum(HOST_PROOF_METHODS).nullable(),
+  checkedAt: z.string().describe('ISO 8601 date and time').nullable(),
+  /** why the last check failed (state 'failed') */
+  checkError: z.string().nullable(),
+  dnsRecord: z.object({ name: z.string(), type: z.literal('TXT'), value: z.string() }),
+  wellKnownFile: z.object({ url: z.string(), content: z.string() }),
+});
+export type TStoreHostProof = z.output<typeof ZStoreHostProof>;
+
+/** GET /api/stores/{id}/hosts and POST /api/stores/{id}/hosts/verify. */
+export const ZStoreHosts = z.object({
+  hosts: z.array(ZStoreHostProof),
+  /** where e-mailed links of this store point now */
+  linkOrigin: z.string(),
+});
+export type TStoreHosts = z.output<typeof ZStoreHosts>;
+
+/** POST /api/stores/{id}/hosts/verify: one host, or every host not proven yet. */
+export const ZStoreHostsVerifyBody = z
+  .object({
+    host: safeString('url', 'Host')
+      .transform((v, ctx) => {
+        const normal = normaliseHost(v);
+        if (!normal) {
+          ctx.addIssue({ code: 'custom', message: STORE_SETTINGS_MESSAGES.invalidDomain });
+          return z.NEVER;
+        }
+        return normal;
+      })
+      .optional(),
+  })
+  .strict()
+  .nullish();
+export type TStoreHostsVerifyBody = z.output<typeof ZStoreHostsVerifyBody>;

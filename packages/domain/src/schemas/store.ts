@@ -21,6 +21,8 @@ export const ZStoreSignup = z.object({
   name: text('name', message).min(1, { error: message }),
   email: text('email', message).pipe(z.email({ error: message })),
   handle: text('code', message).regex(STORE_HANDLE_PATTERN, { error: message }),
+  /** The owner's name as they typed it (not in the spec: the owner was named '<store> Admin'). */
+  ownerName: text('name', message).optional(),
 });
 export type TStoreSignup = z.infer<typeof ZStoreSignup>;
 
@@ -30,7 +32,7 @@ export const ZStoreHandleLogin = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Responses (issue 9).
+// Responses (docs/api-foundation.md).
 
 /**
  * What anyone may know of a store before signing in (GET /open/stores/*). Nothing else of the store
@@ -63,4 +65,9 @@ export const ZPublicStore = z.object({
 });
 
 /** POST /open/stores */
-export const ZStoreSignupResult = z.object({ store: ZPublicStore, message: z.string() });
+export const ZStoreSignupResult = z.object({
+  store: ZPublicStore,
+  message: z.string(),
+  /** Only in development without SMTP: the owner's invite link, as no e-mail leaves (docs/first-hour.md). */
+  devInviteLink: z.string().nullable(),
+});

@@ -1,10 +1,11 @@
-// The storefront connection and sync (issue 13; docs/storefront-sync.md): a store connects its Shopify
+// The storefront connection and sync (docs/storefront-sync.md): a store connects its Shopify
 // shop in Settings (shop domain, Admin API access token, webhook signing secret: encrypted, never
 // returned), chooses which of its locations sell online and the Shopify location each one stocks, and
 // follows every item's sync state on the sync health screen.
 import { z } from 'zod';
 import { boundedText, FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter, pageNumber } from './common.ts';
 import { MAX_CREDENTIAL_LENGTH } from './integrations.ts';
+import { isSellableNow, SELLABLE_NOW_STATUSES } from '../sellable.ts';
 
 export const STOREFRONT_MESSAGES = {
   onlyAdmin: "Only an Admin can see or change the store's Shopify connection",
@@ -18,6 +19,8 @@ export const STOREFRONT_MESSAGES = {
   noLocation: 'Choose at least one location that sells online before turning the Shopify connection on',
   saved: 'Shopify connection saved',
   notConnected: 'This store has no Shopify connection: enter the shop, the Admin API access token and the webhook signing secret first',
+  // docs/storefront-sync.md "One shop, one store": the other store is not named (another tenant)
+  shopTaken: (domain: string) => `${domain} is already connected to another store of this installation: a Shopify shop can be connected to one store only. Disconnect it there first (clear its shop), then connect it here.`,
   repairQueued: (n: number) => `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'} queued to be sent again`,
 } as const;
 
@@ -110,6 +113,8 @@ export const ZStorefrontConnection = z.object({
   /** Turned on with the shop, both secrets and at least one location: items are pushed. */
   ready: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** PUT only: the first sync this save started (connected, another shop, or a location newly mapped); GET /api/jobs/{id} follows it. */
+  firstSyncJobId: z.string().nullable().optional(),
 });
 export type TStorefrontConnection = z.infer<typeof ZStorefrontConnection>;
 
@@ -133,13 +138,14 @@ export const SYNC_STATES = ['synced', 'pending', 'failed', 'drifted'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 
 /**
- * Statuses of an item that is on sale in the shop when it is at a location that sells online: Active,
- * and the requests that leave it on the shelf until answered (a price or withdrawal request).
+ * Statuses of an item that is on sale in the shop when it is at a location that sells online: the
+ * domain's one "sellable now" (sellable.ts), so the shop lists exactly what a sale accepts. An item
+ * that leaves them (a price or withdrawal request) is withdrawn from the shop by the same sync.
  */
-export const ON_SALE_STATUSES = ['Active', 'RequestPriceChange', 'RequestWithdrawal', 'WithdrawalDeclined'] as const;
+export const ON_SALE_STATUSES = SELLABLE_NOW_STATUSES;
 
 export function isOnSaleOnline(item: { status: string; location: string | null }, onlineLocations: readonly string[]): boolean {
-  return (ON_SALE_STATUSES as readonly string[]).includes(item.status) && item.location !== null && onlineLocations.includes(item.location);
+  return isSellableNow(item.status) && item.location !== null && onlineLocations.includes(item.location);
 }
 
 export const ZSyncListQuery = z.object({
@@ -175,6 +181,19 @@ export const ZSyncList = z.object({
   counts: z.object({ synced: z.number().int(), pending: z.number().int(), failed: z.number().int(), drifted: z.number().int() }),
   connected: z.boolean(),
   lastDriftCheck: z.object({ at: z.string(), checked: z.number().int(), drifted: z.number().int(), failure: z.string().nullable() }).nullable(),
+  /** The store's latest whole-shop push (the first sync a connection starts, or Resync all): its progress. */
+  syncJob: z
+    .object({
+      id: z.string(),
+      kind: z.enum(['first-sync', 'resync-all']),
+      status: z.enum(['queued', 'running', 'completed', 'failed']),
+      total: z.number().int(),
+      done: z.number().int(),
+      failed: z.number().int(),
+      createdAt: z.string(),
+      finishedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TSyncList = z.infer<typeof ZSyncList>;
 

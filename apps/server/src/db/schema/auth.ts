@@ -72,7 +72,7 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-// Counted sign-in failures and account e-mails per account and per address (auth/throttle.ts). Kept
+// Counted sign-in failures and account e-mails per account and per address (shared/throttle.ts). Kept
 // apart from rate_limit, whose rows better-auth prunes after its own (shorter) windows.
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),

@@ -26,6 +26,10 @@ export const REFERENCE_TABLES = {
   // A store's previous addresses: looked up by host before the store is known, like stores, and a
   // host may belong to one store only.
   store_host_aliases: "a store's previous hosts, looked up by host before the store is known (tenancy/resolve-store.ts)",
+  // A Shopify shop may be connected to one store of the installation only (docs/storefront-sync.md).
+  storefront_shops: 'the Shopify shop each store is connected to, unique across all stores',
+  // A host is proven by one store at most (a unique index on host alone), checked across stores.
+  store_host_proofs: "proofs that a store owns its hosts; a host is proven by one store at most (docs/security.md)",
 } as const;
 
 /**
@@ -38,7 +42,7 @@ export const LOCAL_TABLES = {
   verification: 'better-auth e-mail and reset tokens',
   outbox: "e-mail queue, drained by id; each row carries its recipient's store_id (the dev mailbox filters by it) but is not distributed",
   rate_limit: "better-auth's request limiter, keyed by address and path",
-  auth_throttle: 'failed sign-in and e-mail send counters (auth/throttle.ts), keyed by account or address',
+  auth_throttle: 'failed sign-in and e-mail send counters (shared/throttle.ts), keyed by account or address',
 } as const;
 
 /** Schemas other than public, all local to the coordinator: the job queue and the migration journal. */

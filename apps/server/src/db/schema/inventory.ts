@@ -1,4 +1,5 @@
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { productTemplates, products } from './catalogue.ts';
 import { consigners } from './people.ts';
@@ -7,7 +8,7 @@ import { stores } from './stores.ts';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * One changed field of a log entry, written by modules/inventory/inventory-log.ts: the field's API
+ * One changed field of a log entry, written by shared/inventory-log.ts: the field's API
  * name, with values as the API shows them (money in major units, dates as ISO text). 'createdOn'
  * marks a new item; 'deletedOn' plus status -> null a removed one.
  */
@@ -52,6 +53,8 @@ export const inventoryItems = pgTable(
     notes: text('notes'),
     image: text('image'),
     trackingCode: text('tracking_code'),
+    // the day the consignment ends (a calendar day, YYYY-MM-DD as the API answers it)
+    consignmentEndsAt: date('consignment_ends_at', { mode: 'string' }),
     acceptedOn: ts('accepted_on'),
     soldOn: ts('sold_on'),
     orderId: uuid('order_id'),
@@ -76,6 +79,8 @@ export const inventoryItems = pgTable(
   },
   (t) => [
     primaryKey({ name: 'inventory_items_pkey', columns: [t.id, t.storeId] }),
+    // fees are never negative (migration 0035)
+    check('inventory_items_withdrawal_fee_check', sql`${t.withdrawalFee} >= 0`),
     foreignKey({ name: 'inventory_items_product_fk', columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('restrict'),
     foreignKey({ name: 'inventory_items_template_fk', columns: [t.storeId, t.productTemplateId], foreignColumns: [productTemplates.storeId, productTemplates.id] }).onDelete('restrict'),
     foreignKey({ name: 'inventory_items_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
@@ -87,7 +92,7 @@ export const inventoryItems = pgTable(
     index('inventory_store_product_idx').on(t.storeId, t.productId),
     index('inventory_order_idx').on(t.orderId),
     index('inventory_payout_idx').on(t.payoutId),
-    // The dashboard's figures over a date range (issue 15, docs/dashboard-and-activity.md): what came
+    // The dashboard's figures over a date range (docs/dashboard-and-activity.md): what came
     // into stock and what left it (sold) in a period, without reading the whole store.
     index('inventory_store_accepted_idx').on(t.storeId, t.acceptedOn),
     index('inventory_store_sold_idx').on(t.storeId, t.soldOn),
@@ -124,7 +129,7 @@ export const inventoryProductStats = pgTable(
 );
 
 /**
- * The dashboard's stock by acceptance day (issue 15, docs/dashboard-and-activity.md "Stock by day"),
+ * The dashboard's stock by acceptance day (docs/dashboard-and-activity.md "Stock by day"),
  * per store and UTC day of acceptedOn: the items in stock (items, units, price value, the shop's own
  * at cost) and every item accepted that day still in the books (in stock, sold or withdrawn: acc_*,
  * with acc_bought, what the shop paid for the ones it bought). Written only by the triggers on
@@ -156,7 +161,7 @@ export const inventoryStockDays = pgTable(
 );
 
 /**
- * The dashboard's sales by UTC day of the order (issue 15, docs/dashboard-and-activity.md "Sales by
+ * The dashboard's sales by UTC day of the order (docs/dashboard-and-activity.md "Sales by
  * day"): price x quantity, cost and units of the active lines of paid, standing orders; per consigner
  * in consignerSalesDays (top consigners). Written only by the triggers on line_items (migration 0030),
  * at commit, as inventoryStockDays is. No foreign keys: derived.
@@ -186,7 +191,7 @@ export const consignerSalesDays = pgTable(
 );
 
 /**
- * The shop report's stock by location and category (issue 15, docs/dashboard-and-activity.md "Shop
+ * The shop report's stock by location and category (docs/dashboard-and-activity.md "Shop
  * report"), per store: the items in stock now (IN_STOCK_STATUSES), units and price value; '' for no
  * location or category. Written only by the triggers on inventory_items (migration 0031), at commit,
  * as inventory_stock_days is; a group left empty is deleted. No foreign keys: derived.
@@ -205,7 +210,7 @@ export const inventoryStockGroups = pgTable(
 );
 
 /**
- * The shop report's requests by day (issue 15), per store and UTC day: items that entered
+ * The shop report's requests by day (docs/dashboard-and-activity.md), per store and UTC day: items that entered
  * RequestPriceChange and RequestWithdrawal that day. Events: a request stays counted when the item
  * leaves the status. Written only by the triggers on inventory_items (migration 0031). No foreign keys.
  */
@@ -237,7 +242,7 @@ export const inventoryLogs = pgTable(
   (t) => [
     primaryKey({ name: 'inventory_logs_pkey', columns: [t.id, t.storeId] }),
     index('inventory_logs_store_inventory_idx').on(t.storeId, t.inventoryId, t.updatedAt),
-    // The Activity feed's keyset pages (newest first, issue 15, docs/dashboard-and-activity.md): one
+    // The Activity feed's keyset pages (newest first, docs/dashboard-and-activity.md): one
     // index scan each, unfiltered or by who changed the items; the product search through trigrams.
     index('inventory_logs_store_updated_id_idx').on(t.storeId, t.updatedAt, t.id),
     index('inventory_logs_store_by_updated_idx').on(t.storeId, t.lastUpdatedById, t.updatedAt, t.id),

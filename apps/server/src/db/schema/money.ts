@@ -5,7 +5,7 @@ import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
 
-/** The request of a cheque's current send attempt (payouts/provider.ts ChequeToSend without its ids). */
+/** The request of a cheque's current send attempt (modules/payouts/automated/provider.ts ChequeToSend without its ids). */
 export type ChequeSentRequest = { recipient: { name: string; email: string }; amountMinor: number; currency: string; description: string; storeName: string };
 
 export type Customer = { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null };
@@ -30,7 +30,8 @@ export const orders = pgTable(
     // 'open' while the sale stands; 'undone' once staff undo it (its items are back to Active).
     status: text('status').$type<'open' | 'undone'>().notNull().default('open'),
     paymentMethod: text('payment_method').$type<'cash' | 'card' | 'other'>(),
-    total: integer('total').notNull().default(0),
+    // 64-bit (migration 0035): sums of money may pass what an int4 holds.
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     createdById: text('created_by_id'),
     createdByName: text('created_by_name'),
@@ -124,7 +125,8 @@ export const payouts = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     status: text('status').$type<'Pending' | 'Failed' | 'Buying' | 'Paid'>().notNull().default('Pending'),
-    total: integer('total').notNull().default(0),
+    // what the payout sends: the sum of its cheques (its items less the fees it takes; 64-bit, migration 0035)
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
     itemCount: integer('item_count').notNull().default(0),
     // 'manual' (mark as paid) unless the store has automated payout with a provider's credentials: the
     // provider of its shares (cheques.provider), 'mixed' when they go through two (docs/payouts.md).
@@ -138,7 +140,7 @@ export const payouts = pgTable(
   (t) => [
     primaryKey({ name: 'payouts_pkey', columns: [t.id, t.storeId] }),
     index('payouts_store_created_idx').on(t.storeId, t.createdAt),
-    // the dashboard's paid payouts of a period (issue 15)
+    // the dashboard's paid payouts of a period (docs/dashboard-and-activity.md)
     index('payouts_store_paid_idx').on(t.storeId, t.paidAt),
     uniqueIndex('payouts_store_name_uq').on(t.storeId, t.name),
   ],
@@ -158,7 +160,7 @@ export const payoutItems = pgTable(
     payoutId: uuid('payout_id').notNull(),
     inventoryId: uuid('inventory_id').notNull(),
     consignerId: uuid('consigner_id').notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ name: 'payout_items_pkey', columns: [t.storeId, t.inventoryId] }),
@@ -177,7 +179,7 @@ export const cheques = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     payoutId: uuid('payout_id').notNull(),
     consignerId: uuid('consigner_id').notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('Pending'),
     // How this cheque is paid, decided when the payout is made (domain shareProviderOf) and never
     // changed after: a retry goes through the same provider, so nobody is paid twice by two providers.
@@ -220,7 +222,7 @@ export const ledgerEntries = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     consignerId: uuid('consigner_id').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     inventoryId: uuid('inventory_id'),
     orderId: uuid('order_id'),
     payoutId: uuid('payout_id'),
@@ -233,6 +235,31 @@ export const ledgerEntries = pgTable(
     foreignKey({ name: 'ledger_entries_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
     index('ledger_entries_consigner_idx').on(t.storeId, t.consignerId, t.createdAt),
     index('ledger_entries_payout_idx').on(t.storeId, t.payoutId),
+    index('ledger_entries_inventory_idx').on(t.storeId, t.inventoryId),
+  ],
+);
+
+/**
+ * Net payable (docs/payouts.md): what a consigner's share of a payout takes from its items' amounts
+ * (negative: fees owed) or adds to them (positive: a correction in their favour), decided when the
+ * payout is made, so that a second payout made before this one is paid never takes the same fees.
+ * Written to the ledger (kind payout_deduction, the negation) when the share is settled.
+ */
+export const payoutDeductions = pgTable(
+  'payout_deductions',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    payoutId: uuid('payout_id').notNull(),
+    consignerId: uuid('consigner_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payout_deductions_pkey', columns: [t.storeId, t.payoutId, t.consignerId] }),
+    foreignKey({ name: 'payout_deductions_payout_fk', columns: [t.storeId, t.payoutId], foreignColumns: [payouts.storeId, payouts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'payout_deductions_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),
+    index('payout_deductions_consigner_idx').on(t.storeId, t.consignerId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { user } from './auth.ts';
 import { stores } from './stores.ts';
@@ -54,7 +54,7 @@ export const employees = pgTable(
 
 export type EmployeeLogChange = { field: string; before: string | boolean | string[] | null; after: string | boolean | string[] | null };
 
-// Who changed an employee and how (issue 10): invites, acceptance, areas, role, enabling, deletion.
+// Who changed an employee and how (docs/people.md): invites, acceptance, areas, role, enabling, deletion.
 // Written in the same transaction as the change. No foreign key to the employee: the entries of a
 // deleted employee stay, with the name they had.
 export const employeeLogs = pgTable(
@@ -145,9 +145,15 @@ export const consigners = pgTable(
     ffData: jsonb('ff_data').$type<{ fee: number; sales: number; profit: number }>(),
     // fees that exceeded a sale's price, carried to the next payout (minor units)
     negativeBalance: integer('negative_balance').notNull().default(0),
-    outstandingWithdrawalFees: integer('outstanding_withdrawal_fees').notNull().default(0),
+    outstandingWithdrawalFees: bigint('outstanding_withdrawal_fees', { mode: 'number' }).notNull().default(0),
     // A deleted consigner with sold or paid history is archived, not removed (docs/people.md).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // The invitation mailed when staff add a person who already has a sign-in (docs/security.md
+    // "Identity model"): the record is linked only when that person accepts it.
+    inviteToken: text('invite_token'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    // Staff disabled this consigner: accepting the terms does not enable them again.
+    disabledByStaff: boolean('disabled_by_staff').notNull().default(false),
     // The consigners list's search: every word somewhere in name, e-mail or phone (trigram index).
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || coalesce("phone", ''))`,
@@ -157,6 +163,8 @@ export const consigners = pgTable(
   },
   (t) => [
     primaryKey({ name: 'consigners_pkey', columns: [t.id, t.storeId] }),
+    // fees are never negative (migration 0035)
+    check('consigners_outstanding_withdrawal_fees_check', sql`${t.outstandingWithdrawalFees} >= 0`),
     foreignKey({ name: 'consigners_consigner_type_fk', columns: [t.storeId, t.consignerTypeId], foreignColumns: [consignerTypes.storeId, consignerTypes.id] }),
     // an archived consigner frees the e-mail for a new one
     uniqueIndex('consigners_store_email_uq').on(t.storeId, t.email).where(sql`"deleted_at" is null`),

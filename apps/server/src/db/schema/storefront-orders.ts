@@ -5,7 +5,7 @@ import { stores } from './stores.ts';
 export type StorefrontRefundedLine = { lineItemId: string; quantity: number };
 
 /**
- * Every storefront webhook delivery a store has handled (issue 13; docs/storefront-orders.md): the
+ * Every storefront webhook delivery a store has handled (docs/storefront-orders.md): the
  * idempotency of the webhook endpoint. The row is written in the transaction of the delivery's effect
  * (the sale, payment, cancellation or refund), so a delivery Shopify retries after a lost answer finds
  * it and changes nothing, and a delivery whose effect failed left no row and is handled again.

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Each item's place in the storefront sync (issue 13; docs/storefront-sync.md "Out"): a row for every
+ * Each item's place in the storefront sync (docs/storefront-sync.md "Out"): a row for every
  * item that is, was or is to be on sale in the store's shop. Written 'pending' by the trigger on
  * inventory_items (migration 0023) in the transaction of the change itself, so a committed change is
  * never forgotten; the push job of its product marks it synced, failed (with the platform's error) or
@@ -57,3 +57,23 @@ export const storefrontDriftChecks = pgTable('storefront_drift_checks', {
   drifted: integer('drifted').notNull().default(0),
   error: text('error'),
 });
+
+/**
+ * The Shopify shop each store is connected to (migration 0037; docs/storefront-sync.md "One shop, one
+ * store"): the normalised myshopify domain is the key, so a shop belongs to one store of the
+ * installation. A reference table (db/schema/distribution.ts): unique across stores.
+ */
+export const storefrontShops = pgTable(
+  'storefront_shops',
+  {
+    shopDomain: text('shop_domain').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('storefront_shops_store_uq').on(t.storeId),
+    check('storefront_shops_domain_ck', sql`${t.shopDomain} = lower(${t.shopDomain}) AND ${t.shopDomain} LIKE '%.myshopify.com'`),
+  ],
+);

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id, tenantRowId, updatedAt } from './columns.ts';
 
 export type LabelSize = { width: number; height: number };
@@ -56,6 +57,14 @@ export const stores = pgTable(
     // by routing type; 'local': account name, number, bank and branch code only (the spec hid the
     // routing fields for one store by its id; here it is the store's own setting).
     bankFields: text('bank_fields').$type<'routing' | 'local'>().notNull().default('routing'),
+    // The hosts this store has proven it owns (store_host_proofs), copied here in the proof's
+    // transaction: links, origins and Host resolution read the store row (docs/security.md).
+    provenHosts: text('proven_hosts').array().notNull().default(sql`'{}'::text[]`),
+    // The installation's host the store signed up on (a name under APP_URL's host), else null: its
+    // links use it until a domain is proven (tenancy/origins.ts, docs/security.md).
+    signupHost: text('signup_host'),
+    // The setup guide dismissed (docs/first-hour.md)
+    setupDismissedAt: timestamp('setup_dismissed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +95,8 @@ export const storeHostAliases = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** when a request first reached the store through replacedBy */
     newHostSeenAt: timestamp('new_host_seen_at', { withTimezone: true, mode: 'date' }),
+    /** the host was proven when it was replaced: in production only such an alias answers */
+    proven: boolean('proven').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'store_host_aliases_pkey', columns: [t.id, t.storeId] }),
@@ -93,6 +104,34 @@ export const storeHostAliases = pgTable(
     // a host leads to one store at most
     uniqueIndex('store_host_aliases_host_uq').on(t.host),
     index('store_host_aliases_replaced_by_idx').on(t.storeId, t.replacedBy),
+  ],
+);
+
+/**
+ * The proof that a store owns one of its hosts (docs/security.md, "A store's own hosts, once proven"):
+ * a random token per store and host, found in a DNS TXT record or at the host's well-known path.
+ * A row lives as long as the host is one of the store's; a changed host starts again with a new
+ * token. A reference table like stores: a host is proven by one store at most.
+ */
+export const storeHostProofs = pgTable(
+  'store_host_proofs',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    token: text('token').notNull(),
+    provenAt: timestamp('proven_at', { withTimezone: true, mode: 'date' }),
+    /** 'dns', 'well-known', or 'seed' (the demo store's seeded hosts) */
+    provenBy: text('proven_by').$type<'dns' | 'well-known' | 'seed'>(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    /** why the last check failed; null after a success or before any check */
+    checkError: text('check_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'store_host_proofs_pkey', columns: [t.storeId, t.host] }),
+    uniqueIndex('store_host_proofs_proven_host_uq').on(t.host).where(sql`${t.provenAt} is not null`),
   ],
 );
 
@@ -106,9 +145,12 @@ export const locations = pgTable(
     name: text('name').notNull(),
     // The special ONLINE MARKETPLACE location: items there are shipped by the consigner.
     isMarketplace: boolean('is_marketplace').notNull().default(false),
+    // Archived: out of every picker, its items and history kept (docs/catalogue.md "Locations").
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'locations_pkey', columns: [t.id, t.storeId] }), uniqueIndex('locations_store_name_uq').on(t.storeId, t.name)],
+  // Names are unique per store whatever their case (migration 0040).
+  (t) => [primaryKey({ name: 'locations_pkey', columns: [t.id, t.storeId] }), uniqueIndex('locations_store_name_uq').on(t.storeId, sql`lower(${t.name})`)],
 );
 
 export const subLocations = pgTable(

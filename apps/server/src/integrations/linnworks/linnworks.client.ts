@@ -7,11 +7,12 @@
 //   POST {Server}/api/Orders/GetOrdersById                     pkOrderIds=[...]
 // Every call is a form post (application/x-www-form-urlencoded; object values as JSON), as the API
 // documentation shows them. An error is answered with a non-2xx status and `{ Code, Message }`.
+import { cleanText } from '@backroom/domain';
 import { z } from 'zod';
 
 export type LinnworksCredentials = { applicationId: string; applicationSecret: string; token: string };
 
-export type LinnworksErrorKind = 'auth' | 'api' | 'timeout' | 'network' | 'response';
+type LinnworksErrorKind = 'auth' | 'api' | 'timeout' | 'network' | 'response';
 
 /** A call that did not succeed; `message` is fit to show to the shop (it never holds a credential). */
 export class LinnworksError extends Error {
@@ -28,7 +29,7 @@ export class LinnworksError extends Error {
 // Answers are read loosely: the fields the import uses, the rest passes through unread.
 const ZAddress = z.looseObject({ EmailAddress: z.string().nullish(), FullName: z.string().nullish(), PhoneNumber: z.string().nullish() });
 
-export const ZLinnworksOrderItem = z.looseObject({
+const ZLinnworksOrderItem = z.looseObject({
     RowId: z.string().nullish(),
     ItemId: z.string().nullish(),
     SKU: z.string().nullish(),
@@ -40,10 +41,8 @@ export const ZLinnworksOrderItem = z.looseObject({
     PricePerUnit: z.number().nullish(),
     IsService: z.boolean().nullish(),
   });
-export type LinnworksOrderItem = z.output<typeof ZLinnworksOrderItem>;
-
 /** An order as Orders/GetOpenOrders (OpenOrder) and Orders/GetOrdersById (OrderDetails) answer it. */
-export const ZLinnworksOrder = z.looseObject({
+const ZLinnworksOrder = z.looseObject({
     OrderId: z.string(),
     NumOrderId: z.number().nullish(),
     Processed: z.boolean().nullish(),
@@ -70,7 +69,7 @@ const pagedOf = <T extends z.ZodType>(row: T) =>
 const ZProcessedOrderRow = z.looseObject({ pkOrderID: z.string(), dReceivedDate: z.string().nullish(), nOrderId: z.number().nullish() });
 const ZError = z.looseObject({ Code: z.string().nullish(), Message: z.string().nullish() });
 
-export type LinnworksClientOptions = {
+type LinnworksClientOptions = {
   /** Where AuthorizeByApplication is called (https://api.linnworks.net). */
   apiUrl: string;
   timeoutMs: number;
@@ -78,7 +77,7 @@ export type LinnworksClientOptions = {
 };
 
 /** The largest page the paged calls allow (SearchProcessedOrdersPaged: "Maximum 200"). */
-export const LINNWORKS_PAGE_SIZE = 200;
+const LINNWORKS_PAGE_SIZE = 200;
 /** Orders asked for at once from GetOrdersById. */
 export const LINNWORKS_IDS_PER_CALL = 100;
 
@@ -146,8 +145,7 @@ export function createLinnworksClient(credentials: LinnworksCredentials, options
     if (!response.ok) {
       const error = ZError.safeParse(payload);
       // what Linnworks said, as one short line of text (it is shown to the shop)
-      // eslint-disable-next-line no-control-regex -- control characters are what is removed
-      const said = error.success && error.data.Message ? error.data.Message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300) : '';
+      const said = error.success && error.data.Message ? cleanText(error.data.Message, { oneLine: true }).slice(0, 300) : '';
       const message = said || `HTTP ${response.status}`;
       throw new LinnworksError(response.status === 401 ? 'auth' : 'api', `Linnworks refused the request: ${message}`, response.status);
     }

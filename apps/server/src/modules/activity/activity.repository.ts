@@ -2,11 +2,11 @@ import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'd
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { consigners, employees, inventoryItems, inventoryLogs as l } from '../../db/schema/index.ts';
+import { consigners, employees, inventoryItems, inventoryLogs as l, payouts } from '../../db/schema/index.ts';
 
 export type InventoryLogRow = typeof l.$inferSelect;
 export type LogScope = { storeId: string; consignerId?: string };
-export type LogFilter = { inventoryId?: string; search?: string; lastUpdatedBy?: string; from?: Date; to?: Date; before?: { updatedAt: string; id: string } };
+type LogFilter = { inventoryId?: string; search?: string; lastUpdatedBy?: string; from?: Date; to?: Date; before?: { updatedAt: string; id: string } };
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -94,4 +94,8 @@ export const activityRepository = {
           .from(consigners)
           .where(and(eq(consigners.storeId, storeId), inArray(consigners.id, ids)))
       : [],
+
+  /** The names of the payouts log entries name ('PO-1002'), read-only like the consigners' names above. */
+  payoutNames: async (db: DbOrTx, storeId: string, ids: string[]) =>
+    ids.length ? db.select({ id: payouts.id, name: payouts.name }).from(payouts).where(and(eq(payouts.storeId, storeId), inArray(payouts.id, ids))) : [],
 };

@@ -2,7 +2,7 @@ import { responses, ZActivityEmployees, ZActivityPage, ZItemLogs } from '@backro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
-import { ZInventoryLogParams, ZInventoryLogsQuery } from './activity.schemas.ts';
+import { ZInventoryLogParams, ZInventoryLogsQuery } from '@backroom/domain';
 import { findActivity, getItemLogs, listLogEmployees } from './activity.service.ts';
 
 const tags = ['activity'];

@@ -3,24 +3,25 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
-import { consignerIdsIn, toInventoryLog } from './activity.mapper.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { rangeEnd } from '../inventory-queries/index.ts';
+import { idsIn, toInventoryLog } from './activity.mapper.ts';
 import { activityRepository as repo, type InventoryLogRow, type LogScope } from './activity.repository.ts';
-import type { ZInventoryLogsQuery } from './activity.schemas.ts';
+import type { ZInventoryLogsQuery } from '@backroom/domain';
 
-const scopeOf = (store: StoreRow, actor: Actor): LogScope => (actor.kind === 'consigner' ? { storeId: store.id, consignerId: actor.id } : { storeId: store.id });
+const scopeOf = (store: Tenant, actor: Actor): LogScope => (actor.kind === 'consigner' ? { storeId: store.id, consignerId: actor.id } : { storeId: store.id });
 
 async function toLogs(ctx: AppContext, storeId: string, rows: InventoryLogRow[]) {
-  const names = new Map((await repo.consignerNames(ctx.db, storeId, consignerIdsIn(rows))).map((c) => [c.id, `${c.firstName} ${c.lastName}`.trim()]));
-  return rows.map((r) => toInventoryLog(r, names));
+  const [consigners, payouts] = await Promise.all([repo.consignerNames(ctx.db, storeId, idsIn(rows, 'consignerId')), repo.payoutNames(ctx.db, storeId, idsIn(rows, 'payoutId'))]);
+  const names = new Map(consigners.map((c) => [c.id, `${c.firstName} ${c.lastName}`.trim()]));
+  return rows.map((r) => toInventoryLog(r, names, new Map(payouts.map((p) => [p.id, p.name]))));
 }
 
 /**
  * GET /api/inventoryLogs/{id}: one item's history, newest first. Staff see it even after the item
  * was removed (its history stays); a consigner only for an item of their own.
  */
-export async function getItemLogs(ctx: AppContext, store: StoreRow, actor: Actor, inventoryId: string) {
+export async function getItemLogs(ctx: AppContext, store: Tenant, actor: Actor, inventoryId: string) {
   if (actor.kind === 'consigner') {
     const owner = await repo.itemOwner(ctx.db, store.id, inventoryId);
     if (!owner || owner.consignerId !== actor.id) throw notFound('Inventory not found');
@@ -33,7 +34,7 @@ export async function getItemLogs(ctx: AppContext, store: StoreRow, actor: Actor
  * GET /api/inventoryLogs: the Activity feed, newest first, `take` entries a page (default 100, catalogue
  * doc section 9). `after` and `before` bound updatedAt; a calendar date as `before` includes that day.
  */
-export async function findActivity(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZInventoryLogsQuery>) {
+export async function findActivity(ctx: AppContext, store: Tenant, actor: Actor, q: z.output<typeof ZInventoryLogsQuery>) {
   const rows = await repo.find(
     ctx.db,
     scopeOf(store, actor),
@@ -48,7 +49,7 @@ export async function findActivity(ctx: AppContext, store: StoreRow, actor: Acto
 }
 
 /** GET /api/inventoryLogs/employees: who may have changed items (the Last Updated By list), id and name. */
-export async function listLogEmployees(ctx: AppContext, store: StoreRow) {
+export async function listLogEmployees(ctx: AppContext, store: Tenant) {
   const rows = await repo.employees(ctx.db, store.id);
   return { employees: rows.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`.trim() })) };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, safeString, ZConsignerType, ZConsignerTypeDeleted } from '@backroom/domain';
+import { responses, ZConsignerType, ZConsignerTypeAccountParams, ZConsignerTypeBody, ZConsignerTypeDeleted, ZRecordIdParams } from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAnyArea, requireStore } from '../../auth/actor.ts';
@@ -12,25 +12,6 @@ import {
   updateConsignerType,
 } from './consignerTypes.service.ts';
 
-const ZId = z.object({ id: z.string().uuid('Invalid id') });
-const ZAccountTypeParam = z.object({ accountType: safeString('name', 'Account type').trim().min(1, 'Account type required') });
-
-// Loose shapes with the domain's limits; the service's ZConsignerTypeInput words the refusals
-// ('Consigner type required', 'Fee required', 'Min fee required').
-const text = safeString('name').nullish();
-const amount = z.union([z.number(), safeString('code', 'An amount')]).nullish();
-const ZConsignerTypeBody = z.object({
-  accountType: text,
-  sellingFee: amount,
-  minFee: amount,
-  flatFee: amount,
-  isDefault: z.boolean().nullish(),
-  category: text,
-  option1Value: text,
-  option2Value: text,
-  option3Value: text,
-  categories: z.array(safeString('name', 'A category')).max(200).nullish(),
-});
 
 // Reading: staff with Settings (the /fees screen) or Consigners (the consigner detail's type picker).
 const READ_AREAS = ['Settings', 'Consigners'] as const;
@@ -50,7 +31,7 @@ export const consignerTypesRoutes =
         schema: {
           tags: ['consignerTypes'],
           summary: 'The types of one accountType name (trimmed, case-insensitive), the general one first; 404 when none',
-          params: ZAccountTypeParam,
+          params: ZConsignerTypeAccountParams,
           response: responses(z.array(ZConsignerType)),
         },
       },
@@ -60,7 +41,7 @@ export const consignerTypesRoutes =
       },
     );
 
-    app.get('/api/consignerTypes/:id', { schema: { tags: ['consignerTypes'], params: ZId, response: responses(ZConsignerType) } }, async (request) => {
+    app.get('/api/consignerTypes/:id', { schema: { tags: ['consignerTypes'], params: ZRecordIdParams, response: responses(ZConsignerType) } }, async (request) => {
       await requireStaffAnyArea(ctx, request, READ_AREAS);
       return { data: await getConsignerType(ctx, requireStore(request), request.params.id) };
     });
@@ -80,7 +61,7 @@ export const consignerTypesRoutes =
         schema: {
           tags: ['consignerTypes'],
           summary: 'Fields left out keep their value; existing items keep their fees; a renamed accountType carries its consigners',
-          params: ZId,
+          params: ZRecordIdParams,
           body: ZConsignerTypeBody,
           response: responses(ZConsignerType),
         },
@@ -93,7 +74,7 @@ export const consignerTypesRoutes =
 
     app.delete(
       '/api/consignerTypes/:id',
-      { schema: { tags: ['consignerTypes'], summary: 'Refused for the default type and while consigners use it', params: ZId, response: responses(ZConsignerTypeDeleted) } },
+      { schema: { tags: ['consignerTypes'], summary: 'Refused for the default type and while consigners use it', params: ZRecordIdParams, response: responses(ZConsignerTypeDeleted) } },
       async (request) => {
         await requireStaff(ctx, request, 'Settings');
         return { data: await deleteConsignerType(ctx, requireStore(request), request.params.id) };

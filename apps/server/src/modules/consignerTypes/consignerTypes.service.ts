@@ -11,8 +11,8 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../shared/pg-errors.ts';
 import { toConsignerType } from './consignerTypes.mapper.ts';
 import { consignerTypesRepository as repo, type ConsignerTypeRow, type NewConsignerType } from './consignerTypes.repository.ts';
 
@@ -20,7 +20,7 @@ type Amount = number | string | null | undefined;
 type Text = string | null | undefined;
 
 /** POST and PUT /api/consignerTypes body, as sent (the domain schema words the refusals). */
-export type ConsignerTypeBody = {
+type ConsignerTypeBody = {
   accountType?: Text;
   sellingFee?: Amount;
   minFee?: Amount;
@@ -84,11 +84,11 @@ async function findOrThrow(ctx: AppContext, storeId: string, id: string): Promis
 }
 
 /** GET /api/consignerTypes: the default first, then by name. */
-export async function listConsignerTypes(ctx: AppContext, store: StoreRow) {
+export async function listConsignerTypes(ctx: AppContext, store: Tenant) {
   return (await repo.list(ctx.db, store.id)).map(toConsignerType);
 }
 
-export async function getConsignerType(ctx: AppContext, store: StoreRow, id: string) {
+export async function getConsignerType(ctx: AppContext, store: Tenant, id: string) {
   return toConsignerType(await findOrThrow(ctx, store.id, id));
 }
 
@@ -96,14 +96,14 @@ export async function getConsignerType(ctx: AppContext, store: StoreRow, id: str
  * GET /api/consignerTypes/accountType/{accountType}: every type of that name (trimmed, case-insensitive,
  * as fee matching reads it), the general one first (fewest criteria), then in creation order; 404 when none.
  */
-export async function findConsignerTypesByAccountType(ctx: AppContext, store: StoreRow, accountType: string) {
+export async function findConsignerTypesByAccountType(ctx: AppContext, store: Tenant, accountType: string) {
   const rows = await repo.findByAccountType(ctx.db, store.id, accountType);
   if (rows.length === 0) throw notFound(CONSIGNER_TYPE_MESSAGES.noneForAccountType);
   return rows.map(toConsignerType);
 }
 
 /** POST /api/consignerTypes. Asking for the default takes it from the other types in the same transaction. */
-export async function createConsignerType(ctx: AppContext, store: StoreRow, body: ConsignerTypeBody) {
+export async function createConsignerType(ctx: AppContext, store: Tenant, body: ConsignerTypeBody) {
   const input = parseType(body);
   return ctx.db
     .transaction(async (tx) => {
@@ -119,7 +119,7 @@ export async function createConsignerType(ctx: AppContext, store: StoreRow, body
  * PUT /api/consignerTypes/{id}. Fees are fixed at intake: a new fee applies to items priced from now on,
  * and no existing item is re-priced here. A new accountType name carries its consigners along (docs/people.md).
  */
-export async function updateConsignerType(ctx: AppContext, store: StoreRow, id: string, body: ConsignerTypeBody) {
+export async function updateConsignerType(ctx: AppContext, store: Tenant, id: string, body: ConsignerTypeBody) {
   const result = await ctx.db
     .transaction(async (tx) => {
       const types = await repo.lockAll(tx, store.id);
@@ -144,7 +144,7 @@ export async function updateConsignerType(ctx: AppContext, store: StoreRow, id: 
 }
 
 /** DELETE /api/consignerTypes/{id}: refused for the default and while consigners use the type. */
-export async function deleteConsignerType(ctx: AppContext, store: StoreRow, id: string): Promise<{ id: string }> {
+export async function deleteConsignerType(ctx: AppContext, store: Tenant, id: string): Promise<{ id: string }> {
   return ctx.db
     .transaction(async (tx) => {
       const types = await repo.lockAll(tx, store.id);

@@ -30,11 +30,12 @@ export function toConsignerRow(c: ConsignerListRow): z.input<typeof ZConsignerRo
     acceptedTOS: c.acceptedTOS,
     chargeTax: c.chargeTax,
     hasAccount: c.fbUserId !== null,
+    invited: c.fbUserId === null && c.invitedAt !== null,
     createdAt: c.createdAt.toISOString(),
   };
 }
 
-export function toBankDataView(b: BankData | null | undefined): TBankDataView {
+function toBankDataView(b: BankData | null | undefined): TBankDataView {
   return {
     routingType: b?.routingType ?? null,
     accountName: b?.accountName ?? null,

@@ -2,17 +2,17 @@ import { DELETE_BLOCKING_STATUSES, RECALCULABLE_STATUSES, type ConsignerSort } f
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, user } from '../../db/schema/index.ts';
+import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, ledgerEntries, user } from '../../db/schema/index.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
 export type ConsignerRow = typeof consigners.$inferSelect;
 export type NewConsigner = typeof consigners.$inferInsert;
 export type ConsignerBankLogRow = typeof consignerBankLogs.$inferSelect;
 export type ConsignerTypeRow = typeof consignerTypes.$inferSelect;
-export type RecalculableItem = typeof inventoryItems.$inferSelect;
+type RecalculableItem = typeof inventoryItems.$inferSelect;
 
 /** A consigner as the API shows it: the row and whether its sign-in e-mail is verified. */
-export type ConsignerWithIdentity = { consigner: ConsignerRow; emailVerified: boolean };
+type ConsignerWithIdentity = { consigner: ConsignerRow; emailVerified: boolean };
 
 const live = (storeId: string, ...more: (SQL | undefined)[]) => and(eq(consigners.storeId, storeId), isNull(consigners.deletedAt), ...more);
 
@@ -49,6 +49,7 @@ const listColumns = {
   acceptedTOS: consigners.acceptedTOS,
   chargeTax: consigners.chargeTax,
   fbUserId: consigners.fbUserId,
+  invitedAt: consigners.invitedAt,
   createdAt: consigners.createdAt,
 };
 export type ConsignerListRow = { [K in keyof typeof listColumns]: ConsignerRow[K] };
@@ -94,6 +95,8 @@ export const consignersRepository = {
   findById: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.select().from(consigners).where(and(eq(consigners.storeId, storeId), eq(consigners.id, id))).limit(1))[0] ?? null,
   findByUserId: async (db: DbOrTx, userId: string) => db.select().from(consigners).where(eq(consigners.fbUserId, userId)),
+  /** Unscoped lookup for the open invitation routes, which know no store yet. */
+  findByIdAnyStore: async (db: DbOrTx, id: string) => (await db.select().from(consigners).where(and(eq(consigners.id, id), isNull(consigners.deletedAt))).limit(1))[0] ?? null,
   findByEmail: async (db: DbOrTx, storeId: string, email: string) =>
     (await db.select().from(consigners).where(live(storeId, eq(sql`lower(${consigners.email})`, email.toLowerCase()))).limit(1))[0] ?? null,
   insert: async (db: DbOrTx, values: NewConsigner) => (await db.insert(consigners).values(values).returning())[0],
@@ -111,19 +114,6 @@ export const consignersRepository = {
     const [row] = opts.lock ? await q.for('update', { of: consigners }) : await q;
     return row ? { consigner: row.consigner as ConsignerRow, emailVerified: row.emailVerified } : null;
   },
-
-  /**
-   * A consigner created by staff claims the sign-in identity that proved its e-mail: links the
-   * unlinked consigner of this store with that e-mail (auth/actor.ts, on a verified identity only).
-   */
-  linkUnclaimed: async (db: DbOrTx, storeId: string, email: string, userId: string) =>
-    (
-      await db
-        .update(consigners)
-        .set({ fbUserId: userId })
-        .where(live(storeId, isNull(consigners.fbUserId), eq(sql`lower(${consigners.email})`, email.toLowerCase())))
-        .returning()
-    )[0] ?? null,
 
   /**
    * One page of the list and the number of all matches.
@@ -290,28 +280,38 @@ export const consignersRepository = {
    * The consigner report's sums (minor units): sales before fees of Sold and Paid items, payouts of
    * Paid items, payouts of Sold items; over items matching the filters, sold in [start, end).
    */
+  /**
+   * The consigner report's figures, summed from the ledger (design.md "Money": the ledger is the
+   * truth; docs/sales.md "The ledger"): Total Sales = sale entries with their corrections and
+   * reversals, Total Payout = what payouts sent (payout and payout_deduction entries, negated),
+   * Pending Payout = the balance. Consignment only: an item the store bought is its own once bought.
+   * Unfiltered, every entry counts (fees owed included); filtered by status, category, location or
+   * sale date, the entries of the matching Sold and Paid items only (a fee owed belongs to none).
+   */
   report: async (
     db: DbOrTx,
     storeId: string,
     f: { consignerId?: string; statuses: string[]; categories: string[]; locations: string[]; start: Date | null; end: Date | null },
   ) => {
     const i = inventoryItems;
+    const e = ledgerEntries;
+    const filtered = f.statuses.length > 0 || f.categories.length > 0 || f.locations.length > 0 || f.start !== null || f.end !== null;
     const [row] = await db
       .select({
-        totalSold: sql<string>`coalesce(sum(${i.price}::bigint * ${i.quantity}) filter (where ${i.status} in ('Sold', 'Paid')), 0)::text`,
-        totalPaid: sql<string>`coalesce(sum(${i.total}::bigint) filter (where ${i.status} = 'Paid'), 0)::text`,
-        totalPending: sql<string>`coalesce(sum(${i.total}::bigint) filter (where ${i.status} = 'Sold'), 0)::text`,
+        totalSold: sql<string>`coalesce(sum(${e.amount}) filter (where ${e.kind} in ('sale', 'sale_undone', 'sale_adjustment')), 0)::text`,
+        totalPaid: sql<string>`coalesce(-sum(${e.amount}) filter (where ${e.kind} in ('payout', 'payout_deduction')), 0)::text`,
+        totalPending: sql<string>`coalesce(sum(${e.amount}), 0)::text`,
       })
-      .from(i)
+      .from(e)
+      .leftJoin(i, and(eq(i.storeId, e.storeId), eq(i.id, e.inventoryId)))
       .where(
         and(
-          eq(i.storeId, storeId),
-          inArray(i.status, ['Sold', 'Paid']),
+          eq(e.storeId, storeId),
+          f.consignerId ? eq(e.consignerId, f.consignerId) : undefined,
           // Consignment sales only: an item the store bought is the store's own once bought; its seller's
           // money is the buying payout (docs/payouts.md), not the resale.
-          isNull(i.buyingId),
-          isNull(i.paymentType),
-          f.consignerId ? eq(i.consignerId, f.consignerId) : undefined,
+          sql`(${i.id} is null or (${i.buyingId} is null and ${i.paymentType} is null))`,
+          filtered ? inArray(i.status, ['Sold', 'Paid']) : undefined,
           f.statuses.length ? inArray(i.status, f.statuses) : undefined,
           f.categories.length ? inArray(i.category, f.categories) : undefined,
           f.locations.length ? inArray(i.location, f.locations) : undefined,

@@ -5,6 +5,10 @@ import {
   ZConsigner,
   ZConsignerBankLog,
   ZConsignerDeleted,
+  ZConsignerInvite,
+  ZConsignerInviteAccept,
+  ZConsignerInviteAccepted,
+  ZConsignerInviteQuery,
   ZConsignerList,
   ZConsignerMessage,
   ZConsignerPasswordBody,
@@ -16,9 +20,9 @@ import {
   ZConsignerVerifyBody,
   ZPayoutRecalculation,
   ZPayoutRecalculationQuery,
+  ZRecordIdParams,
 } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { getIdentity, lookupActor, requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
@@ -37,8 +41,8 @@ import {
   updateConsigner,
   updatePassword,
 } from './consigners.service.ts';
+import { acceptConsignerInvite, getConsignerInvite } from './consigner-invites.ts';
 
-const ZId = z.object({ id: z.uuid('Invalid id') });
 const tags = ['consigners'];
 
 /** Consigners (people doc sections 2 and 7; docs/people.md "Consigners"). Staff need Consigners access unless said otherwise. */
@@ -80,7 +84,7 @@ export const consignersRoutes =
       },
     );
 
-    app.post('/api/consigners/deleteConsigner/:id', { schema: { tags, summary: 'Delete (or archive) a consigner', params: ZId, response: responses(ZConsignerDeleted) } }, async (request) => {
+    app.post('/api/consigners/deleteConsigner/:id', { schema: { tags, summary: 'Delete (or archive) a consigner', params: ZRecordIdParams, response: responses(ZConsignerDeleted) } }, async (request) => {
       await requireStaff(ctx, request, 'Consigners');
       return { data: await deleteConsigner(ctx, requireStore(request), request.params.id) };
     });
@@ -95,7 +99,7 @@ export const consignersRoutes =
         const store = requireStore(request);
         const identity = await getIdentity(ctx, request);
         if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
-        const found = await lookupActor(ctx, store, identity);
+        const found = await lookupActor(ctx, request, store, identity);
         if (found.status === 'wrong-store') throw forbidden('This account belongs to another store', 'WRONG_STORE');
         if (found.status === 'none') throw forbidden('No account for this user', 'NO_ACCOUNT');
         return { data: await sendVerification(ctx, store, found.actor, request.body.email, request.ip) };
@@ -111,14 +115,14 @@ export const consignersRoutes =
       },
     );
 
-    app.get('/api/consigners/:id', { schema: { tags, summary: 'A consigner (bank details for Admins and the consigner only)', params: ZId, response: responses(ZConsigner) } }, async (request) => {
+    app.get('/api/consigners/:id', { schema: { tags, summary: 'A consigner (bank details for Admins and the consigner only)', params: ZRecordIdParams, response: responses(ZConsigner) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
       return { data: await getConsigner(ctx, requireStore(request), actor, request.params.id) };
     });
 
     app.put(
       '/api/consigners/:id',
-      { schema: { tags, summary: 'Change a consigner (a consigner: their own profile)', params: ZId, body: ZConsignerUpdate, response: responses(ZConsignerUpdateResult) } },
+      { schema: { tags, summary: 'Change a consigner (a consigner: their own profile)', params: ZRecordIdParams, body: ZConsignerUpdate, response: responses(ZConsignerUpdateResult) } },
       async (request) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
         return { data: await updateConsigner(ctx, requireStore(request), actor, request.params.id, request.body) };
@@ -131,7 +135,7 @@ export const consignersRoutes =
         schema: {
           tags,
           summary: "Preview: how re-pricing the consigner's unsold items with another type or VAT setting changes payouts",
-          params: ZId,
+          params: ZRecordIdParams,
           querystring: ZPayoutRecalculationQuery,
           response: responses(ZPayoutRecalculation),
         },
@@ -142,13 +146,26 @@ export const consignersRoutes =
       },
     );
 
-    app.get('/api/consigners/:id/bankLog', { schema: { tags, summary: 'Changes of the payout details (masked)', params: ZId, response: responses(ZConsignerBankLog) } }, async (request) => {
+    app.get('/api/consigners/:id/bankLog', { schema: { tags, summary: 'Changes of the payout details (masked)', params: ZRecordIdParams, response: responses(ZConsignerBankLog) } }, async (request) => {
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
       return { data: await getBankLog(ctx, requireStore(request), actor, request.params.id) };
     });
 
-    app.post('/api/consigners/:id/sendPasswordReset', { schema: { tags, summary: 'E-mail the consigner a password reset link', params: ZId, response: responses(ZConsignerMessage) } }, async (request) => {
+    app.post('/api/consigners/:id/sendPasswordReset', { schema: { tags, summary: 'E-mail the consigner a password reset link', params: ZRecordIdParams, response: responses(ZConsignerMessage) } }, async (request) => {
       await requireStaff(ctx, request, 'Consigners');
       return { data: await sendPasswordReset(ctx, requireStore(request), request.params.id, request.ip) };
     });
+
+    // The invitation of a person who already had a sign-in when staff added them (docs/security.md
+    // "Identity model"): read with its token; accepted only by that person, signed in and verified.
+    app.get(
+      '/open/consigners/invite/:id',
+      { schema: { tags, summary: 'A consigner invitation (with its token)', params: ZRecordIdParams, querystring: ZConsignerInviteQuery, response: responses(ZConsignerInvite) } },
+      async (request) => ({ data: await getConsignerInvite(ctx, request.params.id, request.query.token) }),
+    );
+    app.put(
+      '/open/consigners/accept/:id',
+      { schema: { tags, summary: 'Accept a consigner invitation as the signed-in, verified invited address', params: ZRecordIdParams, body: ZConsignerInviteAccept, response: responses(ZConsignerInviteAccepted) } },
+      async (request) => ({ data: await acceptConsignerInvite(ctx, request.params.id, request.body.token, await getIdentity(ctx, request)) }),
+    );
   };

@@ -1,4 +1,4 @@
-// The consigners API (issue 10; people doc sections 2, 3, 5, 7; docs/people.md "Consigners").
+// The consigners API (people doc sections 2, 3, 5, 7; docs/people.md "Consigners").
 import type { Readable } from 'node:stream';
 import {
   addConsignerSchema,
@@ -32,16 +32,17 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { actorStamp, type Actor } from '../../auth/actor.ts';
-import { createIdentity, findIdentityByEmail, sendAuthMail, setIdentityPassword, changeOwnPassword } from '../../auth/identities.ts';
+import { createIdentity, endSessions, findIdentityByEmail, sendAuthMail, setIdentityPassword, changeOwnPassword } from '../../auth/identities.ts';
+import { enqueueConsignerInvite, newInviteToken } from './consigner-invites.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BankData } from '../../db/schema/index.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { FastifyRequest } from 'fastify';
-import { feesFor } from '../inventory/inventory-fees.ts';
-import { logEntry, modifiedFields, writeInventoryLogs } from '../inventory/inventory-log.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import { feesFor } from '../inventory/index.ts';
+import { logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignersRepository as repo, exportHeaders, type ConsignerRow, type ConsignerTypeRow, type NewConsigner } from './consigners.repository.ts';
 import { toBankChange, toConsigner, toConsignerRow } from './consigners.mapper.ts';
 
@@ -100,13 +101,13 @@ async function logBankChange(
 
 // ---- list and export --------------------------------------------------------------------------
 
-export async function listConsigners(ctx: AppContext, store: StoreRow, q: TConsignersQuery): Promise<z.input<typeof ZConsignerList>> {
+export async function listConsigners(ctx: AppContext, store: Tenant, q: TConsignersQuery): Promise<z.input<typeof ZConsignerList>> {
   const { rows, total } = await repo.list(ctx.db, store.id, { words: searchWords(q.search), page: q.page, pageSize: q.pageSize, sort: q.sort });
   return { rows: rows.map(toConsignerRow), total };
 }
 
 /** consigners.csv: every match of the search in name order; bank columns only for Admins with Consigners access. */
-export function exportConsigners(ctx: AppContext, store: StoreRow, actor: Actor, q: Pick<TConsignersQuery, 'search'>): Readable {
+export function exportConsigners(ctx: AppContext, store: Tenant, actor: Actor, q: Pick<TConsignersQuery, 'search'>): Readable {
   const withBank = isConsignerAdmin(viewerOf(actor));
   const batches = repo.exportCsvBatches(ctx.db, store.id, searchWords(q.search), withBank, EXPORT_BATCH);
   return csvDocument(exportHeaders(withBank), batches, (err) => ctx.log.error({ err }, 'consigners export failed'));
@@ -114,14 +115,14 @@ export function exportConsigners(ctx: AppContext, store: StoreRow, actor: Actor,
 
 // ---- one consigner ----------------------------------------------------------------------------
 
-export async function getConsigner(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+export async function getConsigner(ctx: AppContext, store: Tenant, actor: Actor, id: string) {
   assertMaySee(actor, id);
   const found = await repo.findLive(ctx.db, store.id, id);
   if (!found) throw notFound(CONSIGNER_MESSAGES.notFound);
   return present(actor, found.consigner, found.emailVerified);
 }
 
-export async function getBankLog(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+export async function getBankLog(ctx: AppContext, store: Tenant, actor: Actor, id: string) {
   assertMaySee(actor, id);
   if (!canSeeBankData(viewerOf(actor), id)) throw forbidden('Only an Admin with Consigners access can see bank details');
   const found = await repo.findLive(ctx.db, store.id, id);
@@ -166,7 +167,7 @@ type RecalculationPlan = {
 };
 
 /** Re-prices the consigner's unsold items with `settings` (domain fee formula); changes nothing. */
-function planRecalculation(store: StoreRow, consigner: ConsignerRow, settings: FeeSettings, types: ConsignerTypeRow[], items: RecalculationPlan['changes'][number]['item'][]): RecalculationPlan {
+function planRecalculation(store: Tenant, consigner: ConsignerRow, settings: FeeSettings, types: ConsignerTypeRow[], items: RecalculationPlan['changes'][number]['item'][]): RecalculationPlan {
   // A store account's items carry no fees (their payout is the cost): nothing to re-price.
   const priced = consigner.isStoreAccount ? [] : items;
   const owner = { accountType: settings.accountType, consignerTypeId: settings.consignerTypeId, chargeTax: settings.chargeTax, isStoreAccount: false };
@@ -210,7 +211,7 @@ function planRecalculation(store: StoreRow, consigner: ConsignerRow, settings: F
 }
 
 /** GET /api/consigners/{id}/payoutRecalculation: what re-pricing with other fee settings would do. */
-export async function previewPayoutRecalculation(ctx: AppContext, store: StoreRow, id: string, q: TPayoutRecalculationQuery): Promise<TPayoutRecalculation> {
+export async function previewPayoutRecalculation(ctx: AppContext, store: Tenant, id: string, q: TPayoutRecalculationQuery): Promise<TPayoutRecalculation> {
   const found = await repo.findLive(ctx.db, store.id, id);
   if (!found) throw notFound(CONSIGNER_MESSAGES.notFound);
   const types = await repo.consignerTypes(ctx.db, store.id);
@@ -239,7 +240,7 @@ async function applyRecalculation(tx: DbOrTx, actor: Actor, plan: RecalculationP
 const differs = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
 
 /** PUT /api/consigners/{id} */
-export async function updateConsigner(ctx: AppContext, store: StoreRow, actor: Actor, id: string, body: TConsignerUpdate) {
+export async function updateConsigner(ctx: AppContext, store: Tenant, actor: Actor, id: string, body: TConsignerUpdate) {
   assertMaySee(actor, id);
   const viewer = viewerOf(actor);
   const { updated, emailVerified, recalculation, before } = await ctx.db.transaction(async (tx) => {
@@ -293,9 +294,12 @@ export async function updateConsigner(ctx: AppContext, store: StoreRow, actor: A
 
     // Flags.
     if (body.acceptedTOS !== undefined) changes.acceptedTOS = body.acceptedTOS;
-    if (body.isActive !== undefined) {
+    if (body.isActive !== undefined && body.isActive !== c.isActive) {
       if (c.isStoreAccount && body.isActive === false) throw conflict('A store account cannot be disabled');
       changes.isActive = body.isActive;
+      // Only staff reach here with a change (a consigner is refused above): remembered, so accepting
+      // the terms does not enable the consigner again (users.service acceptTerms).
+      changes.disabledByStaff = !body.isActive;
     }
     if (body.marketplaceLocation !== undefined) changes.marketplaceLocation = body.marketplaceLocation;
     if (typeof body.emailNotifications === 'boolean') changes.emailNotifications = body.emailNotifications;
@@ -322,6 +326,8 @@ export async function updateConsigner(ctx: AppContext, store: StoreRow, actor: A
     return { updated: updated!, emailVerified: found.emailVerified, recalculation, before: c };
   });
   invalidate(ctx, before.fbUserId);
+  // A disabled person is signed out everywhere (docs/security.md "Identity model").
+  if (before.fbUserId && before.isActive && !updated.isActive) await endSessions(ctx, before.fbUserId);
   return { consigner: present(actor, updated, emailVerified), recalculation };
 }
 
@@ -329,16 +335,18 @@ export async function updateConsigner(ctx: AppContext, store: StoreRow, actor: A
 
 /**
  * POST /api/consigners/createFromAdmin: a consigner of this store, enabled, terms not yet accepted
- * (they accept them at first sign-in). No e-mail is sent: staff send a password reset (or an Admin
- * sets a password) to let them in, and an identity that already proved this e-mail is linked at once.
+ * (they accept them at first sign-in). The record is never linked to a sign-in here: when the
+ * address already has one, it belongs to a person who has not joined this store, so an invitation
+ * is mailed and the record is linked only when that person accepts it (docs/security.md "Identity
+ * model"). Without a sign-in, staff send a password reset (or an Admin sets a password).
  */
-export async function createConsignerFromAdmin(ctx: AppContext, store: StoreRow, actor: Actor, input: unknown) {
+export async function createConsignerFromAdmin(ctx: AppContext, store: Tenant, actor: Actor, input: unknown) {
   const parsed = addConsignerSchema(store.bankFields).safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
   const form = parsed.data;
   const email = form.email.toLowerCase();
   const identity = await findIdentityByEmail(ctx, email);
-  const created = await ctx.db.transaction(async (tx) => {
+  const { created, mail } = await ctx.db.transaction(async (tx) => {
     if (await repo.findByEmail(tx, store.id, email)) throw conflict(CONSIGNER_MESSAGES.duplicateEmail);
     if (await repo.employeeByEmailOrUser(tx, store.id, email, identity?.id ?? null)) throw conflict('This e-mail belongs to an employee of this store');
     const types = await repo.consignerTypes(tx, store.id);
@@ -348,8 +356,7 @@ export async function createConsignerFromAdmin(ctx: AppContext, store: StoreRow,
     const bankData = bankDataForMode(form.bankData, store.bankFields);
     const consigner = await repo.insert(tx, {
       storeId: store.id,
-      // Only an identity that proved this address may be linked (else it is linked when it does).
-      fbUserId: identity?.emailVerified ? identity.id : null,
+      fbUserId: null,
       firstName: form.firstName,
       lastName: form.lastName,
       email,
@@ -362,13 +369,14 @@ export async function createConsignerFromAdmin(ctx: AppContext, store: StoreRow,
       marketplaceLocation: form.marketplaceLocation ?? false,
       isActive: true,
       acceptedTOS: false,
+      ...(identity ? { inviteToken: newInviteToken(), invitedAt: new Date() } : {}),
       ...bankColumns(form.payoutType, bankData),
     });
     await logBankChange(tx, actor, consigner, null, { payoutType: form.payoutType, bankData: bankData as BankData });
-    return consigner;
+    return { created: consigner, mail: identity ? await enqueueConsignerInvite(ctx, tx, store, consigner) : null };
   });
-  invalidate(ctx, created.fbUserId);
-  return present(actor, created, identity?.emailVerified ?? false);
+  if (mail) await ctx.mailer.deliver(mail);
+  return present(actor, created, false);
 }
 
 /**
@@ -377,7 +385,7 @@ export async function createConsignerFromAdmin(ctx: AppContext, store: StoreRow,
  * paid, withdrawn or declined items (or cheques) it is archived: hidden, disabled, signed out,
  * e-mail free for a new consigner, history kept.
  */
-export async function deleteConsigner(ctx: AppContext, store: StoreRow, id: string): Promise<z.input<typeof ZConsignerDeleted>> {
+export async function deleteConsigner(ctx: AppContext, store: Tenant, id: string): Promise<z.input<typeof ZConsignerDeleted>> {
   const { archived, userId } = await ctx.db.transaction(async (tx) => {
     const found = await repo.findLive(tx, store.id, id, { lock: true });
     if (!found) throw notFound(CONSIGNER_MESSAGES.notFound);
@@ -399,20 +407,17 @@ export async function deleteConsigner(ctx: AppContext, store: StoreRow, id: stri
 // ---- report -----------------------------------------------------------------------------------
 
 /** GET /api/consigners/consignerReport: a consigner's own figures only; staff any consigner's or the store's. */
-export async function consignerReport(ctx: AppContext, store: StoreRow, actor: Actor, q: TConsignerReportQuery): Promise<z.input<typeof ZConsignerReport>> {
+export async function consignerReport(ctx: AppContext, store: Tenant, actor: Actor, q: TConsignerReportQuery): Promise<z.input<typeof ZConsignerReport>> {
   const consignerId = actor.kind === 'consigner' ? actor.id : q.consigner;
   if (consignerId && actor.kind === 'employee' && !(await repo.findById(ctx.db, store.id, consignerId))) throw notFound(CONSIGNER_MESSAGES.notFound);
   const range = reportRange(q.dateRangeStart, q.dateRangeEnd);
   const sums = await repo.report(ctx.db, store.id, { consignerId, statuses: q.status, categories: q.category, locations: q.location, start: range.start, end: range.end });
-  // Unfiltered, Pending Payout is what the next payout owes: the Sold items' payouts less the early
-  // withdrawal fees it takes (docs/sales.md), so it equals the consigner's ledger balance. A filtered
-  // report sums its items only (a fee belongs to no date, category or location).
-  const unfiltered = !range.start && !range.end && !q.status.length && !q.category.length && !q.location.length;
-  const owed = unfiltered ? await repo.outstandingWithdrawalFees(ctx.db, store.id, consignerId) : 0;
+  // Summed from the ledger (repository report): unfiltered, Pending Payout is the consigner's balance,
+  // early-withdrawal fees and other charges owed included, which the next payout takes (net payable).
   return {
     totalSold: toMajor(sums.totalSold),
     totalPaid: toMajor(sums.totalPaid),
-    totalPending: toMajor(sums.totalPending - owed),
+    totalPending: toMajor(sums.totalPending),
     dateRangeStart: range.start?.toISOString() ?? null,
     dateRangeEnd: range.end?.toISOString() ?? null,
   };
@@ -431,23 +436,43 @@ export async function consignerSalesTotals(ctx: AppContext, storeId: string, con
 // ---- sign-in account --------------------------------------------------------------------------
 
 /**
- * The consigner's sign-in identity, linked on demand: the linked one; else the identity that has the
- * address (refused when it is an employee of this store); else a new one without a password.
+ * The consigner's sign-in, made on demand for the store's own record: the linked one; or, when the
+ * address has no sign-in at all, a new one without a password, linked. An address that already has a
+ * sign-in belongs to a person who has not joined: `null`, and the caller sends an invitation instead
+ * (never a reset or a password for someone else's sign-in: docs/security.md "Identity model").
  */
-async function ensureIdentity(ctx: AppContext, store: StoreRow, c: ConsignerRow): Promise<string> {
+async function ensureIdentity(ctx: AppContext, store: Tenant, c: ConsignerRow): Promise<string | null> {
   if (c.fbUserId) return c.fbUserId;
-  const identity = (await findIdentityByEmail(ctx, c.email)) ?? (await createIdentity(ctx, { email: c.email, name: `${c.firstName} ${c.lastName}`.trim() }));
+  if (await findIdentityByEmail(ctx, c.email)) return null;
+  const identity = await createIdentity(ctx, { email: c.email, name: `${c.firstName} ${c.lastName}`.trim() });
   if (await repo.employeeByEmailOrUser(ctx.db, store.id, c.email, identity.id)) throw conflict('This e-mail belongs to an employee of this store');
   const linked = await repo.update(ctx.db, store.id, c.id, { fbUserId: identity.id });
   invalidate(ctx, identity.id);
   return linked!.fbUserId!;
 }
 
-/** POST /api/consigners/{id}/sendPasswordReset: better-auth's reset e-mail to the consigner. */
-export async function sendPasswordReset(ctx: AppContext, store: StoreRow, id: string, ip: string) {
+/** (Re)mails the invitation of an unlinked consigner whose address has a sign-in of its own. */
+async function resendConsignerInvite(ctx: AppContext, store: Tenant, c: ConsignerRow): Promise<void> {
+  const mail = await ctx.db.transaction(async (tx) => {
+    const updated = await repo.update(tx, store.id, c.id, { inviteToken: c.inviteToken ?? newInviteToken(), invitedAt: new Date() });
+    return enqueueConsignerInvite(ctx, tx, store, updated!);
+  });
+  await ctx.mailer.deliver(mail);
+}
+
+/**
+ * POST /api/consigners/{id}/sendPasswordReset: better-auth's reset e-mail to a consigner who joined
+ * this store. For a record whose address has a sign-in that has not joined, the invitation is sent
+ * (again) instead: a store never resets the sign-in of a person who has not joined it.
+ */
+export async function sendPasswordReset(ctx: AppContext, store: Tenant, id: string, ip: string) {
   const found = await repo.findLive(ctx.db, store.id, id);
   if (!found) throw notFound(CONSIGNER_MESSAGES.notFound);
-  await ensureIdentity(ctx, store, found.consigner);
+  const userId = await ensureIdentity(ctx, store, found.consigner);
+  if (!userId) {
+    await resendConsignerInvite(ctx, store, found.consigner);
+    return { message: CONSIGNER_MESSAGES.invitationSent(found.consigner.email) };
+  }
   await sendAuthMail(ctx, store, '/request-password-reset', found.consigner.email, ip);
   return { message: PEOPLE_MESSAGES.emailInstructionsSent(found.consigner.email) };
 }
@@ -460,7 +485,7 @@ const VERIFY_MIN_MS = 500;
  * store. The same answer whether or not the address has one; counted by the same limits as
  * /api/auth/send-verification-email.
  */
-export async function sendVerification(ctx: AppContext, store: StoreRow, actor: Actor, email: string, ip: string) {
+export async function sendVerification(ctx: AppContext, store: Tenant, actor: Actor, email: string, ip: string) {
   if (actor.kind === 'employee' && !hasArea(actor.accessControls, 'Consigners')) throw forbidden('You need Consigners access for this');
   const started = Date.now();
   // A consigner asks for their own address only; another one is answered alike and sent nothing.
@@ -477,7 +502,7 @@ export async function sendVerification(ctx: AppContext, store: StoreRow, actor: 
  * (not for an account also used at another store: send a reset instead); a consigner changes their
  * own, giving the current one.
  */
-export async function updatePassword(ctx: AppContext, store: StoreRow, actor: Actor, request: FastifyRequest, body: { email: string; password: string; currentPassword?: string }) {
+export async function updatePassword(ctx: AppContext, store: Tenant, actor: Actor, request: FastifyRequest, body: { email: string; password: string; currentPassword?: string }) {
   if (actor.kind === 'consigner') {
     if (body.email.toLowerCase() !== actor.email.toLowerCase()) throw forbidden(CONSIGNER_MESSAGES.ownPasswordOnly);
     if (!body.currentPassword) throw badRequest(CONSIGNER_MESSAGES.currentPasswordRequired);
@@ -489,11 +514,12 @@ export async function updatePassword(ctx: AppContext, store: StoreRow, actor: Ac
   const c = await repo.findByEmail(ctx.db, store.id, body.email);
   if (!c) throw notFound(CONSIGNER_MESSAGES.notFound);
   const userId = await ensureIdentity(ctx, store, c);
+  if (!userId) throw conflict(CONSIGNER_MESSAGES.hasSignIn);
   const [asConsigner, asEmployee] = await Promise.all([repo.findByUserId(ctx.db, userId), repo.employeeStoresOfUser(ctx.db, userId)]);
   if (asConsigner.some((other) => other.storeId !== store.id) || asEmployee.some((storeId) => storeId !== store.id)) {
     throw conflict('This account is also used at another store: send a password reset instead');
   }
   await setIdentityPassword(ctx, userId, body.password);
-  invalidate(ctx, userId);
+  await endSessions(ctx, userId);
   return { message: PEOPLE_MESSAGES.passwordUpdated };
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IN_STOCK_STATUSES, SOLD_STATUSES, type StockDayFlow } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 
-// The dashboard's SQL (issue 15, docs/dashboard-and-activity.md). Every query is scoped by store. The
+// The dashboard's SQL (docs/dashboard-and-activity.md). Every query is scoped by store. The
 // shop's figures read per-day sums kept by triggers (sales_days, consigner_sales_days,
 // inventory_stock_days: about a row a day), payouts (store_id, paid_at) and inventory_product_stats;
 // one consigner's report reads their items (store_id, consigner_id). Sums are minor units as float8

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
-import { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
+import { ZConsignerDetailReportQuery, ZDashboardQuery } from '@backroom/domain';
 import { assertDashboardAccess, exportConsignerDetailReport, exportShopReport, getConsignerDetailReport, getDashboard } from './dashboard.service.ts';
 
 const tags = ['dashboard'];

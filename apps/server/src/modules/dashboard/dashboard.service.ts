@@ -22,11 +22,11 @@ import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
 import { toCsv, type CsvCell } from '../../http/csv.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { consignerSalesTotals } from '../consigners/consigners.service.ts';
-import { rangeEnd } from '../inventory-queries/inventory-queries.service.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { consignerSalesTotals } from '../consigners/index.ts';
+import { rangeEnd } from '../inventory-queries/index.ts';
 import { dashboardRepository as repo } from './dashboard.repository.ts';
-import type { ZConsignerDetailReportQuery, ZDashboardQuery } from './dashboard.schemas.ts';
+import type { ZConsignerDetailReportQuery, ZDashboardQuery } from '@backroom/domain';
 import { shopReportCsvRows, shopReportParts } from './shop-report.service.ts';
 
 const TOP_CONSIGNERS = 5;
@@ -46,7 +46,7 @@ export function assertDashboardAccess(actor: EmployeeActor) {
 }
 
 /** The period asked for: [start, end), a date end counting its whole day; the last 30 days when none is given. */
-export function dashboardRange(q: Pick<z.output<typeof ZDashboardQuery>, 'dateRangeStart' | 'dateRangeEnd'>, now: Date): { start: Date; end: Date } {
+function dashboardRange(q: Pick<z.output<typeof ZDashboardQuery>, 'dateRangeStart' | 'dateRangeEnd'>, now: Date): { start: Date; end: Date } {
   if (q.dateRangeStart && q.dateRangeEnd) return { start: q.dateRangeStart.at, end: rangeEnd(q.dateRangeEnd) };
   // the last 30 whole (UTC) days, today the last of them
   const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -59,7 +59,7 @@ export function dashboardRange(q: Pick<z.output<typeof ZDashboardQuery>, 'dateRa
  * are at the end of each period: the stock now, less what came in since, plus what left since
  * (docs/dashboard-and-activity.md "Stock at a date").
  */
-export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<z.input<typeof ZDashboard>> {
+export async function getDashboard(ctx: AppContext, store: Tenant, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<z.input<typeof ZDashboard>> {
   const range = dashboardRange(q, now);
   const prev = previousPeriod(range);
   // Stock "at the end" of a period that ends in the future is the stock now.
@@ -143,7 +143,7 @@ export async function getDashboard(ctx: AppContext, store: StoreRow, q: z.output
  * age, the top consigners, and the shop report's stock by category and location and requests
  * (shop-report.service.ts). One section column says which part a line belongs to.
  */
-export async function exportShopReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<string> {
+export async function exportShopReport(ctx: AppContext, store: Tenant, q: z.output<typeof ZDashboardQuery>, now = new Date()): Promise<string> {
   const d = await getDashboard(ctx, store, q, now);
   const rows: CsvCell[][] = [['Section', 'Key', 'Label', 'Value', 'Previous', 'Change %', 'Units', 'Items']];
   rows.push(['Range', 'start', 'Start', d.range.start, d.previousRange.start, null, null, null]);
@@ -169,7 +169,7 @@ const CONSIGNER_LIST = 5;
  * previous period; the period's sales in four points; their items by status, and those in stock by
  * category, location and age; best-selling and low-stock products. Another store's consigner is 404.
  */
-export async function getConsignerDetailReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZConsignerDetailReportQuery>, now = new Date()): Promise<z.input<typeof ZConsignerDetailReport>> {
+export async function getConsignerDetailReport(ctx: AppContext, store: Tenant, q: z.output<typeof ZConsignerDetailReportQuery>, now = new Date()): Promise<z.input<typeof ZConsignerDetailReport>> {
   const consigner = await repo.consigner(ctx.db, store.id, q.consigner);
   if (!consigner) throw notFound('Consigner not found');
   const range = dashboardRange(q, now);
@@ -214,7 +214,7 @@ export async function getConsignerDetailReport(ctx: AppContext, store: StoreRow,
 }
 
 /** GET /api/dashboard/consignerReport/export: the consigner report as CSV, one section column. */
-export async function exportConsignerDetailReport(ctx: AppContext, store: StoreRow, q: z.output<typeof ZConsignerDetailReportQuery>, now = new Date()): Promise<string> {
+export async function exportConsignerDetailReport(ctx: AppContext, store: Tenant, q: z.output<typeof ZConsignerDetailReportQuery>, now = new Date()): Promise<string> {
   const r = await getConsignerDetailReport(ctx, store, q, now);
   const rows: CsvCell[][] = [['Section', 'Key', 'Label', 'Value', 'Previous', 'Change %', 'Units', 'Items']];
   rows.push(['Consigner', r.consigner.id, r.consigner.name, r.consigner.email, null, null, null, null]);

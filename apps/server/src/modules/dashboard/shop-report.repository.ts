@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-// The shop report's SQL beyond the dashboard's cards (issue 15, docs/dashboard-and-activity.md "Shop
+// The shop report's SQL beyond the dashboard's cards (docs/dashboard-and-activity.md "Shop
 // report"): the stock by location and category, and the price and withdrawal requests. Each reads a
 // small table kept by the items' triggers (migration 0031) or inventory_product_stats (0022), never
 // the items or the activity log, so it costs the same for 1,000 items as for 1,000,000.

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { CsvCell } from '../../http/csv.ts';
 import { shopReportRepository as repo, type StockGroup } from './shop-report.repository.ts';
 
-// The shop report's parts beyond the dashboard's cards and charts (issue 15, catalogue doc section 3
+// The shop report's parts beyond the dashboard's cards and charts (catalogue doc section 3
 // "Shop report"; docs/dashboard-and-activity.md): the stock now by category and by location, and the
 // price and withdrawal requests (waiting now; made in the period against the previous one, by day).
 

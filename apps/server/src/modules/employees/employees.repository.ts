@@ -7,7 +7,7 @@ export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeLogRow = typeof employeeLogs.$inferSelect;
 
 /** A store rarely has more than a few dozen staff; the list stops here all the same. */
-export const MAX_EMPLOYEES_LISTED = 1000;
+const MAX_EMPLOYEES_LISTED = 1000;
 const MAX_LOGS_LISTED = 200;
 
 export const employeesRepository = {
@@ -15,7 +15,6 @@ export const employeesRepository = {
     (await db.select().from(employees).where(and(eq(employees.storeId, storeId), eq(employees.id, id))).limit(1))[0] ?? null,
   /** Unscoped lookup for the open invite routes, which know no store yet. */
   findByIdAnyStore: async (db: DbOrTx, id: string) => (await db.select().from(employees).where(eq(employees.id, id)).limit(1))[0] ?? null,
-  findByUserId: async (db: DbOrTx, userId: string) => db.select().from(employees).where(eq(employees.fbUserId, userId)),
   findByEmail: async (db: DbOrTx, storeId: string, email: string) =>
     (await db.select().from(employees).where(and(eq(employees.storeId, storeId), eq(employees.email, email))).limit(1))[0] ?? null,
   list: async (db: DbOrTx, storeId: string, search?: string) => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   employeeChangeRefusal,
   normaliseAreas,
+  plainTextName,
   ZEmployeeInput,
   type Area,
   type EmployeeChange,
@@ -12,37 +13,46 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { actorStamp, type EmployeeActor } from '../../auth/actor.ts';
-import { storeLinkOrigin } from '../../auth/origins.ts';
+import { endSessions } from '../../auth/identities.ts';
+import { storeLinkOrigin } from '../../tenancy/origins.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
+import { throttleOf } from '../../shared/throttle.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EmployeeLogChange } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, toAppError } from '../../http/errors.ts';
 import type { OutboxRow } from '../../mail/mailer.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { employeesRepository, type EmployeeRow } from './employees.repository.ts';
 import { toEmployee, toEmployeeLog } from './employees.mapper.ts';
 
 const safeEqual = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const newInviteToken = () => crypto.randomBytes(24).toString('base64url');
 
-/** Writes the invite e-mail into the outbox (inside the caller's transaction). */
-export async function enqueueInvite(
-  ctx: AppContext,
-  tx: DbOrTx,
-  store: StoreRow,
-  employee: EmployeeRow,
-  opts: { withStoreHandle?: boolean } = {},
-): Promise<OutboxRow> {
+/** The invite link of an employee. */
+export function inviteLinkOf(ctx: AppContext, store: Tenant, employee: EmployeeRow, opts: { withStoreHandle?: boolean } = {}): string {
   // From configuration (the store's domain or APP_URL), never from the request's Host.
   const origin = storeLinkOrigin(ctx.config, store);
   // A store without a domain of its own is picked by handle, so its link carries the handle.
   const storePart = opts.withStoreHandle ? `&store=${encodeURIComponent(store.handle)}` : '';
-  const link = `${origin}/invite/${employee.id}?token=${employee.inviteToken}${storePart}`;
+  return `${origin}/invite/${employee.id}?token=${employee.inviteToken}${storePart}`;
+}
+
+/** Writes the invite e-mail into the outbox (inside the caller's transaction). */
+export async function enqueueInvite(
+  ctx: AppContext,
+  tx: DbOrTx,
+  store: Tenant,
+  employee: EmployeeRow,
+  opts: { withStoreHandle?: boolean } = {},
+): Promise<OutboxRow> {
+  const link = inviteLinkOf(ctx, store, employee, opts);
+  // The store's name is plain text anyone may have typed (store sign-up): no links made of it.
+  const name = plainTextName(store.name);
   return ctx.mailer.enqueue(tx, {
     storeId: store.id,
     to: employee.email,
-    subject: `You are invited to ${store.name} on Backroom`,
-    text: `Hello ${employee.firstName},\n\n${store.name} invited you to its back office. Set your password here:\n${link}\n`,
+    subject: `You are invited to ${name} on Backroom`,
+    text: `Hello ${plainTextName(employee.firstName)},\n\n${name} invited you to its back office. Set your password here:\n${link}\n`,
   });
 }
 
@@ -86,7 +96,7 @@ function forgetSessionsOf(ctx: AppContext, employee: EmployeeRow) {
 
 export async function createEmployee(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: EmployeeActor,
   input: { firstName: string; lastName: string; email: string; accessControls?: Area[] | null },
 ) {
@@ -94,6 +104,7 @@ export async function createEmployee(
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
   const email = parsed.data.email.trim().toLowerCase();
   const accessControls = normaliseAreas(input.accessControls ?? []) ?? [];
+  await throttleOf(ctx).enforce('/employees/invite', { sender: actor.id, store: store.id });
   const { employee, mail } = await ctx.db.transaction(async (tx) => {
     const staff = await employeesRepository.lockStaff(tx, store.id);
     // A new employee starts with no area; whatever the invite grants is checked like a later change.
@@ -118,7 +129,9 @@ export async function createEmployee(
   return toEmployee(employee);
 }
 
-export async function resendInvite(ctx: AppContext, store: StoreRow, actor: EmployeeActor, id: string) {
+export async function resendInvite(ctx: AppContext, store: Tenant, actor: EmployeeActor, id: string) {
+  // Per invited person, so one person's mailbox is not flooded however many staff press Resend.
+  await throttleOf(ctx).enforce('/employees/invite', { person: id, sender: actor.id, store: store.id });
   const { updated, mail } = await ctx.db.transaction(async (tx) => {
     const employee = await employeesRepository.findById(tx, store.id, id);
     if (!employee) throw notFound('Employee not found');
@@ -139,7 +152,7 @@ const sameAreas = (a: readonly string[] | null, b: readonly string[] | null) => 
  * employeeChangeRefusal (domain) decide who may change what and keep the store's last Admin; the
  * change and its log entry commit together, and the employee's next request sees it.
  */
-export async function updateEmployee(ctx: AppContext, store: StoreRow, actor: EmployeeActor, id: string, input: TEmployeeUpdate) {
+export async function updateEmployee(ctx: AppContext, store: Tenant, actor: EmployeeActor, id: string, input: TEmployeeUpdate) {
   const { before, after } = await ctx.db.transaction(async (tx) => {
     const staff = await employeesRepository.lockStaff(tx, store.id);
     const target = staff.find((e) => e.id === id);
@@ -166,6 +179,8 @@ export async function updateEmployee(ctx: AppContext, store: StoreRow, actor: Em
     return { before: target, after };
   });
   if (after !== before) forgetSessionsOf(ctx, after);
+  // A disable or a role change signs the person out everywhere (docs/security.md "Identity model").
+  if (after.fbUserId && ((before.isActive && !after.isActive) || before.role !== after.role)) await endSessions(ctx, after.fbUserId);
   return toEmployee(after);
 }
 
@@ -173,7 +188,7 @@ export async function updateEmployee(ctx: AppContext, store: StoreRow, actor: Em
  * POST /api/employees/deleteEmployee/{id}: removes the employee of this store (their sign-in stays:
  * it may belong to other stores). Their next request finds no account here. The log keeps the entry.
  */
-export async function deleteEmployee(ctx: AppContext, store: StoreRow, actor: EmployeeActor, id: string) {
+export async function deleteEmployee(ctx: AppContext, store: Tenant, actor: EmployeeActor, id: string) {
   const removed = await ctx.db.transaction(async (tx) => {
     const staff = await employeesRepository.lockStaff(tx, store.id);
     const target = staff.find((e) => e.id === id);
@@ -198,20 +213,23 @@ export async function deleteEmployee(ctx: AppContext, store: StoreRow, actor: Em
 }
 
 /** GET /api/employees/{id}/logs */
-export async function listEmployeeLogs(ctx: AppContext, store: StoreRow, id: string) {
+export async function listEmployeeLogs(ctx: AppContext, store: Tenant, id: string) {
   if (!(await employeesRepository.findById(ctx.db, store.id, id))) throw notFound('Employee not found');
   return (await employeesRepository.listLogs(ctx.db, store.id, id)).map(toEmployeeLog);
 }
 
-export async function listEmployees(ctx: AppContext, store: StoreRow, search?: string) {
+export async function listEmployees(ctx: AppContext, store: Tenant, search?: string) {
   return (await employeesRepository.list(ctx.db, store.id, search)).map(toEmployee);
 }
 
-export async function getEmployee(ctx: AppContext, store: StoreRow, id: string) {
+export async function getEmployee(ctx: AppContext, store: Tenant, id: string) {
   const employee = await employeesRepository.findById(ctx.db, store.id, id);
   if (!employee) throw notFound('Employee not found');
   return toEmployee(employee);
 }
+
+const EXISTING_SIGN_IN_MESSAGE = 'This e-mail address already has a Backroom sign-in: sign in with it to accept the invite';
+const UNVERIFIED_SIGN_IN_MESSAGE = 'Verify your e-mail address first: open the verification link we sent, then accept the invite';
 
 function checkInvite(employee: EmployeeRow | null, token: string | undefined): EmployeeRow {
   if (!employee) throw notFound('Invite not found');
@@ -227,16 +245,21 @@ export async function getInvite(ctx: AppContext, id: string, token: string | und
 }
 
 /**
- * PUT /open/employees/accept/{id}: links the identity that signed up from the invite link. The link
- * proves the e-mail address, so the identity counts as verified.
+ * PUT /open/employees/accept/{id}: links the sign-in to the invite. A sign-in made from the invite
+ * page after the invite was sent counts as verified (the mailed link proves the address). A sign-in
+ * that existed before the invite is someone's already: only that person, signed in with it verified,
+ * accepts, and the invite changes nothing of it (docs/security.md "Identity model").
  */
-export async function acceptInvite(ctx: AppContext, id: string, input: { token?: string; fbUserId: string }) {
+export async function acceptInvite(ctx: AppContext, id: string, input: { token?: string; fbUserId: string }, sessionUserId: string | null) {
   const updated = await ctx.db.transaction(async (tx) => {
     const employee = checkInvite(await employeesRepository.findByIdAnyStore(tx, id), input.token);
     const identity = await employeesRepository.findIdentity(tx, input.fbUserId);
     if (!identity) throw badRequest('Unknown user');
     if (identity.email.toLowerCase() !== employee.email.toLowerCase()) throw new AppError('FORBIDDEN', 'This invite was sent to another e-mail address');
-    await employeesRepository.verifyIdentity(tx, identity.id, fullName(employee));
+    const madeForThisInvite = employee.invitedAt !== null && identity.createdAt >= employee.invitedAt;
+    if (madeForThisInvite) await employeesRepository.verifyIdentity(tx, identity.id, fullName(employee));
+    else if (sessionUserId !== identity.id) throw new AppError('UNAUTHORIZED', EXISTING_SIGN_IN_MESSAGE);
+    else if (!identity.emailVerified) throw forbidden(UNVERIFIED_SIGN_IN_MESSAGE);
     // Accepting links the sign-in; it does not re-enable an employee the store disabled meanwhile.
     const updated = (await employeesRepository.update(tx, employee.storeId, employee.id, { fbUserId: identity.id, inviteToken: null }))!;
     await logChange(tx, updated, 'accepted', [], { id: updated.id, name: fullName(updated) });

@@ -1,7 +1,7 @@
 import type { ZUploadedImage } from '@backroom/domain';
 import type { z } from 'zod';
 
-export type StoredImage = { id: string; url: string; originalUrl: string; width: number; height: number; format: string; bytes: number };
+type StoredImage = { id: string; url: string; originalUrl: string; width: number; height: number; format: string; bytes: number };
 
 /** POST /api/files/images answer: `url` (the web version) is what a product or item stores. */
 export function toUploadedImage(image: StoredImage): z.input<typeof ZUploadedImage> {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toUploadedImage } from './files.mapper.ts';
 import { filesRepository } from './files.repository.ts';
 import type { ImageStorage } from './image-storage.ts';
@@ -16,7 +16,7 @@ const ACCEPTED_FORMATS: Record<string, { ext: string; contentType: string }> = {
   gif: { ext: 'gif', contentType: 'image/gif' },
 };
 /** The web version: long side at most this many pixels, WebP, metadata (EXIF, GPS) stripped. */
-export const WEB_IMAGE_MAX_SIDE = 1600;
+const WEB_IMAGE_MAX_SIDE = 1600;
 
 export const FILE_MESSAGES = {
   notMultipart: 'Send the image as multipart/form-data',
@@ -46,7 +46,7 @@ async function readLimited(stream: Readable & { truncated?: boolean }, maxBytes:
 }
 
 /** The spec's item image id: the store handle and a random 6-digit number. */
-export function newImageId(store: Pick<StoreRow, 'handle'>) {
+function newImageId(store: Pick<Tenant, 'handle'>) {
   return `${store.handle}-${crypto.randomInt(100_000, 1_000_000)}`;
 }
 
@@ -54,7 +54,7 @@ export function newImageId(store: Pick<StoreRow, 'handle'>) {
  * POST /api/files/images: checks the size while reading, then lets sharp decode the bytes (the
  * declared type and file name are not trusted), keeps the original and stores a web version.
  */
-export async function uploadImage(ctx: AppContext, storage: ImageStorage, store: StoreRow, file: { stream: Readable & { truncated?: boolean } }) {
+export async function uploadImage(ctx: AppContext, storage: ImageStorage, store: Tenant, file: { stream: Readable & { truncated?: boolean } }) {
   const bytes = await readLimited(file.stream, ctx.config.uploadMaxBytes);
   if (bytes.length === 0) throw badRequest(FILE_MESSAGES.noFile);
   let metadata: Metadata;

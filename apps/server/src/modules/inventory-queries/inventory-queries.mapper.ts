@@ -9,7 +9,7 @@ import {
   type ZInventoryProductGroup,
 } from '@backroom/domain';
 import type { z } from 'zod';
-import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/inventory.mapper.ts';
+import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/index.ts';
 
 /** A row of the list, with the relations the caller asked for (takeProducts / takeConsigners). */
 export function toListItem(row: InventoryWithRelations, take: { products: boolean; consigners: boolean }, now: Date): InventoryItemResponse {
@@ -35,7 +35,7 @@ export function toProductGroup(
   };
 }
 
-export type DistinctRow = {
+type DistinctRow = {
   set: number;
   status: string | null;
   option1Value: string | null;
@@ -115,4 +115,3 @@ export function toFilterOptions(input: {
     sortOption: SORT_OPTIONS.map((value) => ({ label: SORT_OPTION_LABELS[value], value })),
   };
 }
-export type TFilterOptions = z.input<typeof ZInventoryFilterOptions>;

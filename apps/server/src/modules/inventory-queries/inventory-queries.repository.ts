@@ -2,7 +2,7 @@ import type { SortOption } from '@backroom/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { consigners, inventoryItems as i, inventoryProductStats as stats, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
-import type { InventoryWithRelations } from '../inventory/inventory.mapper.ts';
+import type { InventoryWithRelations } from '../inventory/index.ts';
 import {
   afterKeys,
   csvLine,

@@ -25,7 +25,7 @@ import {
   ZOrdersPayoutQuery,
   ZPaginatedInventoriesQuery,
   ZStoreProductsQuery,
-} from './inventory-queries.schemas.ts';
+} from '@backroom/domain';
 import {
   exportInventory,
   findConsignerRequestedItems,

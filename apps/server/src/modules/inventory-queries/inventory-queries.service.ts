@@ -18,8 +18,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { csvDocument } from '../../http/csv.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { toInventoryItem } from '../inventory/inventory.mapper.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { toInventoryItem } from '../inventory/index.ts';
 import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
 import { inventoryQueriesRepository as repo, READY_TO_PAY, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
 import type {
@@ -33,7 +33,7 @@ import type {
   ZLowestPriceInventoriesBody,
   ZOrdersPayoutQuery,
   ZStoreProductsQuery,
-} from './inventory-queries.schemas.ts';
+} from '@backroom/domain';
 import { EXPORT_HEADERS, sortSpec, type SortSpec } from './inventory-queries.sql.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,22 +51,22 @@ function groupBy<T, K>(list: T[], keyOf: (item: T) => K): Map<K, T[]> {
 }
 
 /** GET /api/inventories and the other unpaginated lists answer at most this many rows. */
-export const LIST_CAP = 5000;
+const LIST_CAP = 5000;
 /** Items shown under each product of the grouped view (catalogue doc section 9: nested rows page size 10). */
-export const GROUP_ITEMS = 10;
+const GROUP_ITEMS = 10;
 export const EXPORT_BATCH = 2000;
 /** Lists count exactly up to this many items, and give the planner's estimate above (countIsEstimate). */
-export const COUNT_EXACT_LIMIT = 10_000;
+const COUNT_EXACT_LIMIT = 10_000;
 
 /** Consigners only ever see their own items: their id is part of every query's scope. */
-export function scopeOf(store: StoreRow, actor: Actor): InventoryScope {
+export function scopeOf(store: Tenant, actor: Actor): InventoryScope {
   return actor.kind === 'consigner' ? { storeId: store.id, consignerId: actor.id } : { storeId: store.id };
 }
 
 /** The end of a range: a calendar date includes that whole day, a timestamp is taken as it is. */
 export const rangeEnd = (d: TDateInput) => (d.dateOnly ? new Date(d.at.getTime() + DAY_MS) : d.at);
 
-export function toFilter(q: TInventoryFilterQuery): InventoryFilter {
+function toFilter(q: TInventoryFilterQuery): InventoryFilter {
   return {
     printed: q.printed,
     statuses: q.status,
@@ -83,7 +83,7 @@ export function toFilter(q: TInventoryFilterQuery): InventoryFilter {
   };
 }
 
-const sortOf = (store: StoreRow, option: SortOption) => sortSpec(option, { prioritizeStore: store.prioritizeStore });
+const sortOf = (store: Tenant, option: SortOption) => sortSpec(option, { prioritizeStore: store.prioritizeStore });
 
 /**
  * A page and the count. PostgreSQL runs both side by side on its pool. PGlite has one connection, so
@@ -107,7 +107,7 @@ async function findPageAndCount(ctx: AppContext, scope: InventoryScope, filter: 
 }
 
 /** GET /api/inventories/paginatedInventories: one page of rows (or of product groups) and the count. */
-export async function findPaginatedInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: TPaginatedInventoriesQuery): Promise<z.input<typeof ZInventoryPage>> {
+export async function findPaginatedInventories(ctx: AppContext, store: Tenant, actor: Actor, q: TPaginatedInventoriesQuery): Promise<z.input<typeof ZInventoryPage>> {
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
   const sort = sortOf(store, q.sortOption);
@@ -138,7 +138,7 @@ export async function findPaginatedInventories(ctx: AppContext, store: StoreRow,
 }
 
 /** GET /api/inventories: every matching item (up to LIST_CAP, by the sort) and the count. */
-export async function findInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZInventoriesQuery>): Promise<z.input<typeof ZInventoryList>> {
+export async function findInventories(ctx: AppContext, store: Tenant, actor: Actor, q: z.output<typeof ZInventoriesQuery>): Promise<z.input<typeof ZInventoryList>> {
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
   const { rows, count, estimated } = await findPageAndCount(ctx, scope, filter, sortOf(store, q.sortOption), { limit: LIST_CAP, offset: 0 });
@@ -152,7 +152,7 @@ export async function findInventories(ctx: AppContext, store: StoreRow, actor: A
  * status, the templates' option values, categories, locations, consigners) without scanning items;
  * a consigner gets the values of their own items, and only themselves as consigner.
  */
-export async function getFilterOptions(ctx: AppContext, store: StoreRow, actor: Actor): Promise<z.input<typeof ZInventoryFilterOptions>> {
+export async function getFilterOptions(ctx: AppContext, store: Tenant, actor: Actor): Promise<z.input<typeof ZInventoryFilterOptions>> {
   const scope = scopeOf(store, actor);
   const templates = repo.templateOptions(ctx.db, store.id);
   const [values, locations, subLocations, consigners, optionNames] = await Promise.all([
@@ -179,7 +179,7 @@ export async function getFilterOptions(ctx: AppContext, store: StoreRow, actor: 
  * GET /api/inventories/exportInventory: the CSV of every matching item in the list's order, streamed.
  * Batches of CSV text are read by keyset and written as the client takes them, so memory stays flat.
  */
-export function exportInventory(ctx: AppContext, store: StoreRow, actor: Actor, q: TInventoryFilterQuery): Readable {
+export function exportInventory(ctx: AppContext, store: Tenant, actor: Actor, q: TInventoryFilterQuery): Readable {
   const batches = repo.exportCsvBatches(ctx.db, scopeOf(store, actor), toFilter(q), sortOf(store, q.sortOption), EXPORT_BATCH);
   return csvDocument(EXPORT_HEADERS, batches, (err) => ctx.log.error({ err }, 'inventory export failed'));
 }
@@ -189,7 +189,7 @@ export function exportInventory(ctx: AppContext, store: StoreRow, actor: Actor, 
  * units on hand at the location, per size - Request Items lists the sizes the store has none of.
  * Stock counts are store-wide for consigners too: they are levels, not other consigners' items.
  */
-export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.output<typeof ZStoreProductsQuery>): Promise<z.input<typeof ZStoreProducts>> {
+export async function getStoreProducts(ctx: AppContext, store: Tenant, q: z.output<typeof ZStoreProductsQuery>): Promise<z.input<typeof ZStoreProducts>> {
   const { rows, count } = await repo.findProducts(ctx.db, store.id, q.search, q.take);
   const productIds = rows.map((r) => r.product.id);
   const stock = productIds.length ? await repo.variantStock(ctx.db, store.id, { productIds, location: q.location }) : [];
@@ -229,7 +229,7 @@ export async function getStoreProducts(ctx: AppContext, store: StoreRow, q: z.ou
  * GET /api/inventories/consignerRequestedItems: the Store Request page - items consigners offered
  * in answer to store requests (Consignment or Buying), grouped by product.
  */
-export async function findConsignerRequestedItems(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZConsignerRequestedItemsQuery>): Promise<z.input<typeof ZConsignerRequestedItems>> {
+export async function findConsignerRequestedItems(ctx: AppContext, store: Tenant, actor: Actor, q: z.output<typeof ZConsignerRequestedItemsQuery>): Promise<z.input<typeof ZConsignerRequestedItems>> {
   const filter: InventoryFilter = {
     statuses: q.sale === 'all' ? [...STORE_REQUEST_STATUSES] : [q.sale],
     consignerIds: q.consigner ? [q.consigner] : undefined,
@@ -248,7 +248,7 @@ export async function findConsignerRequestedItems(ctx: AppContext, store: StoreR
  * POST /api/inventories/lowestPriceInventories: per SKU and variant, the lowest price on the shop
  * floor and its units - the listings a consigner prices against, so their own are left out.
  */
-export async function findLowestPriceInventories(ctx: AppContext, store: StoreRow, actor: Actor, body: z.output<typeof ZLowestPriceInventoriesBody>): Promise<z.input<typeof ZLowestPriceInventories>> {
+export async function findLowestPriceInventories(ctx: AppContext, store: Tenant, actor: Actor, body: z.output<typeof ZLowestPriceInventoriesBody>): Promise<z.input<typeof ZLowestPriceInventories>> {
   const skus = [...new Set(body.productSkus)];
   if (!skus.length) return { inventories: [] };
   const consignerId = actor.kind === 'consigner' ? actor.id : (body.consigner ?? undefined);
@@ -267,7 +267,7 @@ export async function findLowestPriceInventories(ctx: AppContext, store: StoreRo
 }
 
 /** POST /api/inventories/getLowestPriceForVariant: lowest price and units on hand of one variant. */
-export async function findLowestPriceForVariant(ctx: AppContext, store: StoreRow, body: z.output<typeof ZLowestPriceForVariantBody>): Promise<z.input<typeof ZLowestPriceForVariant>> {
+export async function findLowestPriceForVariant(ctx: AppContext, store: Tenant, body: z.output<typeof ZLowestPriceForVariantBody>): Promise<z.input<typeof ZLowestPriceForVariant>> {
   const given = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? undefined : v);
   const { qty, price } = await repo.variantLowest(ctx.db, store.id, {
     productId: body.productId,
@@ -284,7 +284,7 @@ export async function findLowestPriceForVariant(ctx: AppContext, store: StoreRow
  * items the store bought from their consigner once accepted (payout status Buying, 'Ready to Pay').
  * Store-account items are left out: the shop does not pay itself.
  */
-export async function findOrdersPayoutInventories(ctx: AppContext, store: StoreRow, actor: Actor, q: z.output<typeof ZOrdersPayoutQuery>): Promise<z.input<typeof ZOrdersPayoutInventories>> {
+export async function findOrdersPayoutInventories(ctx: AppContext, store: Tenant, actor: Actor, q: z.output<typeof ZOrdersPayoutQuery>): Promise<z.input<typeof ZOrdersPayoutInventories>> {
   const scope = scopeOf(store, actor);
   const filter: InventoryFilter = {
     consignerIds: q.consigner,
@@ -321,7 +321,7 @@ const ON_HAND = new Set(['Active', 'RequestPriceChange', 'RequestWithdrawal', 'W
  */
 export async function getDashboardInventory(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: Actor,
   q: z.output<typeof ZDashboardInventoryQuery>,
   now = new Date(),

@@ -1,6 +1,6 @@
 // SQL building blocks of the inventory read side: the filter state as a WHERE clause, the eleven
 // sort options as ORDER BY keys, and keyset predicates over those keys. Used by the repository only.
-import { searchWords, type SortOption } from '@backroom/domain';
+import { INVENTORY_CSV_FIELDS, labelOfField, searchWords, type SortOption } from '@backroom/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { consigners, inventoryItems as i, inventoryProductStats as stats, orders, products } from '../../db/schema/index.ts';
@@ -30,7 +30,7 @@ export type InventoryFilter = {
  * What search looks at. The expression is exactly the one of the trigram GIN index
  * inventory_search_trgm_idx (migration 0004), so `LIKE '%term%'` is answered by the index.
  */
-export const SEARCH_EXPR = sql`lower(${i.title} || ' ' || ${i.sku} || ' ' || ${i.code})`;
+const SEARCH_EXPR = sql`lower(${i.title} || ' ' || ${i.sku} || ' ' || ${i.code})`;
 
 export function searchCondition(expr: SQL, search: string | undefined): SQL | undefined {
   // every word (lower-cased, as `expr` is) must appear
@@ -260,6 +260,8 @@ const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
   ['Order Date', csvSql.timestamp(orders.orderDate)],
   ['Tracking Code', csvSql.text(i.trackingCode)],
   ['Notes', csvSql.text(i.notes)],
+  // the item's fields the domain's list marks for export (inventory-fields.ts), as stored (days as YYYY-MM-DD)
+  ...INVENTORY_CSV_FIELDS.map((field): [string, CsvSqlCell] => [labelOfField(field), csvSql.text(i[field])]),
   ['Created At', csvSql.timestamp(i.createdAt)],
   ['Updated At', csvSql.timestamp(i.updatedAt)],
 ];

@@ -24,11 +24,11 @@ import type { Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ModifiedField } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, toAppError, unprocessable } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { ledgerRepository } from '../ledger/ledger.repository.ts';
-import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/notifications.service.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { consignerLedger } from '../ledger/index.ts';
+import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/index.ts';
 import { feeColumns, feesFor } from './inventory-fees.ts';
-import { logEntry, modifiedFields, removedFields, writeInventoryLogs, type LogAuthor } from './inventory-log.ts';
+import { logEntry, modifiedFields, removedFields, writeInventoryLogs, type LogAuthor } from '../../shared/inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
 import { toInventoryItem } from './inventory.mapper.ts';
 import { inventoryRepository, type InventoryChanges, type InventoryConsignerRow, type InventoryRow } from './inventory.repository.ts';
@@ -50,14 +50,14 @@ export function domainActor(by: ActingUser, item?: Pick<InventoryRow, 'consigner
 
 export type ActionScope = {
   ctx: AppContext;
-  store: StoreRow;
+  store: Tenant;
   by: ActingUser;
   lookups: InventoryLookups;
   /** Where the consigners' e-mails of the action go (delivered by whoever commits); groupKey: one e-mail across transactions. */
   notices?: { notifier: Notifier; groupKey?: string };
 };
 
-export const actionScope = (ctx: AppContext, store: StoreRow, by: ActingUser): ActionScope => ({ ctx, store, by, lookups: createLookups(store.id) });
+export const actionScope = (ctx: AppContext, store: Tenant, by: ActingUser): ActionScope => ({ ctx, store, by, lookups: createLookups(store.id) });
 
 export type ActionInput = {
   location?: string | null;
@@ -86,7 +86,7 @@ type OperationDef = {
   rule: InventoryAction;
   effect?: (c: EffectContext) => InventoryChanges | Promise<InventoryChanges>;
   /** The answer's message (the spec's where it has one, ours otherwise). */
-  message: (c: { items: InventoryRow[]; removed: InventoryRow[]; input: ActionInput; store: StoreRow }) => string;
+  message: (c: { items: InventoryRow[]; removed: InventoryRow[]; input: ActionInput; store: Tenant }) => string;
 };
 
 /** Price change with fees recomputed, except for store accounts whose payout is their cost. */
@@ -115,7 +115,7 @@ function requestedPriceOf(input: ActionInput): number {
   return price;
 }
 
-export const OPERATIONS = {
+const OPERATIONS = {
   acceptRequestToSell: { rule: 'acceptRequestToSell', effect: (c) => placed(c), message: () => 'Drop-off request accepted' },
   declineInventory: { rule: 'declineInventory', message: ({ items }) => (items.length > 1 ? 'Inventories declined' : 'Inventory declined') },
   acceptInventory: {
@@ -209,7 +209,7 @@ export const OPERATIONS = {
       const fee = c.input.withdrawalFee ?? WITHDRAW_FEE;
       if (fee > 0) {
         await inventoryRepository.addOutstandingWithdrawalFee(c.tx, c.scope.store.id, c.item.consignerId, fee);
-        await ledgerRepository.append(c.tx, [{ storeId: c.scope.store.id, consignerId: c.item.consignerId, kind: 'withdrawal_fee', amount: -fee, inventoryId: c.item.id, createdById: c.scope.by.id }]);
+        await consignerLedger.append(c.tx, [{ storeId: c.scope.store.id, consignerId: c.item.consignerId, kind: 'withdrawal_fee', amount: -fee, inventoryId: c.item.id, createdById: c.scope.by.id }]);
       }
       return { ...changes, isWithdrawnEarly: true, withdrawalFee: fee };
     },
@@ -333,7 +333,7 @@ async function applyPlans(tx: DbOrTx, scope: ActionScope, plans: Plan[], now: Da
   );
 }
 
-export type ActionOutcome = { item: InventoryRow; removed: boolean; changed: boolean };
+type ActionOutcome = { item: InventoryRow; removed: boolean; changed: boolean };
 
 /**
  * One operation on one item inside the caller's transaction. The row lock means a second request

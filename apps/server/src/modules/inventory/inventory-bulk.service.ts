@@ -6,9 +6,9 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound, toAppError } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
 import { resyncItemsJob } from '../../storefront/storefront-resync.service.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { consignerNotifier } from '../notifications/notifications.service.ts';
-import { storesRepository } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { consignerNotifier } from '../notifications/index.ts';
+import { findTenant } from '../../tenancy/resolve-store.ts';
 import {
   actionScope,
   assertMayPerform,
@@ -33,7 +33,7 @@ import { inventoryRepository } from './inventory.repository.ts';
 export const INLINE_ACTION_LIMIT = 50;
 
 export const BULK_JOB_KIND = 'inventory.bulkAction';
-export const RESYNC_JOB_KIND = 'storefront.resyncInventory';
+const RESYNC_JOB_KIND = 'storefront.resyncInventory';
 
 type BulkPayload = { op: Operation; ids: string[]; input: ActionInput; by: ActingUser };
 export type QueuedJob = z.input<typeof ZQueuedJob>;
@@ -77,7 +77,7 @@ export const BULK_CHUNK = 100;
  */
 export async function runBulkJob(ctx: AppContext, { job, itemDone, itemFailed, recordOutcomes }: JobContext) {
   const payload = job.payload as BulkPayload;
-  const store: StoreRow | null = await storesRepository.findById(ctx.db, job.storeId);
+  const store: Tenant | null = await findTenant(ctx.db, job.storeId);
   if (!store) throw new Error('Store not found');
   // The job's e-mails: one per consigner for the whole job (its chunks build it), sent at its end.
   const notifier = consignerNotifier(ctx, store.id, store);
@@ -131,8 +131,8 @@ export async function queueResync(scope: ActionScope, id: string): Promise<Queue
 }
 
 export function registerInventoryJobs(ctx: AppContext) {
-  ctx.jobs.register(BULK_JOB_KIND, (jobCtx) => runBulkJob(ctx, jobCtx));
+  ctx.jobs.register(BULK_JOB_KIND, (jobCtx) => runBulkJob(ctx, jobCtx), { area: 'Inventory' });
   // Each item's product pushed to the shop inside the job; without a connection every item is reported
   // failed with STOREFRONT_NOT_CONNECTED, never done (docs/storefront-sync.md "Resyncs").
-  ctx.jobs.register(RESYNC_JOB_KIND, async (jobCtx) => resyncItemsJob(ctx, jobCtx.job.storeId, jobCtx.job.payload.ids as string[], jobCtx));
+  ctx.jobs.register(RESYNC_JOB_KIND, async (jobCtx) => resyncItemsJob(ctx, jobCtx.job.storeId, jobCtx.job.payload.ids as string[], jobCtx), { area: 'Inventory' });
 }

@@ -1,9 +1,9 @@
 // Fees of one item from the store's settings, its consigner and the consigner types (design.md "Fees").
 import { calculateFees, matchConsignerType, type ConsignerType, type FeeResult } from '@backroom/domain';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import type { ConsignerTypeRow, InventoryChanges, InventoryConsignerRow } from './inventory.repository.ts';
 
-export type FeeSubject = {
+type FeeSubject = {
   price: number;
   quantity: number;
   category?: string | null;
@@ -14,7 +14,7 @@ export type FeeSubject = {
   cost?: number | null;
 };
 
-export type FeeOwner = Pick<InventoryConsignerRow, 'accountType' | 'consignerTypeId' | 'chargeTax' | 'isStoreAccount'>;
+type FeeOwner = Pick<InventoryConsignerRow, 'accountType' | 'consignerTypeId' | 'chargeTax' | 'isStoreAccount'>;
 
 const toConsignerType = (t: ConsignerTypeRow): ConsignerType => ({ ...t, categories: t.categories ?? null });
 
@@ -30,7 +30,7 @@ export function consignerTypeFor(types: ConsignerTypeRow[], owner: FeeOwner, ite
  * store charges it. Outstanding withdrawal fees stay on the consigner's balance (they are settled at
  * payout), so an item's fees never carry them twice.
  */
-export function feesFor(store: Pick<StoreRow, 'payoutFee' | 'vatRate' | 'chargeTax'>, owner: FeeOwner, types: ConsignerTypeRow[], item: FeeSubject): FeeResult {
+export function feesFor(store: Pick<Tenant, 'payoutFee' | 'vatRate' | 'chargeTax'>, owner: FeeOwner, types: ConsignerTypeRow[], item: FeeSubject): FeeResult {
   return calculateFees({
     price: item.price,
     quantity: item.quantity,

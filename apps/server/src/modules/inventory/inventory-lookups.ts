@@ -1,6 +1,6 @@
 // Store reference data an inventory change needs (locations, consigner types, consigners), read
 // once per request or background job, and the location rules built on it.
-import { INVENTORY_MESSAGES, ONLINE_MARKETPLACE } from '@backroom/domain';
+import { INVENTORY_MESSAGES, LOCATION_MESSAGES, ONLINE_MARKETPLACE } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, unprocessable } from '../../http/errors.ts';
 import {
@@ -45,7 +45,7 @@ const isMarketplace = (location: LocationRow) => location.isMarketplace || locat
 /**
  * Checks a location (and optional sub-location) an item is put at: it must be one of the store's,
  * ONLINE MARKETPLACE only for consigners with marketplaceLocation, and the sub-location must belong
- * to it. `missingMessage` is the spec's text for an absent location.
+ * to it; an archived location is refused. `missingMessage` is the spec's text for an absent location.
  */
 export async function checkLocation(
   db: DbOrTx,
@@ -57,6 +57,8 @@ export async function checkLocation(
   if (!name) throw badRequest(missingMessage);
   const location = (await lookups.locations(db)).find((l) => l.name === name);
   if (!location) throw badRequest(`There is no location named ${name}`);
+  // an archived location keeps the items it has and takes no new ones (docs/catalogue.md "Locations")
+  if (location.archivedAt) throw unprocessable(LOCATION_MESSAGES.archived(name));
   if (isMarketplace(location) && !input.owner.marketplaceLocation) {
     throw unprocessable(`Only consigners with the online marketplace can use ${ONLINE_MARKETPLACE}`);
   }

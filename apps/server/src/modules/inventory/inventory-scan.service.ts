@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { forbidden } from '../../http/errors.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toInventoryItem } from './inventory.mapper.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 import { inventoryScanRepository } from './inventory-scan.repository.ts';
@@ -11,7 +11,7 @@ import { inventoryScanRepository } from './inventory-scan.repository.ts';
 // Scan intake takes in items that were listed but are not on the shop floor yet.
 const INTAKE_STATUSES = ['Pending', 'Requested'];
 
-export type ScanInput = { code: string; consigner?: string; excludeIds?: string[] };
+type ScanInput = { code: string; consigner?: string; excludeIds?: string[] };
 
 /**
  * POST /api/inventories/scan: what a scanned barcode is. An item code answers that item; a GTIN
@@ -19,7 +19,7 @@ export type ScanInput = { code: string; consigner?: string; excludeIds?: string[
  * drop-offs not scanned yet (none: the screen offers a new item; one: it is added; several: a choice).
  * Unknown codes answer a null product (the screen offers to attach the code to a product).
  */
-export async function scanCode(ctx: AppContext, store: StoreRow, actor: Actor, input: ScanInput): Promise<z.input<typeof ZScanResult>> {
+export async function scanCode(ctx: AppContext, store: Tenant, actor: Actor, input: ScanInput): Promise<z.input<typeof ZScanResult>> {
   if (actor.kind !== 'employee') throw forbidden('Only store staff can scan items in');
   const code = input.code.trim();
   const excludeIds = input.excludeIds ?? [];

@@ -1,4 +1,4 @@
-import { toMajor, type InventoryStatus, type ZInventoryItem } from '@backroom/domain';
+import { plainFieldsOf, toMajor, type InventoryStatus, type ZInventoryItem } from '@backroom/domain';
 import type { z } from 'zod';
 import type { OptionValue } from '../../db/schema/index.ts';
 import type { consigners, inventoryItems, orders, productTemplates, products } from '../../db/schema/index.ts';
@@ -27,6 +27,8 @@ const optionValues = (list: OptionValue[]) => list.map((v) => (v.price === undef
 /** The API shape of an inventory item (spec: catalogue-and-stock.md section 3). Money in major units. */
 export function toInventoryItem({ item, product, consigner, order, template }: InventoryWithRelations, now = new Date()): z.input<typeof ZInventoryItem> {
   return {
+    // the editable fields stored as sent (inventory-fields.ts); image below falls back to the product's
+    ...plainFieldsOf(item),
     id: item.id,
     code: item.code,
     storeId: item.storeId,
@@ -41,9 +43,6 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     title: item.title,
     shopifyId: item.shopifyId,
     status: item.status as InventoryStatus,
-    option1Value: item.option1Value,
-    option2Value: item.option2Value,
-    option3Value: item.option3Value,
     price: money(item.price)!,
     requestedPrice: money(item.requestedPrice),
     storeRequestPriceRange:
@@ -64,9 +63,7 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     consigner: consigner
       ? { id: consigner.id, firstName: consigner.firstName, lastName: consigner.lastName, email: consigner.email, isActive: consigner.isActive, isStoreAccount: consigner.isStoreAccount }
       : null,
-    notes: item.notes,
     image: item.image ?? product?.image ?? null,
-    trackingCode: item.trackingCode,
     acceptedOn: iso(item.acceptedOn),
     soldOn: iso(item.soldOn),
     createdAt: item.createdAt.toISOString(),

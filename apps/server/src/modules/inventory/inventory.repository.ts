@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   consignerTypes,
   consigners,
   inventoryItems,
-  inventoryLogs,
   locations,
   orders,
   productTemplates,
@@ -18,8 +16,7 @@ import type { InventoryWithRelations } from './inventory.mapper.ts';
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type NewInventoryRow = typeof inventoryItems.$inferInsert;
 export type InventoryChanges = Partial<Omit<NewInventoryRow, 'id' | 'storeId' | 'createdAt'>>;
-export type NewInventoryLog = typeof inventoryLogs.$inferInsert;
-export type ProductWithTemplate = { product: typeof products.$inferSelect; template: typeof productTemplates.$inferSelect | null };
+type ProductWithTemplate = { product: typeof products.$inferSelect; template: typeof productTemplates.$inferSelect | null };
 export type ConsignerTypeRow = typeof consignerTypes.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect;
 export type SubLocationRow = typeof subLocations.$inferSelect;
@@ -110,11 +107,6 @@ export const inventoryRepository = {
 
   removeMany: async (tx: DbOrTx, storeId: string, ids: string[]) => {
     if (ids.length) await tx.delete(inventoryItems).where(byStore(storeId, inArray(inventoryItems.id, ids)));
-  },
-
-  /** As one JSON parameter (db/bulk-insert.ts): a bulk action's or a payout's thousands of entries in one short statement. */
-  insertLogs: async (tx: DbOrTx, values: NewInventoryLog[]) => {
-    await insertJsonRows(tx, inventoryLogs, values);
   },
 
   /** The lowest price among Active items of one variant (product and option values). */

@@ -2,14 +2,16 @@ import crypto from 'node:crypto';
 import {
   dataOf,
   INVENTORY_MESSAGES,
-  requiredString,
   responses,
   ZActionResult,
   ZFeeQuote,
+  ZIntakeCheckRow,
+  ZInventoryAdjustment,
+  ZInventoryAdjustmentBody,
   ZInventoryItem,
   ZInventoryItemDetail,
+  ZInventoryScanBody,
   ZPreapprovalStatus,
-  ZIntakeCheckRow,
   ZQueuedJob,
   ZScanResult,
   ZUpdatedInventory,
@@ -20,6 +22,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { actingUser, actionScope, runAction, type ActionResult, type ActionScope, type Operation } from './inventory-actions.service.ts';
+import { adjustInventory } from './inventory-adjustments.service.ts';
 import { scanCode } from './inventory-scan.service.ts';
 import { queueBulkAction, queueResync, registerInventoryJobs, runOrQueueAction, type QueuedJob } from './inventory-bulk.service.ts';
 import {
@@ -41,7 +44,7 @@ import {
   ZPreapprovalQuery,
   ZUpdateInventories,
   ZUpdateInventory,
-} from './inventory.schemas.ts';
+} from '@backroom/domain';
 
 // An operation answers its result (200), or a queued job (202) when it went to the background.
 const ACTION_RESPONSES = { ...responses(ZActionResult), 202: dataOf(ZQueuedJob) };
@@ -53,7 +56,7 @@ const queued = (job: QueuedJob): Answer => ({ status: 202, data: job });
 const inlineOrQueued = (r: Awaited<ReturnType<typeof runOrQueueAction>>): Answer =>
   r.queued ? queued({ jobId: r.jobId, message: r.message }) : done({ message: r.message, inventory: r.inventory, inventories: r.inventories, removedIds: r.removedIds });
 
-/** The item write API: add, edit, delete, fee quotes and every action operation (issue 4). */
+/** The item write API: add, edit, delete, fee quotes and every action operation (docs/statuses.md). */
 export const inventoryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -113,6 +116,23 @@ export const inventoryRoutes =
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await updateInventory(ctx, requireStore(request), actor, request.params.id, request.body) };
     });
+
+    app.post(
+      '/api/inventories/:id/adjustments',
+      {
+        schema: {
+          tags: ['inventory'],
+          summary: "Correct a sold or paid item's price or payout: ledger entries with who and why (docs/sales.md Corrections)",
+          params: ZIdParams,
+          body: ZInventoryAdjustmentBody,
+          response: responses(ZInventoryAdjustment, 201),
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Orders');
+        return reply.status(201).send({ data: await adjustInventory(ctx, requireStore(request), actor, request.params.id, request.body) });
+      },
+    );
 
     app.delete('/api/inventories/:id', { schema: { tags: ['inventory'], summary: 'Delete or cancel an item', params: ZIdParams, response: responses(ZActionResult) } }, async (request) => {
       const scope = await scopeOf(request);
@@ -205,7 +225,7 @@ export const inventoryRoutes =
         schema: {
           tags: ['inventory actions'],
           summary: 'What a scanned barcode is: an item code, a GTIN or a SKU',
-          body: z.object({ code: requiredString('Please scan a code', 'code', 'Code'), consigner: z.string().uuid().optional(), excludeIds: z.array(z.string().uuid()).max(1000).optional() }),
+          body: ZInventoryScanBody,
           response: responses(ZScanResult),
         },
       },

@@ -5,9 +5,14 @@ import {
   availableActions,
   canEdit,
   checkStoreRequestPrice,
+  INVENTORY_CONSIGNER_FIELDS,
   INVENTORY_MESSAGES,
+  INVENTORY_PLAIN_FIELDS,
   isInventoryStatus,
+  isMoneyLocked,
+  isMoneyStatus,
   isPreapproved,
+  MONEY_STATUS_MESSAGES,
   isZeroPayoutWarning,
   ONLINE_MARKETPLACE,
   preapprovalRange,
@@ -27,13 +32,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, toAppError, unprocessable } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { actingUser, domainActor, stampOf } from './inventory-actions.service.ts';
 import { generateInventoryCode } from './inventory-code.ts';
 import { consignerTypeFor, feeColumns, feesFor } from './inventory-fees.ts';
-import { createdOnField, logEntry, modifiedFields, writeInventoryLogs } from './inventory-log.ts';
+import { createdOnField, logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
-import { storeRequestRangeOf } from '../store-requests/store-requests.service.ts';
+import { storeRequestRangeOf } from '../store-requests/index.ts';
 import { toInventoryItem } from './inventory.mapper.ts';
 import {
   inventoryRepository,
@@ -42,7 +47,7 @@ import {
   type InventoryRow,
   type NewInventoryRow,
 } from './inventory.repository.ts';
-import type { TFeesQuery, TInventoryRow, TUpdateInventory } from './inventory.schemas.ts';
+import type { TFeesQuery, TInventoryRow, TUpdateInventory } from '@backroom/domain';
 
 const INSERT_CHUNK = 200;
 const CODE_ATTEMPTS = 8;
@@ -65,7 +70,7 @@ type Variant = { productId: string; option1Value: string | null; option2Value: s
  */
 export async function createInventories(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: Actor,
   rows: TInventoryRow[],
   opts: { newCode?: () => string } = {},
@@ -93,7 +98,7 @@ export async function createInventories(
  * Pre-Approved and Request Drop Off lists from it, so they agree with the items the Submit makes
  * (unless the variant's lowest Active price moves in between; the created items then tell).
  */
-export async function checkInventories(ctx: AppContext, store: StoreRow, actor: Actor, rows: TInventoryRow[]): Promise<z.input<typeof ZIntakeCheckRow>[]> {
+export async function checkInventories(ctx: AppContext, store: Tenant, actor: Actor, rows: TInventoryRow[]): Promise<z.input<typeof ZIntakeCheckRow>[]> {
   const values = await prepareInventories(ctx, store, actor, rows, new Date());
   return values.map((v) => {
     const lowest = v.lowestPrice ?? null;
@@ -110,7 +115,7 @@ export async function checkInventories(ctx: AppContext, store: StoreRow, actor: 
 }
 
 /** Every row checked and turned into the item it makes (status, fees, placement), nothing written. */
-async function prepareInventories(ctx: AppContext, store: StoreRow, actor: Actor, rows: TInventoryRow[], now: Date): Promise<NewInventoryRow[]> {
+async function prepareInventories(ctx: AppContext, store: Tenant, actor: Actor, rows: TInventoryRow[], now: Date): Promise<NewInventoryRow[]> {
   const by = actingUser(actor);
   const lookups = createLookups(store.id);
   const db = ctx.db;
@@ -236,18 +241,18 @@ function visibleTo(actor: Actor, item: InventoryRow | null): InventoryRow {
   return item;
 }
 
-async function withActions(ctx: AppContext, store: StoreRow, actor: Actor, item: InventoryRow): Promise<z.input<typeof ZInventoryItemDetail>> {
+async function withActions(ctx: AppContext, store: Tenant, actor: Actor, item: InventoryRow): Promise<z.input<typeof ZInventoryItemDetail>> {
   const [shown] = await mapped(ctx, store.id, [item.id]);
   const status = item.status;
   return { ...shown, availableActions: isInventoryStatus(status) ? availableActions(status, domainActor(actingUser(actor), item)) : [] };
 }
 
-export async function getInventory(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+export async function getInventory(ctx: AppContext, store: Tenant, actor: Actor, id: string) {
   const item = visibleTo(actor, await inventoryRepository.findById(ctx.db, store.id, id));
   return withActions(ctx, store, actor, item);
 }
 
-export async function getInventoryByCode(ctx: AppContext, store: StoreRow, actor: Actor, code: string) {
+export async function getInventoryByCode(ctx: AppContext, store: Tenant, actor: Actor, code: string) {
   const wanted = code.trim();
   const item =
     (await inventoryRepository.findByCode(ctx.db, store.id, wanted)) ??
@@ -259,7 +264,7 @@ export async function getInventoryByCode(ctx: AppContext, store: StoreRow, actor
 // PUT /api/inventories/{id}
 
 const OPTION_FIELDS = ['option1Value', 'option2Value', 'option3Value'] as const;
-const CONSIGNER_EDITABLE = new Set(['location', 'subLocation', 'notes', 'image', 'trackingCode']);
+const CONSIGNER_EDITABLE: ReadonlySet<string> = new Set(INVENTORY_CONSIGNER_FIELDS);
 const NOT_YET_ACCEPTED: readonly string[] = ['Requested', 'Pending', 'Consignment', 'Buying', 'StoreRequestPriceChange'];
 
 /** Collects the fields whose value really changes. */
@@ -286,7 +291,7 @@ function assertNotNegative(body: TUpdateInventory) {
 }
 
 /** Field edits of the item screen: every changed field is one log entry field, in one transaction. */
-export async function updateInventory(ctx: AppContext, store: StoreRow, actor: Actor, id: string, body: TUpdateInventory) {
+export async function updateInventory(ctx: AppContext, store: Tenant, actor: Actor, id: string, body: TUpdateInventory) {
   assertNotNegative(body);
   const lookups = createLookups(store.id);
   await ctx.db.transaction(async (tx) => {
@@ -302,7 +307,7 @@ export async function updateInventory(ctx: AppContext, store: StoreRow, actor: A
  * each by the rules of PUT /api/inventories/{id}, all in one transaction: one refused item refuses the
  * batch, with its code in the message, and no item changes.
  */
-export async function updateInventories(ctx: AppContext, store: StoreRow, actor: Actor, edits: (TUpdateInventory & { id: string })[]) {
+export async function updateInventories(ctx: AppContext, store: Tenant, actor: Actor, edits: (TUpdateInventory & { id: string })[]) {
   const ids = edits.map((e) => e.id);
   if (new Set(ids).size !== ids.length) throw badRequest('Each item can only be listed once');
   const lookups = createLookups(store.id);
@@ -338,6 +343,29 @@ export async function updateInventories(ctx: AppContext, store: StoreRow, actor:
   }));
 }
 
+/**
+ * Scan intake's confirmed reassignment (docs/scanning.md, "Another consigner's item"): the items become
+ * `consignerId`'s by the item screen's owner rule (PUT /api/inventories/{id} with `consigner`: the fees
+ * follow the new owner), each with its log entry, inside the caller's transaction, so the reassignment
+ * and what follows it (the acceptance) stand or fall together.
+ */
+export async function reassignOwnerInTx(tx: DbOrTx, store: Tenant, actor: Actor, ids: readonly string[], consignerId: string): Promise<void> {
+  if (!ids.length) return;
+  const lookups = createLookups(store.id);
+  const rows = await inventoryRepository.lockByIds(tx, store.id, [...ids]);
+  if (rows.length !== ids.length) throw notFound('Inventory not found');
+  const entries: NonNullable<Awaited<ReturnType<typeof applyEdits>>>[] = [];
+  for (const item of rows) {
+    try {
+      const entry = await applyEdits(tx, lookups, store, actor, item, { consigner: consignerId });
+      if (entry) entries.push(entry);
+    } catch (err) {
+      throw namingItem(err, item.code);
+    }
+  }
+  if (entries.length) await writeInventoryLogs(tx, entries);
+}
+
 const visibleOrNull = (actor: Actor, row: InventoryRow) => (actor.kind === 'consigner' && row.consignerId !== actor.id ? null : row);
 
 /** The same error, its message prefixed with the item it is about. */
@@ -347,7 +375,7 @@ function namingItem(err: unknown, item: string): unknown {
 }
 
 /** One item's edits by the actor's rules, written; the log entry to write, or null when nothing changed. */
-async function applyEdits(tx: DbOrTx, lookups: InventoryLookups, store: StoreRow, actor: Actor, item: InventoryRow, body: TUpdateInventory) {
+async function applyEdits(tx: DbOrTx, lookups: InventoryLookups, store: Tenant, actor: Actor, item: InventoryRow, body: TUpdateInventory) {
   const changes = actor.kind === 'consigner' ? await consignerEdits(tx, lookups, item, body, actor.consigner) : await staffEdits(tx, lookups, store, item, body);
   const fields = modifiedFields(item, changes);
   if (!fields.length) return null;
@@ -364,9 +392,7 @@ async function consignerEdits(tx: DbOrTx, lookups: InventoryLookups, item: Inven
     const current = field === 'consigner' ? item.consignerId : item[field as keyof InventoryRow];
     if (value !== current && !(value === null && current === null)) throw forbidden(`Consigners cannot change ${field}`);
   }
-  set('notes', clean(body.notes));
-  set('image', clean(body.image));
-  set('trackingCode', clean(body.trackingCode));
+  for (const field of INVENTORY_PLAIN_FIELDS) if (CONSIGNER_EDITABLE.has(field)) set(field, clean(body[field]));
   // The consigner ships what the marketplace sold (Add tracking): a tracking code belongs to their Sold
   // item at ONLINE MARKETPLACE only (catalogue doc section 4, Tracking).
   if ('trackingCode' in changes && !(item.status === 'Sold' && item.location === ONLINE_MARKETPLACE)) {
@@ -389,11 +415,14 @@ async function consignerEdits(tx: DbOrTx, lookups: InventoryLookups, item: Inven
   return changes;
 }
 
-async function staffEdits(tx: DbOrTx, lookups: InventoryLookups, store: StoreRow, item: InventoryRow, body: TUpdateInventory): Promise<InventoryChanges> {
+async function staffEdits(tx: DbOrTx, lookups: InventoryLookups, store: Tenant, item: InventoryRow, body: TUpdateInventory): Promise<InventoryChanges> {
   const { changes, set } = changeSet(item);
   if (!isInventoryStatus(item.status)) throw conflict(`Cannot change an item whose status is ${item.status}`);
 
   let owner = await lookups.consigner(tx, item.consignerId);
+  // Sold, paid or in a payout: the money is the ledger's; a correction is an adjustment (docs/sales.md).
+  const locked = isMoneyLocked(item);
+  if (locked) assertMoneyUnchanged(item, body);
   if (body.consigner !== undefined && body.consigner !== item.consignerId) {
     owner = await lookups.consigner(tx, body.consigner);
     if (!owner) throw badRequest(INVENTORY_MESSAGES.selectConsigner);
@@ -401,10 +430,8 @@ async function staffEdits(tx: DbOrTx, lookups: InventoryLookups, store: StoreRow
   }
   if (!owner) throw notFound('Consigner not found');
 
-  for (const field of OPTION_FIELDS) set(field, clean(body[field]));
-  set('notes', clean(body.notes));
-  set('image', clean(body.image));
-  set('trackingCode', clean(body.trackingCode));
+  // the fields stored as sent (option values, notes, image, tracking code ...): the domain's one list
+  for (const field of INVENTORY_PLAIN_FIELDS) set(field, clean(body[field]));
 
   // Location and sub-location: a new location drops the old sub-location unless one is given.
   const location = clean(body.location);
@@ -431,12 +458,26 @@ async function staffEdits(tx: DbOrTx, lookups: InventoryLookups, store: StoreRow
   const nextStatus = (changes.status ?? item.status) as InventoryStatus;
   if (nextStatus === 'Active' && !nextLocation) throw badRequest(INVENTORY_MESSAGES.locationRequired);
 
-  await money(tx, lookups, store, item, owner, body, changes, set);
+  if (!locked) await money(tx, lookups, store, item, owner, body, changes, set);
 
   // Edit is hidden for Withdrawn and Declined items; the status itself may still be changed.
   const edited = Object.keys(changes).some((k) => k !== 'status');
   if (edited && !canEdit(nextStatus)) throw conflict(`Cannot edit an item that is ${statusLabel(nextStatus)}`);
   return changes;
+}
+
+/** A sold, paid or paid-out item's price, payout, fees, cost and consigner are locked (409 when an edit changes one). */
+function assertMoneyUnchanged(item: InventoryRow, body: TUpdateInventory) {
+  const asked: [unknown, unknown][] = [
+    [body.price, item.price],
+    [body.payout, item.payout],
+    [body.payoutFee, item.payoutFee],
+    [body.cost, item.cost],
+    [body.consigner, item.consignerId],
+  ];
+  if (asked.some(([value, current]) => value !== undefined && value !== current && !(value === null && current === null))) {
+    throw conflict(isMoneyStatus(item.status) ? MONEY_STATUS_MESSAGES.locked(item.status) : MONEY_STATUS_MESSAGES.lockedInPayout);
+  }
 }
 
 /**
@@ -447,7 +488,7 @@ async function staffEdits(tx: DbOrTx, lookups: InventoryLookups, store: StoreRow
 async function money(
   tx: DbOrTx,
   lookups: InventoryLookups,
-  store: StoreRow,
+  store: Tenant,
   item: InventoryRow,
   owner: InventoryConsignerRow,
   body: TUpdateInventory,
@@ -499,7 +540,7 @@ function pick<T extends object, K extends keyof T>(obj: T, keys: readonly K[]): 
 // POST /api/inventories/fees and GET /api/inventories/preapprovalStatus
 
 /** The fee quote of the intake forms, with the spec's labelled breakdown. Money in major units. */
-export async function quoteFees(ctx: AppContext, store: StoreRow, actor: Actor, q: TFeesQuery): Promise<z.input<typeof ZFeeQuote>> {
+export async function quoteFees(ctx: AppContext, store: Tenant, actor: Actor, q: TFeesQuery): Promise<z.input<typeof ZFeeQuote>> {
   const db = ctx.db;
   const base = q.id ? visibleTo(actor, await inventoryRepository.findById(db, store.id, q.id)) : null;
   const consignerId = actor.kind === 'consigner' ? actor.id : (q.consigner ?? base?.consignerId);
@@ -544,7 +585,7 @@ export async function quoteFees(ctx: AppContext, store: StoreRow, actor: Actor, 
 
 export async function preapprovalStatus(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   q: { productId: string; option1Value?: string | null; option2Value?: string | null; option3Value?: string | null; price: number },
 ): Promise<z.input<typeof ZPreapprovalStatus>> {
   const lowest = await inventoryRepository.lowestActivePrice(ctx.db, store.id, {

@@ -1,9 +1,9 @@
-import { storefrontHandleOf, type ZLabelItem, type ZLabelSettings } from '@backroom/domain';
+import { isSellableNow, storefrontHandleOf, type ZLabelItem, type ZLabelSettings } from '@backroom/domain';
 import type { z } from 'zod';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import type { LabelRow } from './labels.repository.ts';
 
-export function toLabelSettings(s: StoreRow, derived: { linkOrigin: string; hasStorefront: boolean }): z.input<typeof ZLabelSettings> {
+export function toLabelSettings(s: Tenant, derived: { linkOrigin: string; hasStorefront: boolean }): z.input<typeof ZLabelSettings> {
   return {
     id: s.id,
     labelSize: s.labelSize,
@@ -35,5 +35,6 @@ export function toLabelItem(r: LabelRow): z.input<typeof ZLabelItem> {
     shopifyId: r.shopifyId,
     // an item with a variant in the shop: its product was pushed, under the handle every push sends
     storefrontHandle: r.shopifyId && r.productTitle ? storefrontHandleOf({ id: r.productId, title: r.productTitle }) : null,
+    sellableNow: isSellableNow(r.status),
   };
 }

@@ -8,6 +8,7 @@ export type LabelRow = {
   title: string;
   sku: string;
   option1Value: string | null;
+  status: string;
   consignerId: string;
   firstName: string | null;
   lastName: string | null;
@@ -30,6 +31,7 @@ export const labelsRepository = {
         title: inventoryItems.title,
         sku: inventoryItems.sku,
         option1Value: inventoryItems.option1Value,
+        status: inventoryItems.status,
         consignerId: inventoryItems.consignerId,
         firstName: consigners.firstName,
         lastName: consigners.lastName,

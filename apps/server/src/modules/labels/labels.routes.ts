@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { labelData } from './labels.service.ts';
 
-/** Labels (issue 14, docs/labels.md): the browser draws the PDF from this answer. */
+/** Labels (docs/labels.md): the browser draws the PDF from this answer. */
 export const labelsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

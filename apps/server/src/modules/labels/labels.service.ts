@@ -1,10 +1,10 @@
 import type { TLabelData } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
-import { storeLinkOrigin } from '../../auth/origins.ts';
+import { storeLinkOrigin } from '../../tenancy/origins.ts';
 import { notFound } from '../../http/errors.ts';
-import { hasStorefront } from '../../integrations/integrations.service.ts';
+import { hasStorefront } from '../../integrations/index.ts';
 import { storefrontConnectionOf } from '../../storefront/connection.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toLabelItem, toLabelSettings } from './labels.mapper.ts';
 import { labelsRepository } from './labels.repository.ts';
 
@@ -12,7 +12,7 @@ import { labelsRepository } from './labels.repository.ts';
  * POST /api/labels: the store's label settings and the items to label, in the order asked. An id
  * that is not an item of this store is not found (nothing of another store is printed).
  */
-export async function labelData(ctx: AppContext, store: StoreRow, ids: string[]): Promise<TLabelData> {
+export async function labelData(ctx: AppContext, store: Tenant, ids: string[]): Promise<TLabelData> {
   const unique = [...new Set(ids)];
   const rows = await labelsRepository.findItems(ctx.db, store.id, unique);
   if (rows.length !== unique.length) throw notFound('Inventory not found');

@@ -1,7 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerEntries } from '../../db/schema/index.ts';
+import { employees, ledgerEntries, payoutDeductions } from '../../db/schema/index.ts';
+
+/**
+ * The kinds that are an item's proceeds (its sale, fees, their corrections and reversals): owed to the
+ * consigner through a payout of that item. Every other kind (fees owed, payouts, deductions) is loose.
+ */
+const PROCEEDS_KINDS = ['sale', 'fee', 'sale_undone', 'fee_undone', 'sale_adjustment', 'fee_adjustment', 'refund'] as const;
+const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'createdAt'>;
@@ -37,6 +44,40 @@ export const ledgerRepository = {
       .groupBy(ledgerEntries.consignerId);
     return new Map(rows.map((r) => [r.consignerId, r.balance]));
   },
+  /**
+   * Each consigner's balance outside the items a payout has yet to pay (docs/payouts.md "Net payable"):
+   * fees owed (negative), corrections of items already paid, less what payouts not yet settled have
+   * already set aside (payout_deductions without their ledger entry). What the next payout takes
+   * (negative) or adds (positive). Call inside the store's payout lock.
+   */
+  availableCarry: async (db: DbOrTx, storeId: string, consignerIds: readonly string[]): Promise<Map<string, number>> => {
+    if (consignerIds.length === 0) return new Map();
+    const e = ledgerEntries;
+    const pd = payoutDeductions;
+    const result = await db.execute(sql`
+      select consigner_id, sum(amount)::text as amount from (
+        select ${e.consignerId} as consigner_id, ${e.amount} as amount from ${e}
+        where ${e.storeId} = ${storeId} and ${e.consignerId} = any(${uuids(consignerIds)})
+          and (${e.kind} not in (${sql.join(
+            PROCEEDS_KINDS.map((k) => sql`${k}`),
+            sql`, `,
+          )}) or exists (select 1 from ${e} p where p.store_id = ${e.storeId} and p.inventory_id = ${e.inventoryId} and p.kind = 'payout'))
+        union all
+        select ${pd.consignerId}, -${pd.amount} from ${pd}
+        where ${pd.storeId} = ${storeId} and ${pd.consignerId} = any(${uuids(consignerIds)})
+          and not exists (select 1 from ${e} s where s.store_id = ${pd.storeId} and s.payout_id = ${pd.payoutId} and s.consigner_id = ${pd.consignerId} and s.kind = 'payout')
+      ) t group by consigner_id`);
+    const rows = (result as unknown as { rows: { consigner_id: string; amount: string }[] }).rows;
+    return new Map(rows.map((r) => [r.consigner_id, Number(r.amount)]));
+  },
+  /** The corrections of an item's sale (sale_adjustment, fee_adjustment), oldest first, with their author's name. */
+  adjustmentsOf: async (db: DbOrTx, storeId: string, inventoryId: string) =>
+    db
+      .select({ ...getTableColumns(ledgerEntries), createdByName: sql<string | null>`${employees.firstName} || ' ' || ${employees.lastName}` })
+      .from(ledgerEntries)
+      .leftJoin(employees, and(eq(employees.storeId, ledgerEntries.storeId), sql`${employees.id}::text = ${ledgerEntries.createdById}`))
+      .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.inventoryId, inventoryId), inArray(ledgerEntries.kind, ['sale_adjustment', 'fee_adjustment'])))
+      .orderBy(ledgerEntries.createdAt, ledgerEntries.id),
   /** The entries written for an order (its sale and fee entries, and their reversals once undone). */
   entriesOfOrder: async (db: DbOrTx, storeId: string, orderId: string) =>
     db.select().from(ledgerEntries).where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId))),

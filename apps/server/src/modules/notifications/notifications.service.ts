@@ -3,10 +3,10 @@
 // to the outbox in that transaction: both commit or neither does) and `deliver` after it committed.
 import { composeNotice, NOTICE_PATH, storeParagraph, wantsNotice, type NoticeKind, type NoticeLine } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
-import { storeLinkOrigin } from '../../auth/origins.ts';
+import { storeLinkOrigin } from '../../tenancy/origins.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { storesRepository } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { findTenant } from '../../tenancy/resolve-store.ts';
 import { notificationsRepository as repo } from './notifications.repository.ts';
 
 /** One item of an action, for the e-mail of its consigner. */
@@ -25,7 +25,7 @@ export const noticeItemOf = (item: {
 
 type Payload = { lines: NoticeLine[] };
 
-export type AddOptions = {
+type AddOptions = {
   /**
    * Several transactions of one action (a bulk job's chunks, an import's orders) build one e-mail per
    * consigner: they pass the same key, and the action delivers once at its end.
@@ -37,9 +37,9 @@ export type AddOptions = {
 export type Notifier = ReturnType<typeof consignerNotifier>;
 
 /** The notifications of one action in one store. */
-export function consignerNotifier(ctx: AppContext, storeId: string, knownStore?: StoreRow) {
+export function consignerNotifier(ctx: AppContext, storeId: string, knownStore?: Tenant) {
   const queued = new Set<string>();
-  let store: StoreRow | null = knownStore ?? null;
+  let store: Tenant | null = knownStore ?? null;
 
   return {
     /** E-mails each consigner of `items` who wants this kind, listing their items; in the change's transaction. */
@@ -49,7 +49,7 @@ export function consignerNotifier(ctx: AppContext, storeId: string, knownStore?:
       for (const { consignerId, ...line } of items) byConsigner.set(consignerId, [...(byConsigner.get(consignerId) ?? []), line]);
       const people = (await repo.recipients(tx, storeId, [...byConsigner.keys()])).filter((c) => wantsNotice(c, kind));
       if (!people.length) return;
-      store ??= await storesRepository.findById(tx, storeId);
+      store ??= await findTenant(tx, storeId);
       if (!store) return;
       const s = store;
       // From configuration (the store's domain or APP_URL), never from a request's Host.

@@ -1,35 +1,26 @@
-// Order imports (issue 11; docs/orders.md "Linnworks import"): a store's Linnworks account as an
+// Order imports (docs/orders.md "Linnworks import"): a store's Linnworks account as an
 // order source. New orders are fetched with the Linnworks adapter (integrations/linnworks) and
 // recorded through recordSale, the one entry of every sale: an order is recorded once whatever the
 // number of imports (orders.source = 'linnworks' + externalId, unique; recordSale answers an order
 // already recorded with created: false).
 import crypto from 'node:crypto';
-import { MAX_AMOUNT_MINOR, ORDER_MESSAGES, splitFullName, TEXT_LIMITS, type TOrderImportResult } from '@backroom/domain';
+import { cleanText, MAX_AMOUNT_MINOR, ORDER_MESSAGES, splitFullName, TEXT_LIMITS, type TOrderImportResult } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { Customer } from '../../db/schema/index.ts';
 import { AppError, unprocessable } from '../../http/errors.ts';
-import { integrationsRepository } from '../../integrations/integrations.repository.ts';
-import {
-  createLinnworksClient,
-  LINNWORKS_IDS_PER_CALL,
-  LinnworksError,
-  type LinnworksClient,
-  type LinnworksCredentials,
-  type LinnworksOrder,
-} from '../../integrations/linnworks/linnworks.client.ts';
-import { decryptSecret } from '../../integrations/secrets.ts';
-import { consignerNotifier } from '../notifications/notifications.service.ts';
-import { recordSale, type SaleAuthor, type SaleInput } from '../sales/sales.service.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import { integrationRecords, createLinnworksClient, LINNWORKS_IDS_PER_CALL, LinnworksError, type LinnworksClient, type LinnworksCredentials, type LinnworksOrder, decryptSecret } from '../../integrations/index.ts';
+import { consignerNotifier } from '../notifications/index.ts';
+import { recordSale, type SaleAuthor, type SaleInput } from '../sales/index.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { ordersRepository as repo } from './orders.repository.ts';
 
 /** Who an imported sale is recorded by (inventory log entries, the order's createdByName). */
-export const LINNWORKS_AUTHOR: SaleAuthor = { id: null, name: 'Linnworks import' };
+const LINNWORKS_AUTHOR: SaleAuthor = { id: null, name: 'Linnworks import' };
 
 /** A first import reaches this far back for processed orders (open orders are read whole every time). */
-export const FIRST_IMPORT_DAYS = 30;
+const FIRST_IMPORT_DAYS = 30;
 /** Each import looks again at this much time before the cursor: an order received late by Linnworks is not missed. */
-export const CURSOR_OVERLAP_MS = 60 * 60 * 1000;
+const CURSOR_OVERLAP_MS = 60 * 60 * 1000;
 /** SearchProcessedOrdersPaged: "Maximum range is 3 months"; windows of 90 days. */
 const MAX_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 /** Pages read from one paged call at most in one import (200 orders each): bounds a run on a huge account. */
@@ -54,13 +45,13 @@ function readCredentials(raw: Record<string, unknown> | null): LinnworksCredenti
 
 /** Whether the store's Linnworks import is turned on with credentials (what the screen asks before importing on load). */
 export async function linnworksEnabled(ctx: AppContext, storeId: string): Promise<boolean> {
-  const row = await integrationsRepository.find(ctx.db, storeId, 'linnworks');
+  const row = await integrationRecords.find(ctx.db, storeId, 'linnworks');
   return !!row?.enabled && !!row.secret;
 }
 
 /** The store's Linnworks client; 422 when the import is not turned on, has no credentials or they cannot be read. */
-export async function linnworksClientOf(ctx: AppContext, storeId: string): Promise<{ client: LinnworksClient; syncedUntil: Date | null }> {
-  const row = await integrationsRepository.find(ctx.db, storeId, 'linnworks');
+async function linnworksClientOf(ctx: AppContext, storeId: string): Promise<{ client: LinnworksClient; syncedUntil: Date | null }> {
+  const row = await integrationRecords.find(ctx.db, storeId, 'linnworks');
   if (!row?.enabled || !row.secret) throw unprocessable(ORDER_MESSAGES.linnworksNotConfigured);
   const credentials = readCredentials(decryptSecret<Record<string, unknown>>(ctx.config.authSecret, row.secret));
   if (!credentials) throw unprocessable(ORDER_MESSAGES.linnworksCredentialsUnreadable);
@@ -69,18 +60,16 @@ export async function linnworksClientOf(ctx: AppContext, storeId: string): Promi
 }
 
 /** A Linnworks failure as the shop sees it: 422 with what Linnworks said (never a 500). */
-export function linnworksFailure(err: unknown): never {
+function linnworksFailure(err: unknown): never {
   if (err instanceof LinnworksError) throw unprocessable(`The Linnworks import failed: ${err.message}`);
   throw err;
 }
 
 // ---- mapping a Linnworks order to a sale ------------------------------------------------------
 
-// eslint-disable-next-line no-control-regex -- NUL and other control characters never reach a row
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-/** Outside text, cleaned and cut to fit what the product stores. */
+/** Outside text, cleaned (NUL and other control characters never reach a row) and cut to fit what the product stores. */
 const clean = (value: string | null | undefined, max: number) => {
-  const v = (value ?? '').replace(CONTROL, '').trim();
+  const v = cleanText(value ?? '', { oneLine: false });
   return v ? [...v].slice(0, max).join('') : null;
 };
 
@@ -99,7 +88,7 @@ function customerOf(order: LinnworksOrder): Customer {
 }
 
 /** The order's name in Backroom: Linnworks' own order number (recordSale makes it unique in the store). */
-export const linnworksOrderName = (order: LinnworksOrder) => `LW-${order.NumOrderId ?? order.OrderId.slice(0, 8)}`;
+const linnworksOrderName = (order: LinnworksOrder) => `LW-${order.NumOrderId ?? order.OrderId.slice(0, 8)}`;
 
 /** Why an order is left out of the import, or null to import it. */
 function skipReason(order: LinnworksOrder): string | null {
@@ -117,7 +106,7 @@ type ItemRef = { id: string; code: string };
  * a line matching no item, or an item already on an earlier line, is kept as a line without an item.
  * Service lines (shipping, gift wrap) are left out.
  */
-export function saleOfLinnworksOrder(order: LinnworksOrder, itemsByCode: Map<string, ItemRef>): { input: SaleInput; unmatched: number } {
+function saleOfLinnworksOrder(order: LinnworksOrder, itemsByCode: Map<string, ItemRef>): { input: SaleInput; unmatched: number } {
   const used = new Set<string>();
   let unmatched = 0;
   const lines = (order.Items ?? [])
@@ -187,7 +176,7 @@ async function fetchCandidates(client: LinnworksClient, from: Date, to: Date): P
  * import before anything is recorded and leaves the cursor where it was (422 with the reason); an
  * order refused by recordSale (an item already sold elsewhere) is reported and the others go on.
  */
-export async function importLinnworksOrders(ctx: AppContext, store: StoreRow, progress: Progress = {}): Promise<TOrderImportResult> {
+export async function importLinnworksOrders(ctx: AppContext, store: Tenant, progress: Progress = {}): Promise<TOrderImportResult> {
   const { client, syncedUntil } = await linnworksClientOf(ctx, store.id);
   const startedAt = new Date();
   const from = syncedUntil ? new Date(syncedUntil.getTime() - CURSOR_OVERLAP_MS) : new Date(startedAt.getTime() - FIRST_IMPORT_DAYS * 86_400_000);
@@ -254,7 +243,7 @@ export async function importLinnworksOrders(ctx: AppContext, store: StoreRow, pr
     // the orders recorded so far are committed: their e-mails go even when the import broke off
     await notices.notifier.deliver(notices.groupKey);
   }
-  await integrationsRepository.advanceSyncedUntil(ctx.db, store.id, 'linnworks', startedAt);
+  await integrationRecords.advanceSyncedUntil(ctx.db, store.id, 'linnworks', startedAt);
   result.syncedUntil = startedAt.toISOString();
   ctx.log.info({ storeId: store.id, imported: result.imported, failed: result.failed.length, skipped: result.skipped }, 'linnworks orders imported');
   return result;

@@ -50,7 +50,7 @@ export function toOrderItemRow(r: OrderItemListRow): z.input<typeof ZOrderItemRo
   };
 }
 
-export type OrderLineColumns = ItemColumns & {
+type OrderLineColumns = ItemColumns & {
   id: string;
   title: string;
   sku: string | null;
@@ -64,7 +64,7 @@ export type OrderLineColumns = ItemColumns & {
   consignerName: string | null;
 };
 
-export function toOrderLine(r: OrderLineColumns): z.input<typeof ZOrderLine> {
+function toOrderLine(r: OrderLineColumns): z.input<typeof ZOrderLine> {
   const item = toItemRef(r);
   return {
     id: r.id,

@@ -7,9 +7,9 @@ import {
   ZOrdersExportBody,
   ZOrdersQuery,
   ZOrdersResyncStarted,
+  ZRecordIdParams,
 } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
@@ -24,7 +24,6 @@ import {
   resyncOrder,
 } from './orders.service.ts';
 
-const ZId = z.object({ id: z.uuid('Invalid id') });
 const tags = ['orders'];
 
 /** Orders (people doc sections 2 and 7; docs/orders.md). Every call needs the Orders area. */
@@ -70,12 +69,12 @@ export const ordersRoutes =
       },
     );
 
-    app.get('/api/orders/resync/:id', { schema: { tags, summary: 'Read an order again from its source (422 when it has none)', params: ZId, response: responses(ZOrder) } }, async (request) => {
+    app.get('/api/orders/resync/:id', { schema: { tags, summary: 'Read an order again from its source (422 when it has none)', params: ZRecordIdParams, response: responses(ZOrder) } }, async (request) => {
       const actor = await requireStaff(ctx, request, 'Orders');
       return { data: await resyncOrder(ctx, requireStore(request), actor, request.params.id) };
     });
 
-    app.get('/api/orders/:id', { schema: { tags, summary: 'An order with its customer and line items', params: ZId, response: responses(ZOrder) } }, async (request) => {
+    app.get('/api/orders/:id', { schema: { tags, summary: 'An order with its customer and line items', params: ZRecordIdParams, response: responses(ZOrder) } }, async (request) => {
       await requireStaff(ctx, request, 'Orders');
       return { data: await getOrder(ctx, requireStore(request), request.params.id) };
     });

@@ -1,4 +1,4 @@
-// The orders API (issue 11; people doc sections 2 "Orders", 3 "Order", 7; docs/orders.md): the order
+// The orders API (people doc sections 2 "Orders", 3 "Order", 7; docs/orders.md): the order
 // item table, its export, an order, its resync, and the order sources' imports.
 import type { Readable } from 'node:stream';
 import {
@@ -18,11 +18,12 @@ import { actorStamp, type Actor } from '../../auth/actor.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { markOrderPaid } from '../sales/sales.service.ts';
-import { storesRepository, type StoreRow } from '../stores/stores.repository.ts';
+import { markOrderPaid } from '../sales/index.ts';
+import { findTenant } from '../../tenancy/resolve-store.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { isStorefrontError } from '../../storefront/adapter.ts';
 import { storefrontAdapterOf, storefrontConnectionOf } from '../../storefront/connection.ts';
-import { applyStorefrontOrder, reconcileStorefrontOrders } from '../storefront-orders/storefront-orders.service.ts';
+import { applyStorefrontOrder, reconcileStorefrontOrders } from '../storefront-orders/index.ts';
 import { fetchLinnworksOrder, importLinnworksOrders, linnworksCustomerOf, linnworksEnabled } from './orders-import.service.ts';
 import { toOrder, toOrderItemRow } from './orders.mapper.ts';
 import { ORDERS_EXPORT_HEADER, ordersRepository as repo, type OrderRow, type OrdersListFilter } from './orders.repository.ts';
@@ -33,18 +34,18 @@ const EXPORT_BATCH = 2000;
 const listFilter = (f: TOrdersFilter): OrdersListFilter => ({ words: searchWords(f.search), consignerId: f.consigner, orderDate: f.orderDateRange, flagged: f.flagged });
 
 /** GET /api/orders: a page of the order item table, newest order first, and the number of its rows. */
-export async function listOrderItems(ctx: AppContext, store: StoreRow, q: TOrdersQuery): Promise<z.input<typeof ZOrderItemList>> {
+export async function listOrderItems(ctx: AppContext, store: Tenant, q: TOrdersQuery): Promise<z.input<typeof ZOrderItemList>> {
   const { rows, total } = await repo.list(ctx.db, store.id, listFilter(q), { limit: q.pageSize, offset: (q.currentPage - 1) * q.pageSize });
   return { rows: rows.map(toOrderItemRow), count: total };
 }
 
 /** POST /api/orders/export: ordersExport.csv, every row of the filtered table in its order. */
-export function exportOrderItems(ctx: AppContext, store: StoreRow, f: TOrdersFilter): Readable {
+export function exportOrderItems(ctx: AppContext, store: Tenant, f: TOrdersFilter): Readable {
   return csvDocument(ORDERS_EXPORT_HEADER, repo.exportCsvBatches(ctx.db, store.id, listFilter(f), EXPORT_BATCH), (err) => ctx.log.error({ err }, 'orders export failed'));
 }
 
 /** GET /api/orders/filterOptions */
-export async function orderFilterOptions(ctx: AppContext, store: StoreRow): Promise<TOrderFilterOptions> {
+export async function orderFilterOptions(ctx: AppContext, store: Tenant): Promise<TOrderFilterOptions> {
   const [consigners, linnworks] = await Promise.all([repo.filterConsigners(ctx.db, store.id), linnworksEnabled(ctx, store.id)]);
   return {
     consigners: consigners.map((c) => ({ label: c.name || c.email, value: c.id })),
@@ -52,7 +53,7 @@ export async function orderFilterOptions(ctx: AppContext, store: StoreRow): Prom
   };
 }
 
-async function presentOrder(ctx: AppContext, store: StoreRow, id: string): Promise<z.input<typeof ZOrder>> {
+async function presentOrder(ctx: AppContext, store: Tenant, id: string): Promise<z.input<typeof ZOrder>> {
   const order = await repo.findById(ctx.db, store.id, id);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   // View in Shopify names the connected shop; a store without a connection may still have its shop set
@@ -61,7 +62,7 @@ async function presentOrder(ctx: AppContext, store: StoreRow, id: string): Promi
 }
 
 /** GET /api/orders/{id}: the order, its customer and its lines with the items they sold. */
-export async function getOrder(ctx: AppContext, store: StoreRow, id: string) {
+export async function getOrder(ctx: AppContext, store: Tenant, id: string) {
   return presentOrder(ctx, store, id);
 }
 
@@ -72,7 +73,7 @@ export async function getOrder(ctx: AppContext, store: StoreRow, id: string) {
  * again from Linnworks: its customer is brought up to date, and a pending order Linnworks now has
  * paid (or processed) is marked paid (its held items become Sold). Its lines stay as imported.
  */
-export async function resyncOrder(ctx: AppContext, store: StoreRow, actor: Actor, id: string) {
+export async function resyncOrder(ctx: AppContext, store: Tenant, actor: Actor, id: string) {
   const order = await repo.findById(ctx.db, store.id, id);
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   if (order.source === 'counter' || !order.externalId) throw unprocessable(ORDER_MESSAGES.counterResync);
@@ -89,7 +90,7 @@ export async function resyncOrder(ctx: AppContext, store: StoreRow, actor: Actor
 }
 
 /** POST /api/orders/linnworkOrders: imports the store's new Linnworks orders now. */
-export async function importLinnworks(ctx: AppContext, store: StoreRow): Promise<TOrderImportResult> {
+export async function importLinnworks(ctx: AppContext, store: Tenant): Promise<TOrderImportResult> {
   return importLinnworksOrders(ctx, store);
 }
 
@@ -98,7 +99,7 @@ export async function importLinnworks(ctx: AppContext, store: StoreRow): Promise
  * webhook would be (paid, cancelled, lines refunded). 422 when no shop is connected, when the shop no
  * longer has the order, or when Shopify cannot be reached.
  */
-async function resyncStorefrontOrder(ctx: AppContext, store: StoreRow, order: OrderRow) {
+async function resyncStorefrontOrder(ctx: AppContext, store: Tenant, order: OrderRow) {
   const adapter = await storefrontAdapterOf(ctx, store.id);
   if (!adapter) throw unprocessable(ORDER_MESSAGES.shopifyNotConnected);
   let remote: Awaited<ReturnType<typeof adapter.fetchOrder>>;
@@ -125,7 +126,7 @@ async function enabledSources(ctx: AppContext, storeId: string): Promise<OrderSo
  * background job (an import may read many pages and record many orders); GET /api/jobs/{id} shows its
  * progress (one item per order to record) and result. 422 when the store has no order source on.
  */
-export async function queueResyncAll(ctx: AppContext, store: StoreRow, actor: Actor): Promise<z.input<typeof ZOrdersResyncStarted>> {
+export async function queueResyncAll(ctx: AppContext, store: Tenant, actor: Actor): Promise<z.input<typeof ZOrdersResyncStarted>> {
   const sources = await enabledSources(ctx, store.id);
   if (!sources.length) throw unprocessable(ORDER_MESSAGES.noOrderSources);
   const job = await ctx.jobs.create(ctx.db, { storeId: store.id, kind: ORDERS_RESYNC_JOB, payload: { sources }, total: 0, createdBy: actorStamp(actor) });
@@ -134,8 +135,8 @@ export async function queueResyncAll(ctx: AppContext, store: StoreRow, actor: Ac
 }
 
 /** The Resync All job: each source's import in turn; a source that fails stops the job with its reason. */
-export async function runResyncAll(ctx: AppContext, { job, setTotal, itemDone, itemFailed }: JobContext) {
-  const store = await storesRepository.findById(ctx.db, job.storeId);
+async function runResyncAll(ctx: AppContext, { job, setTotal, itemDone, itemFailed }: JobContext) {
+  const store = await findTenant(ctx.db, job.storeId);
   if (!store) throw new Error('The store of this job no longer exists');
   const results: TOrderImportResult[] = [];
   for (const source of await enabledSources(ctx, store.id)) {
@@ -154,5 +155,5 @@ export async function runResyncAll(ctx: AppContext, { job, setTotal, itemDone, i
 }
 
 export function registerOrderJobs(ctx: AppContext) {
-  ctx.jobs.register(ORDERS_RESYNC_JOB, (jobCtx) => runResyncAll(ctx, jobCtx));
+  ctx.jobs.register(ORDERS_RESYNC_JOB, (jobCtx) => runResyncAll(ctx, jobCtx), { area: 'Orders' });
 }

@@ -36,7 +36,7 @@ export function toCheque(ch: ChequeRow): z.input<typeof ZCheque> {
 }
 
 /** Bank details as given to someone who may see them, else with account number and IBAN masked. */
-export function toBankDetails(share: Pick<ShareRow, 'payoutType' | 'bankData'>, full: boolean): z.input<typeof ZPayoutBankDetails> {
+function toBankDetails(share: Pick<ShareRow, 'payoutType' | 'bankData'>, full: boolean): z.input<typeof ZPayoutBankDetails> {
   const b = share.bankData ?? {};
   if (!full) return { ...maskBankSnapshot(share.payoutType, b)!, payoutType: share.payoutType, masked: true };
   return {
@@ -73,6 +73,8 @@ export function toShare(share: ShareRow, shareCheques: ChequeRow[], fullBank: bo
       share.unpaidItems > 0,
     ),
     total: toMajor(share.total),
+    gross: toMajor(share.gross),
+    carried: toMajor(share.carried),
     itemCount: share.itemCount,
     cheques: shareCheques.map(toCheque),
   };
@@ -135,6 +137,8 @@ export function toConsignerPayout(p: PayoutRow, share: ShareRow, shareCheques: C
       share.unpaidItems > 0,
     ),
     total: toMajor(share.total),
+    gross: toMajor(share.gross),
+    carried: toMajor(share.carried),
     itemCount: share.itemCount,
     createdAt: p.createdAt.toISOString(),
     paidAt: p.paidAt?.toISOString() ?? null,

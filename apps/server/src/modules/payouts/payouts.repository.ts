@@ -3,13 +3,13 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQ
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { cheques, consigners, inventoryItems, orders, payoutItems, payouts } from '../../db/schema/index.ts';
+import { cheques, consigners, inventoryItems, orders, payoutDeductions, payoutItems, payouts } from '../../db/schema/index.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
-export type NewPayout = typeof payouts.$inferInsert;
+type NewPayout = typeof payouts.$inferInsert;
 export type ChequeRow = typeof cheques.$inferSelect;
-export type NewCheque = typeof cheques.$inferInsert;
+type NewCheque = typeof cheques.$inferInsert;
 
 const i = inventoryItems;
 const pi = payoutItems;
@@ -33,6 +33,7 @@ export type PayCandidate = {
   paymentType: 'cash' | 'auto' | null;
   isStoreAccount: boolean;
   payoutType: string | null;
+  consignerName: string;
 };
 
 /** A consigner's share of a payout, summed from its items. */
@@ -44,7 +45,12 @@ export type ShareRow = {
   email: string;
   payoutType: string | null;
   bankData: (typeof consigners.$inferSelect)['bankData'];
+  /** what the share sends: gross + carried (docs/payouts.md "Net payable") */
   total: number;
+  /** the sum of its items' amounts */
+  gross: number;
+  /** taken from the items (negative: fees owed) or added to them (positive), payout_deductions */
+  carried: number;
   itemCount: number;
   /** items still Sold (not yet marked Paid) */
   unpaidItems: number;
@@ -76,7 +82,7 @@ export type PayoutItemRow = {
   paymentType: 'cash' | 'auto' | null;
 };
 
-export type PayoutListFilter = { words: string[]; consignerId?: string; status?: PayoutStatus };
+type PayoutListFilter = { words: string[]; consignerId?: string; status?: PayoutStatus };
 
 const payoutFilter = (storeId: string, f: PayoutListFilter): SQL | undefined =>
   and(
@@ -93,7 +99,7 @@ const payoutFilter = (storeId: string, f: PayoutListFilter): SQL | undefined =>
     ),
   );
 
-export type ConsignerPayoutFilter = Omit<PayoutListFilter, 'consignerId'> & { shareStatus?: ShareStatus; from?: Date | null; to?: Date | null };
+type ConsignerPayoutFilter = Omit<PayoutListFilter, 'consignerId'> & { shareStatus?: ShareStatus; from?: Date | null; to?: Date | null };
 
 /**
  * The consigner's share of the payout row has this status, as shareStatusOf reads it: Failed when a
@@ -172,7 +178,34 @@ const EXPORT_COLUMNS: [string, CsvSqlCell][] = [
 ];
 export const PAYOUT_EXPORT_HEADERS = EXPORT_COLUMNS.map(([name]) => name);
 
+/** A share's carried amount (payout_deductions), for a query grouped by payout and consigner. */
+const carried = (storeId: string) =>
+  sql`coalesce((select ${payoutDeductions.amount} from ${payoutDeductions} where ${payoutDeductions.storeId} = ${storeId}
+    and ${payoutDeductions.payoutId} = ${pi.payoutId} and ${payoutDeductions.consignerId} = ${pi.consignerId}), 0)`;
+
 export const payoutsRepository = {
+  /** What each share takes from or adds to its items (net payable), written with the payout. */
+  insertDeductions: async (tx: DbOrTx, values: (typeof payoutDeductions.$inferInsert)[]) => {
+    if (values.length) await tx.insert(payoutDeductions).values(values);
+  },
+  /** The carried amounts of some shares of a payout, by consigner. */
+  deductionsOf: async (db: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[]) =>
+    new Map(
+      (
+        await db
+          .select({ consignerId: payoutDeductions.consignerId, amount: payoutDeductions.amount })
+          .from(payoutDeductions)
+          .where(and(eq(payoutDeductions.storeId, storeId), eq(payoutDeductions.payoutId, payoutId), inArray(payoutDeductions.consignerId, [...consignerIds])))
+      ).map((r) => [r.consignerId, r.amount]),
+    ),
+  /** Early-withdrawal fees a payout took: no longer owed (never below zero). */
+  settleWithdrawalFees: async (tx: DbOrTx, storeId: string, consignerId: string, taken: number) => {
+    await tx
+      .update(c)
+      .set({ outstandingWithdrawalFees: sql`greatest(${c.outstandingWithdrawalFees} - ${taken}, 0)` })
+      .where(and(eq(c.storeId, storeId), eq(c.id, consignerId)));
+  },
+
   /**
    * Serialises the making of payouts in one store until the transaction ends: the next name is read
    * and used without a race, and a second request over the same items waits and then finds them taken.
@@ -182,8 +215,8 @@ export const payoutsRepository = {
   },
 
   /** The asked items of the store, row-locked, with their consigner's flags. Unknown ids are absent. */
-  payCandidatesForUpdate: async (tx: DbOrTx, storeId: string, ids: readonly string[]): Promise<PayCandidate[]> =>
-    tx
+  payCandidatesForUpdate: async (tx: DbOrTx, storeId: string, ids: readonly string[], opts: { lock?: boolean } = { lock: true }): Promise<PayCandidate[]> => {
+    const q = tx
       .select({
         id: i.id,
         code: i.code,
@@ -198,12 +231,14 @@ export const payoutsRepository = {
         paymentType: i.paymentType,
         isStoreAccount: c.isStoreAccount,
         payoutType: c.payoutType,
+        consignerName: sql<string>`${c.firstName} || ' ' || ${c.lastName}`,
       })
       .from(i)
       .innerJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))
       .where(and(eq(i.storeId, storeId), sql`${i.id} = any(${uuids(ids)})`))
-      .orderBy(asc(i.id))
-      .for('update', { of: i }),
+      .orderBy(asc(i.id));
+    return opts.lock === false ? q : q.for('update', { of: i });
+  },
 
   /** The highest PO-n number of the store's payouts (null when none). */
   highestPayoutNumber: async (tx: DbOrTx, storeId: string): Promise<number | null> => {
@@ -239,6 +274,29 @@ export const payoutsRepository = {
       .where(and(eq(payouts.storeId, storeId), eq(payouts.id, id)))
       .limit(1);
     return (opts.lock ? await q.for('update') : await q)[0] ?? null;
+  },
+
+  /**
+   * The payout and its cheques, row-locked (SELECT ... FOR UPDATE), always in this order: the payout,
+   * then its cheques by id. Every path that changes a payout's cheques takes it first (mark paid, the
+   * retry, the payout job's claim of a send attempt and its answers, the settling of confirmed
+   * shares), so each decides on cheques nobody else is changing, and no two of them deadlock.
+   */
+  lockPayoutWithCheques: async (tx: DbOrTx, storeId: string, id: string) => {
+    const [payout] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.storeId, storeId), eq(payouts.id, id)))
+      .limit(1)
+      .for('update');
+    if (!payout) return null;
+    const rows = await tx
+      .select()
+      .from(cheques)
+      .where(and(eq(cheques.storeId, storeId), eq(cheques.payoutId, id)))
+      .orderBy(asc(cheques.id))
+      .for('update');
+    return { payout, cheques: rows };
   },
 
   update: async (tx: DbOrTx, storeId: string, id: string, values: Partial<NewPayout>) =>
@@ -289,7 +347,9 @@ export const payoutsRepository = {
         email: c.email,
         payoutType: c.payoutType,
         bankData: c.bankData,
-        total: sql<number>`sum(${pi.amount})::bigint`.mapWith(Number),
+        total: sql<number>`(sum(${pi.amount}) + ${carried(storeId)})::bigint`.mapWith(Number),
+        gross: sql<number>`sum(${pi.amount})::bigint`.mapWith(Number),
+        carried: sql<number>`${carried(storeId)}::bigint`.mapWith(Number),
         itemCount: sql<number>`count(*)::int`,
         unpaidItems: sql<number>`(count(*) filter (where ${i.status} = 'Sold'))::int`,
       })
@@ -426,7 +486,8 @@ export const payoutsRepository = {
     tx
       .update(cheques)
       .set({ status: 'Paid', failureReason: null })
-      .where(and(eq(cheques.storeId, storeId), eq(cheques.payoutId, payoutId), inArray(cheques.consignerId, [...consignerIds]), sql`${cheques.status} <> 'Paid'`))
+      // never a cheque in flight (Sent): its provider may be paying it (docs/payouts-automated.md)
+      .where(and(eq(cheques.storeId, storeId), eq(cheques.payoutId, payoutId), inArray(cheques.consignerId, [...consignerIds]), inArray(cheques.status, ['Pending', 'Failed'])))
       .returning({ id: cheques.id }),
 
   /** The payout items of the consigners' shares, for their ledger entries. */

@@ -14,16 +14,16 @@ import {
   ZPayoutPaidBody,
   ZPayoutPaidResult,
   ZPayoutPayBody,
+  ZPayoutPreview,
   ZPayoutsQuery,
+  ZRecordIdParams,
 } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
-import { exportPayoutItems, getPayout, listCheques, listConsignerBuyingItems, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions } from './payouts.service.ts';
+import { exportPayoutItems, getPayout, listCheques, listConsignerBuyingItems, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions, previewPayout } from './payouts.service.ts';
 
-const ZId = z.object({ id: z.uuid('Invalid id') });
 const tags = ['payouts'];
 
 /** Payouts and cheques (people doc sections 2 and 7; docs/payouts.md). Staff need Orders access. */
@@ -39,6 +39,15 @@ export const payoutsRoutes =
       },
     );
 
+    app.post(
+      '/api/payouts/preview',
+      { schema: { tags, summary: 'What a payout of these items would send each consigner, fees owed taken (nothing written)', body: ZPayoutPayBody, response: responses(ZPayoutPreview) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Orders');
+        return { data: await previewPayout(ctx, requireStore(request), request.body) };
+      },
+    );
+
     app.get('/api/payouts', { schema: { tags, summary: 'A page of payouts, newest first, with their consigners', querystring: ZPayoutsQuery, response: responses(ZPayoutList) } }, async (request) => {
       const actor = await requireStaff(ctx, request, 'Orders');
       return { data: await listPayouts(ctx, requireStore(request), actor, request.query) };
@@ -51,7 +60,7 @@ export const payoutsRoutes =
 
     app.get(
       '/api/payouts/consigner/:id',
-      { schema: { tags, summary: "A consigner's payouts, their share only (a consigner: their own)", params: ZId, querystring: ZConsignerPayoutsQuery, response: responses(ZConsignerPayoutList) } },
+      { schema: { tags, summary: "A consigner's payouts, their share only (a consigner: their own)", params: ZRecordIdParams, querystring: ZConsignerPayoutsQuery, response: responses(ZConsignerPayoutList) } },
       async (request) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
         return { data: await listConsignerPayouts(ctx, requireStore(request), actor, request.params.id, request.query) };
@@ -64,7 +73,7 @@ export const payoutsRoutes =
         schema: {
           tags,
           summary: 'Items the store bought from a consigner and still owes them: Ready to Pay (a consigner: their own)',
-          params: ZId,
+          params: ZRecordIdParams,
           querystring: ZConsignerBuyingQuery,
           response: responses(ZConsignerBuyingList),
         },
@@ -80,14 +89,14 @@ export const payoutsRoutes =
       return sendCsv(reply, 'payouts.csv', await exportPayoutItems(ctx, requireStore(request), request.body));
     });
 
-    app.get('/api/payouts/:id', { schema: { tags, summary: 'A payout with its items grouped per consigner', params: ZId, response: responses(ZPayoutDetail) } }, async (request) => {
+    app.get('/api/payouts/:id', { schema: { tags, summary: 'A payout with its items grouped per consigner', params: ZRecordIdParams, response: responses(ZPayoutDetail) } }, async (request) => {
       const actor = await requireStaff(ctx, request, 'Orders');
       return { data: await getPayout(ctx, requireStore(request), actor, request.params.id) };
     });
 
     app.post(
       '/api/payouts/paid/:id',
-      { schema: { tags, summary: "Mark consigners' shares paid (all when none given); a Buying payout's Pay", params: ZId, body: ZPayoutPaidBody, response: responses(ZPayoutPaidResult) } },
+      { schema: { tags, summary: "Mark consigners' shares paid (all when none given); a Buying payout's Pay", params: ZRecordIdParams, body: ZPayoutPaidBody, response: responses(ZPayoutPaidResult) } },
       async (request) => {
         const actor = await requireStaff(ctx, request, 'Orders');
         return { data: await markPayoutPaid(ctx, requireStore(request), actor, request.params.id, request.body) };

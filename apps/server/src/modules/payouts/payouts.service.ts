@@ -1,4 +1,4 @@
-// The payouts API (issue 11; people doc sections 2 Payouts, 4, 5, 7; docs/payouts.md).
+// The payouts API (people doc sections 2 Payouts, 4, 5, 7; docs/payouts.md).
 import type { Readable } from 'node:stream';
 import {
   isConsignerAdmin,
@@ -28,6 +28,7 @@ import {
   type ZPayoutFilterOptions,
   type ZPayoutList,
   type ZPayoutPaidResult,
+  type ZPayoutPreview,
 } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -35,17 +36,17 @@ import { actorStamp, type Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
-import { integrationsRepository } from '../../integrations/integrations.repository.ts';
-import { startAutoPayout } from '../../payouts/auto-payout.ts';
-import { logEntry, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
-import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
-import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/notifications.service.ts';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import { integrationRecords } from '../../integrations/index.ts';
+import { startAutoPayout } from './automated/auto-payout.ts';
+import { logEntry, writeInventoryLogs, type LogAuthor } from '../../shared/inventory-log.ts';
+import { consignerLedger, type NewLedgerEntry } from '../ledger/index.ts';
+import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/index.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../shared/pg-errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toCheque, toConsignerBuyingItem, toConsignerPayout, toPayout, toPayoutItem, toShare, shareProvider } from './payouts.mapper.ts';
 import { PAYOUT_EXPORT_HEADERS, payoutsRepository as repo, type ChequeRow, type PayCandidate, type PayoutRow, type ShareRow } from './payouts.repository.ts';
 
-export const PAYOUT_ERRORS = {
+const PAYOUT_ERRORS = {
   notFound: 'Payout not found',
   itemNotFound: 'Item not found',
   consignerNotFound: 'Consigner not found',
@@ -65,7 +66,7 @@ const isReady = (it: PayCandidate) => it.status === 'Sold' || (it.bought && it.a
 
 /** Which providers the store may pay through (store_integrations 'checkbook' and 'paypal', enabled). */
 async function enabledProviders(ctx: AppContext, storeId: string): Promise<PayoutProvider[]> {
-  const rows = await integrationsRepository.list(ctx.db, storeId);
+  const rows = await integrationRecords.list(ctx.db, storeId);
   return rows.filter((r) => r.enabled && (r.kind === 'checkbook' || r.kind === 'paypal')).map((r) => r.kind as PayoutProvider);
 }
 
@@ -78,6 +79,58 @@ async function handToProvider(ctx: AppContext, storeId: string, payoutId: string
   }
 }
 
+type PlannedShare = { name: string; itemCount: number; gross: number; carried: number; total: number; payoutType: string | null; boughtForCash: boolean };
+
+/**
+ * The asked items checked (all ready, none in a payout) and grouped into one share per consigner, each
+ * with what it carries (net payable, docs/payouts.md): the fees its consigner owes taken, never below
+ * zero (the rest stays owed), or a balance in their favour added. In the payout lock when making it.
+ */
+async function planShares(tx: DbOrTx, storeId: string, ids: readonly string[], opts: { lock: boolean }) {
+  const items = await repo.payCandidatesForUpdate(tx, storeId, ids, opts);
+  if (items.length !== ids.length) throw notFound(PAYOUT_ERRORS.itemNotFound);
+  for (const it of items) {
+    if (it.isStoreAccount) throw unprocessable(PAYOUT_ERRORS.storeAccount(it.code));
+    if (it.payoutId !== null || it.inPayout) throw conflict(PAYOUT_ERRORS.alreadyInPayout(it.code));
+    if (!isReady(it)) throw conflict(PAYOUT_ERRORS.notReady(it.code, it.status));
+  }
+  const shares = new Map<string, PlannedShare>();
+  for (const it of items) {
+    const s = shares.get(it.consignerId) ?? { name: it.consignerName, itemCount: 0, gross: 0, carried: 0, total: 0, payoutType: it.payoutType, boughtForCash: false };
+    s.gross += it.total;
+    s.itemCount += 1;
+    s.boughtForCash ||= it.bought && it.paymentType === 'cash';
+    shares.set(it.consignerId, s);
+  }
+  const carry = await consignerLedger.availableCarry(tx, storeId, [...shares.keys()]);
+  for (const [consignerId, s] of shares) {
+    s.carried = carriedOf(s.gross, carry.get(consignerId) ?? 0);
+    s.total = s.gross + s.carried;
+  }
+  return { items, shares };
+}
+
+/** POST /api/payouts/preview: what paying these items would send each consigner, fees owed taken. Nothing written. */
+export async function previewPayout(ctx: AppContext, store: Tenant, body: TPayoutPayBody): Promise<z.input<typeof ZPayoutPreview>> {
+  const { shares } = await planShares(ctx.db, store.id, body.inventoriesToPay, { lock: false });
+  const rows = [...shares].map(([consignerId, s]) => ({ consignerId, ...s })).sort((a, b) => a.name.localeCompare(b.name));
+  const sum = (f: (s: PlannedShare) => number) => toMajor(rows.reduce((a, s) => a + f(s), 0));
+  return {
+    consigners: rows.map((s) => ({
+      consignerId: s.consignerId,
+      name: s.name,
+      itemCount: s.itemCount,
+      gross: toMajor(s.gross),
+      carried: toMajor(s.carried),
+      total: toMajor(s.total),
+      chequeCount: splitIntoCheques(s.total).length,
+    })),
+    gross: sum((s) => s.gross),
+    carried: sum((s) => s.carried),
+    total: sum((s) => s.total),
+  };
+}
+
 // ---- POST /api/payouts/pay --------------------------------------------------------------------
 
 /**
@@ -86,7 +139,7 @@ async function handToProvider(ctx: AppContext, storeId: string, payoutId: string
  * An item is in at most one payout: the store's payouts are made one at a time (an advisory lock),
  * items are row-locked, and the payout_items key refuses a second payout of an item whatever happens.
  */
-export async function payInventories(ctx: AppContext, store: StoreRow, actor: Actor, body: TPayoutPayBody): Promise<z.input<typeof ZPayoutCreated>> {
+export async function payInventories(ctx: AppContext, store: Tenant, actor: Actor, body: TPayoutPayBody): Promise<z.input<typeof ZPayoutCreated>> {
   const ids = body.inventoriesToPay;
   const by = actorStamp(actor);
   const providers = await enabledProviders(ctx, store.id);
@@ -94,24 +147,10 @@ export async function payInventories(ctx: AppContext, store: StoreRow, actor: Ac
   try {
     payout = await ctx.db.transaction(async (tx) => {
       await repo.lockStorePayouts(tx, store.id);
-      const items = await repo.payCandidatesForUpdate(tx, store.id, ids);
-      if (items.length !== ids.length) throw notFound(PAYOUT_ERRORS.itemNotFound);
-      for (const it of items) {
-        if (it.isStoreAccount) throw unprocessable(PAYOUT_ERRORS.storeAccount(it.code));
-        if (it.payoutId !== null || it.inPayout) throw conflict(PAYOUT_ERRORS.alreadyInPayout(it.code));
-        if (!isReady(it)) throw conflict(PAYOUT_ERRORS.notReady(it.code, it.status));
-      }
-
-      // one share per consigner, its provider decided now and kept on its cheques
-      const shares = new Map<string, { total: number; payoutType: string | null; boughtForCash: boolean }>();
-      for (const it of items) {
-        const s = shares.get(it.consignerId) ?? { total: 0, payoutType: it.payoutType, boughtForCash: false };
-        s.total += it.total;
-        s.boughtForCash ||= it.bought && it.paymentType === 'cash';
-        shares.set(it.consignerId, s);
-      }
+      const { items, shares } = await planShares(tx, store.id, ids, { lock: true });
       const settings = { automatedPayout: store.automatedPayout, enabledProviders: providers };
-      const shareProviders = new Map([...shares].map(([id, s]) => [id, shareProviderOf(s.payoutType, settings, { boughtForCash: s.boughtForCash })]));
+      // a share with nothing to send (its fees took it all) is settled by hand
+      const shareProviders = new Map([...shares].map(([id, s]) => [id, s.total === 0 ? 'manual' : shareProviderOf(s.payoutType, settings, { boughtForCash: s.boughtForCash })]));
       const total = [...shares.values()].reduce((a, s) => a + s.total, 0);
 
       const created = await repo.insertPayout(tx, {
@@ -126,6 +165,10 @@ export async function payInventories(ctx: AppContext, store: StoreRow, actor: Ac
         createdByName: by.name,
       });
       await repo.addItems(tx, store.id, created.id, ids, by);
+      await repo.insertDeductions(
+        tx,
+        [...shares].filter(([, s]) => s.carried !== 0).map(([consignerId, s]) => ({ storeId: store.id, payoutId: created.id, consignerId, amount: s.carried })),
+      );
       const now = new Date();
       await writeInventoryLogs(
         tx,
@@ -148,6 +191,15 @@ export async function payInventories(ctx: AppContext, store: StoreRow, actor: Ac
   return { id: payout.id, name: payout.name, status: payout.status, total: toMajor(payout.total), inventories: ids };
 }
 
+/**
+ * What a share carries from its consigner's balance outside its items (`available`, minor units):
+ * fees owed are taken, at most the whole share (never below zero; the rest stays owed for the next
+ * payout); a balance in the consigner's favour is added.
+ */
+function carriedOf(gross: number, available: number): number {
+  return available < 0 ? Math.max(available, -gross) : available;
+}
+
 // ---- reading ----------------------------------------------------------------------------------
 
 const groupBy = <T>(rows: T[], key: (r: T) => string) => {
@@ -165,7 +217,7 @@ const shareKey = (payoutId: string, consignerId: string) => `${payoutId}:${consi
 /** Full bank details for those who may see them (Admins with Consigners access), masked for other staff. */
 const seesFullBank = (actor: Actor) => actor.kind === 'employee' && isConsignerAdmin({ kind: 'employee', role: actor.role, accessControls: actor.accessControls });
 
-async function withShares(db: DbOrTx, store: StoreRow, actor: Actor, rows: PayoutRow[]): Promise<z.input<typeof ZPayout>[]> {
+async function withShares(db: DbOrTx, store: Tenant, actor: Actor, rows: PayoutRow[]): Promise<z.input<typeof ZPayout>[]> {
   const ids = rows.map((p) => p.id);
   const [shares, cheques] = await Promise.all([repo.shares(db, store.id, ids), repo.cheques(db, store.id, ids)]);
   const sharesOf = groupBy(shares, (s) => s.payoutId);
@@ -175,7 +227,7 @@ async function withShares(db: DbOrTx, store: StoreRow, actor: Actor, rows: Payou
 }
 
 /** GET /api/payouts */
-export async function listPayouts(ctx: AppContext, store: StoreRow, actor: Actor, q: TPayoutsQuery): Promise<z.input<typeof ZPayoutList>> {
+export async function listPayouts(ctx: AppContext, store: Tenant, actor: Actor, q: TPayoutsQuery): Promise<z.input<typeof ZPayoutList>> {
   const { rows, count } = await repo.list(
     ctx.db,
     store.id,
@@ -186,7 +238,7 @@ export async function listPayouts(ctx: AppContext, store: StoreRow, actor: Actor
 }
 
 /** GET /api/payouts/filterOptions */
-export async function payoutFilterOptions(ctx: AppContext, store: StoreRow): Promise<z.input<typeof ZPayoutFilterOptions>> {
+export async function payoutFilterOptions(ctx: AppContext, store: Tenant): Promise<z.input<typeof ZPayoutFilterOptions>> {
   const consigners = await repo.consignersWithPayouts(ctx.db, store.id);
   return {
     statuses: PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_LABELS[value] })),
@@ -194,14 +246,14 @@ export async function payoutFilterOptions(ctx: AppContext, store: StoreRow): Pro
   };
 }
 
-async function findPayout(db: DbOrTx, store: StoreRow, id: string) {
+async function findPayout(db: DbOrTx, store: Tenant, id: string) {
   const payout = await repo.find(db, store.id, id);
   if (!payout) throw notFound(PAYOUT_ERRORS.notFound);
   return payout;
 }
 
 /** GET /api/payouts/{id}: the payout, its shares with their items, and every item. */
-export async function getPayout(ctx: AppContext, store: StoreRow, actor: Actor, id: string): Promise<z.input<typeof ZPayoutDetail>> {
+export async function getPayout(ctx: AppContext, store: Tenant, actor: Actor, id: string): Promise<z.input<typeof ZPayoutDetail>> {
   const payout = await findPayout(ctx.db, store, id);
   const [[summary], items] = await Promise.all([withShares(ctx.db, store, actor, [payout]), repo.items(ctx.db, store.id, [id])]);
   const inventories = items.map(toPayoutItem);
@@ -213,7 +265,7 @@ export async function getPayout(ctx: AppContext, store: StoreRow, actor: Actor, 
 }
 
 /** A consigner asks for their own figures only; staff for a consigner of this store (404 otherwise, never their data). */
-async function assertConsignerOf(ctx: AppContext, store: StoreRow, actor: Actor, consignerId: string): Promise<void> {
+async function assertConsignerOf(ctx: AppContext, store: Tenant, actor: Actor, consignerId: string): Promise<void> {
   if (actor.kind === 'consigner' && actor.id !== consignerId) throw notFound(PAYOUT_ERRORS.consignerNotFound);
   if (actor.kind === 'employee' && !(await repo.consignerExists(ctx.db, store.id, consignerId))) throw notFound(PAYOUT_ERRORS.consignerNotFound);
 }
@@ -224,7 +276,7 @@ async function assertConsignerOf(ctx: AppContext, store: StoreRow, actor: Actor,
  */
 export async function listConsignerBuyingItems(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: Actor,
   consignerId: string,
   q: TConsignerBuyingQuery,
@@ -244,7 +296,7 @@ export async function listConsignerBuyingItems(
 /** GET /api/payouts/consigner/{id}: a consigner's payouts, their share only. A consigner sees their own only. */
 export async function listConsignerPayouts(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: Actor,
   consignerId: string,
   q: TConsignerPayoutsQuery,
@@ -274,7 +326,7 @@ export async function listConsignerPayouts(
 }
 
 /** GET /api/cheques: a payout's cheques (a consigner: their own, of a payout they are in). */
-export async function listCheques(ctx: AppContext, store: StoreRow, actor: Actor, payoutId: string): Promise<z.input<typeof ZCheque>[]> {
+export async function listCheques(ctx: AppContext, store: Tenant, actor: Actor, payoutId: string): Promise<z.input<typeof ZCheque>[]> {
   await findPayout(ctx.db, store, payoutId);
   const consignerId = actor.kind === 'consigner' ? actor.id : undefined;
   const cheques = await repo.cheques(ctx.db, store.id, [payoutId], consignerId);
@@ -283,7 +335,7 @@ export async function listCheques(ctx: AppContext, store: StoreRow, actor: Actor
 }
 
 /** POST /api/payouts/export: payouts.csv of the given payout items (all must be in a payout of the store), or of one payout. */
-export async function exportPayoutItems(ctx: AppContext, store: StoreRow, body: TPayoutExportBody): Promise<Readable> {
+export async function exportPayoutItems(ctx: AppContext, store: Tenant, body: TPayoutExportBody): Promise<Readable> {
   let lines: string[];
   if (body.inventoriesToExport.length > 0) {
     const found = await repo.payoutItemIds(ctx.db, store.id, body.inventoriesToExport);
@@ -327,16 +379,35 @@ export async function settlePayoutShares(
     ...(it.bought ? [{ ...base, consignerId: it.consignerId, kind: 'sale' as const, amount: it.amount, inventoryId: it.inventoryId, orderId: it.orderId, memo: 'Bought by the store' }] : []),
     { ...base, consignerId: it.consignerId, kind: 'payout' as const, amount: -it.amount, inventoryId: it.inventoryId, orderId: it.orderId },
   ]);
-  await ledgerRepository.append(tx, entries);
+  // what the share took for fees owed (or added): its ledger entry, so the balance ends where the cash does
+  const carried = await repo.deductionsOf(tx, storeId, payoutId, consignerIds);
+  for (const [consignerId, amount] of carried) {
+    if (amount === 0) continue;
+    entries.push({ ...base, consignerId, kind: 'payout_deduction', amount: -amount, memo: amount < 0 ? 'Fees owed, taken from this payout' : 'Balance paid with this payout' });
+    if (amount < 0) await repo.settleWithdrawalFees(tx, storeId, consignerId, -amount);
+  }
+  await consignerLedger.append(tx, entries);
   const now = new Date();
   await writeInventoryLogs(
     tx,
-    paid.map((it) => logEntry(it, by, [{ variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' }], now)),
+    // the payout the status changed in rides along (unchanged), so the feed can name it (docs/dashboard-and-activity.md)
+    paid.map((it) =>
+      logEntry(
+        it,
+        by,
+        [
+          { variableChanged: 'status', beforeValue: 'Sold', afterValue: 'Paid' },
+          { variableChanged: 'payoutId', beforeValue: payoutId, afterValue: payoutId },
+        ],
+        now,
+      ),
+    ),
   );
   if (notice) {
     // the moment a consigner's share is paid (by hand, or confirmed by its provider): one e-mail each
     const totals = new Map<string, number>();
     for (const it of items) totals.set(it.consignerId, (totals.get(it.consignerId) ?? 0) + it.amount);
+    for (const [consignerId, amount] of carried) totals.set(consignerId, (totals.get(consignerId) ?? 0) + amount);
     await notice.notifier.add(
       tx,
       'payout',
@@ -348,7 +419,7 @@ export async function settlePayoutShares(
 }
 
 /** The payout e-mails of settled shares: the action's notifier (delivered after commit) and the payout's name. */
-export type PayoutNotice = { notifier: Notifier; payoutName: string };
+type PayoutNotice = { notifier: Notifier; payoutName: string };
 
 /**
  * For an auto payout whose provider confirmed some shares: in the caller's transaction, locks the
@@ -365,16 +436,17 @@ export async function settleConfirmedShares(
   by: LogAuthor,
   notifier?: Notifier,
 ): Promise<PayoutRow | null> {
-  const payout = await repo.find(tx, storeId, payoutId, { lock: true });
-  if (!payout) return null;
-  const [shares, settled] = await Promise.all([repo.shares(tx, storeId, [payoutId]), ledgerRepository.payoutSettledConsignerIds(tx, storeId, payoutId)]);
+  const locked = await repo.lockPayoutWithCheques(tx, storeId, payoutId);
+  if (!locked) return null;
+  const { payout } = locked;
+  const [shares, settled] = await Promise.all([repo.shares(tx, storeId, [payoutId]), consignerLedger.payoutSettledConsignerIds(tx, storeId, payoutId)]);
   const unpaid = shares.filter((s) => consignerIds.includes(s.consignerId) && !settled.has(s.consignerId)).map((s) => s.consignerId);
   await settlePayoutShares(tx, storeId, payoutId, unpaid, by, notifier ? { notifier, payoutName: payout.name } : undefined);
   return closeIfPaid(tx, storeId, payout);
 }
 
 /** After shares were settled: Paid (with paidAt) when no share is left to pay. */
-export async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow): Promise<PayoutRow> {
+async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow): Promise<PayoutRow> {
   const [shares, cheques] = await Promise.all([repo.shares(tx, storeId, [payout.id]), repo.cheques(tx, storeId, [payout.id])]);
   const chequesOf = groupBy(cheques, (ch) => ch.consignerId);
   if (shares.some((s) => isUnpaid(s, chequesOf.get(s.consignerId) ?? []))) return payout;
@@ -388,14 +460,17 @@ export async function closeIfPaid(tx: DbOrTx, storeId: string, payout: PayoutRow
  * (409); one whose auto payout failed may be, when named (paid another way). On a Buying payout this
  * is its Pay: hand-paid shares are marked, automated ones handed to their provider.
  */
-export async function markPayoutPaid(ctx: AppContext, store: StoreRow, actor: Actor, id: string, body: TPayoutPaidBody): Promise<z.input<typeof ZPayoutPaidResult>> {
+export async function markPayoutPaid(ctx: AppContext, store: Tenant, actor: Actor, id: string, body: TPayoutPaidBody): Promise<z.input<typeof ZPayoutPaidResult>> {
   const by = actorStamp(actor);
   const given = body.consignersInventoryToBeMarkedAsPaid;
   const notifier = consignerNotifier(ctx, store.id, store);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const payout = await repo.find(tx, store.id, id, { lock: true });
-    if (!payout) throw notFound(PAYOUT_ERRORS.notFound);
-    const [shares, cheques] = await Promise.all([repo.shares(tx, store.id, [id]), repo.cheques(tx, store.id, [id])]);
+    // the payout and its cheques locked (the lock the retry and the payout job take too): a cheque
+    // the job is claiming is seen Sent here, never overwritten by a stale read
+    const locked = await repo.lockPayoutWithCheques(tx, store.id, id);
+    if (!locked) throw notFound(PAYOUT_ERRORS.notFound);
+    const { payout, cheques } = locked;
+    const shares = await repo.shares(tx, store.id, [id]);
     const chequesOf = groupBy(cheques, (ch) => ch.consignerId);
     const known = new Set(shares.map((s) => s.consignerId));
     if (given.some((c) => !known.has(c))) throw notFound(PAYOUT_ERRORS.notInPayout);
@@ -412,7 +487,9 @@ export async function markPayoutPaid(ctx: AppContext, store: StoreRow, actor: Ac
       else inFlight.push(own);
     }
     if (inFlight.length && (given.length || toMark.length + toSend.length === 0)) {
-      throw conflict(inFlight.some((own) => own.some((ch) => ch.status === 'Failed')) ? PAYOUT_ERRORS.autoFailed : PEOPLE_MESSAGES.autoPayoutInProgress);
+      // a cheque in flight (Sent: being sent, or at its provider) is never marked paid by hand
+      const sending = inFlight.some((own) => own.some((ch) => ch.status === 'Sent'));
+      throw conflict(!sending && inFlight.some((own) => own.some((ch) => ch.status === 'Failed')) ? PAYOUT_ERRORS.autoFailed : PEOPLE_MESSAGES.autoPayoutInProgress);
     }
 
     const { itemCount } = await settlePayoutShares(tx, store.id, id, toMark, by, { notifier, payoutName: payout.name });

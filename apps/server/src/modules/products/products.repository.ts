@@ -20,7 +20,7 @@ const OFFSET_ZERO = sql`0` as unknown as number;
 const matchesAll = (terms: string[], column: Column) => terms.map((t) => like(column, containsPattern(t.toLowerCase())));
 
 /** A product row as the search answers it: every column but search_text, with its GTINs. */
-export type ProductWithGtins = Omit<ProductRow, 'searchText'> & { gtins: { size: string; gtin: string }[] };
+type ProductWithGtins = Omit<ProductRow, 'searchText'> & { gtins: { size: string; gtin: string }[] };
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
 // The product's GTINs in the same statement (one query less per search). The outer column is
 // written table-qualified by hand: drizzle renders products.id as a bare "id" in a select's sql, which

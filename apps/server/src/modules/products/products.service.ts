@@ -24,21 +24,21 @@ import type { ModifiedField } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { STOREFRONT_NOT_CONNECTED } from '../../storefront/storefront.ts';
 import { resyncProductJob } from '../../storefront/storefront-resync.service.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
-import { templatesRepository } from '../templates/templates.repository.ts';
-import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
-import { pgErrorCode, UNIQUE_VIOLATION } from './pg-errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { findTemplate } from '../templates/index.ts';
+import { CATALOGUE_MESSAGES } from '../../shared/catalogue-messages.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../shared/pg-errors.ts';
 import { toDuplicateProduct, toProduct, toSubmittedProduct, toVariantPrice } from './products.mapper.ts';
 import { productsRepository, type NewProduct, type ProductRow } from './products.repository.ts';
 import { submittedProductsRepository, type SubmittedStatus } from './submitted-products.repository.ts';
 
-export const MERGE_JOB = 'products.merge';
-export const RESYNC_JOB = 'storefront.resyncProduct';
+const MERGE_JOB = 'products.merge';
+const RESYNC_JOB = 'storefront.resyncProduct';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
 /** POST and PUT /api/products body, as sent; the domain's ZProductInput words the refusals. */
-export type ProductBody = {
+type ProductBody = {
   title?: string | null;
   sku?: string | null;
   brand?: string | null;
@@ -102,7 +102,7 @@ function productValues(input: ParsedProduct): Omit<NewProduct, 'storeId'> {
 }
 
 async function requireTemplate(db: DbOrTx, storeId: string, id: string) {
-  if (!isUuid(id) || !(await templatesRepository.findById(db, storeId, id))) throw badRequest(CATALOGUE_MESSAGES.templateNotFound);
+  if (!isUuid(id) || !(await findTemplate(db, storeId, id))) throw badRequest(CATALOGUE_MESSAGES.templateNotFound);
 }
 
 async function findProductOrThrow(db: DbOrTx, storeId: string, id: string): Promise<ProductRow> {
@@ -129,14 +129,14 @@ async function withGtins(db: DbOrTx, storeId: string, product: ProductRow) {
 
 /** GET /api/products?search=: every word must appear in the title, SKU or brand. */
 /** GET /api/products: one page (1-based) of the matches, newest first; a short page is the last. */
-export async function searchProducts(ctx: AppContext, store: StoreRow, query: { search?: string; limit: number; page?: number }) {
+export async function searchProducts(ctx: AppContext, store: Tenant, query: { search?: string; limit: number; page?: number }) {
   const offset = ((query.page ?? 1) - 1) * query.limit;
   const rows = await productsRepository.search(ctx.db, store.id, searchWords(query.search), query.limit, offset);
   return rows.map((r) => toProduct(r, r.gtins));
 }
 
 /** GET /api/products/{id}: the product, its duplicates (same SKU) and its listing count. */
-export async function getProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string): Promise<z.input<typeof ZProductDetail>> {
+export async function getProduct(ctx: AppContext, store: Tenant, actor: Actor, id: string): Promise<z.input<typeof ZProductDetail>> {
   const product = await findProductOrThrow(ctx.db, store.id, id);
   const gtins = await productsRepository.gtinsOf(ctx.db, store.id, [id]);
   const duplicates = await productsRepository.findBySku(ctx.db, store.id, product.sku, id);
@@ -144,7 +144,7 @@ export async function getProduct(ctx: AppContext, store: StoreRow, actor: Actor,
   return { ...toProduct(product, gtins), duplicateProducts: duplicates.map(toDuplicateProduct), listingCount };
 }
 
-export async function createProduct(ctx: AppContext, store: StoreRow, body: ProductBody) {
+export async function createProduct(ctx: AppContext, store: Tenant, body: ProductBody) {
   const input = parseProduct(body);
   const price = parsePrice(body.price ?? null);
   return ctx.db
@@ -169,7 +169,7 @@ export async function createProduct(ctx: AppContext, store: StoreRow, body: Prod
  * (the Save button and the GTIN editor can save separately); a GTIN list, even empty, replaces them.
  * A body without price keeps the price.
  */
-export async function updateProduct(ctx: AppContext, store: StoreRow, id: string, body: ProductBody) {
+export async function updateProduct(ctx: AppContext, store: Tenant, id: string, body: ProductBody) {
   const input = parseProduct(body);
   const replaceGtins = body.GTIN !== undefined && body.GTIN !== null;
   return ctx.db
@@ -191,7 +191,7 @@ export async function updateProduct(ctx: AppContext, store: StoreRow, id: string
 }
 
 /** GET /api/products/lowestVariantPrices/{id}: lowest Active price per option1 value, in size order. */
-export async function lowestVariantPrices(ctx: AppContext, store: StoreRow, id: string) {
+export async function lowestVariantPrices(ctx: AppContext, store: Tenant, id: string) {
   await findProductOrThrow(ctx.db, store.id, id);
   const rows = await productsRepository.lowestActivePrices(ctx.db, store.id, id);
   rows.sort((a, b) => (a.option1Value === null ? 1 : b.option1Value === null ? -1 : compareSizes(a.option1Value, b.option1Value)));
@@ -201,7 +201,7 @@ export async function lowestVariantPrices(ctx: AppContext, store: StoreRow, id: 
 // ---------------------------------------------------------------------------------------------
 // Submitted products: consigners ask for a product that is missing from the catalogue.
 
-export type SubmittedBody = {
+type SubmittedBody = {
   title?: string | null;
   brand?: string | null;
   sku?: string | null;
@@ -231,7 +231,7 @@ const ZSubmittedProduct = z.object({
 });
 
 /** GET /api/products/submittedProducts: staff see the store's, a consigner their own. */
-export async function listSubmittedProducts(ctx: AppContext, store: StoreRow, actor: Actor, query: { search?: string; status: SubmittedStatus | 'all' }) {
+export async function listSubmittedProducts(ctx: AppContext, store: Tenant, actor: Actor, query: { search?: string; status: SubmittedStatus | 'all' }) {
   const rows = await submittedProductsRepository.list(ctx.db, store.id, {
     search: query.search?.trim(),
     consignerId: actor.kind === 'consigner' ? actor.id : undefined,
@@ -240,7 +240,7 @@ export async function listSubmittedProducts(ctx: AppContext, store: StoreRow, ac
   return rows.map(toSubmittedProduct);
 }
 
-export async function submitProduct(ctx: AppContext, store: StoreRow, actor: Actor, body: SubmittedBody): Promise<z.input<typeof ZSubmittedProductCreated>> {
+export async function submitProduct(ctx: AppContext, store: Tenant, actor: Actor, body: SubmittedBody): Promise<z.input<typeof ZSubmittedProductCreated>> {
   const parsed = ZSubmittedProduct.safeParse(body);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
   const input = parsed.data;
@@ -260,7 +260,7 @@ export async function submitProduct(ctx: AppContext, store: StoreRow, actor: Act
 /** POST /api/products/merge: checks both products, then merges in the background. */
 export async function mergeProducts(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   actor: Actor,
   input: { fromProductId: string; toProductId: string },
 ): Promise<z.input<typeof ZProductJobStarted>> {
@@ -306,7 +306,7 @@ async function runMerge(
   });
 }
 
-export async function resyncProduct(ctx: AppContext, store: StoreRow, actor: Actor, id: string): Promise<z.input<typeof ZProductJobStarted>> {
+export async function resyncProduct(ctx: AppContext, store: Tenant, actor: Actor, id: string): Promise<z.input<typeof ZProductJobStarted>> {
   await findProductOrThrow(ctx.db, store.id, id);
   const job = await ctx.jobs.create(ctx.db, { storeId: store.id, kind: RESYNC_JOB, payload: { productId: id }, total: 1, createdBy: actorStamp(actor) });
   await ctx.jobs.dispatch(job);
@@ -321,9 +321,9 @@ export function registerProductJobs(ctx: AppContext) {
     const result = await runMerge(ctx, job.storeId, fromProductId, toProductId, by);
     await itemDone();
     return result;
-  });
+  }, { area: 'Products' });
   // Pushed to the shop inside the job (docs/storefront-sync.md "Resyncs"); without a connection it says so.
-  ctx.jobs.register(RESYNC_JOB, async (jobCtx) => resyncProductJob(ctx, jobCtx.job.storeId, String(jobCtx.job.payload.productId), jobCtx));
+  ctx.jobs.register(RESYNC_JOB, async (jobCtx) => resyncProductJob(ctx, jobCtx.job.storeId, String(jobCtx.job.payload.productId), jobCtx), { area: 'Products' });
 }
 
 /**
@@ -331,7 +331,7 @@ export function registerProductJobs(ctx: AppContext) {
  * product and size, so the next scan of it finds them. The product's other GTINs stay; the code must
  * not name another product already.
  */
-export async function attachGtin(ctx: AppContext, store: StoreRow, productId: string, size: string, gtin: string) {
+export async function attachGtin(ctx: AppContext, store: Tenant, productId: string, size: string, gtin: string) {
   return ctx.db
     .transaction(async (tx) => {
       const product = await findProductOrThrow(tx, store.id, productId);

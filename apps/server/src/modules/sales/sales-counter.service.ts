@@ -4,12 +4,16 @@ import {
   formatMoney,
   isInventoryStatus,
   isSellable,
+  mailboxKey,
+  plainTextName,
   PAYMENT_METHOD_LABELS,
   SALE_MESSAGES,
+  sameBasket,
   toMinor,
   type ZCounterSaleBody,
   type ZInventoryItem,
   type ZSale,
+  type ZSaleKeyConflict,
   type ZSaleMessage,
   type ZSaleReceiptResult,
   type ZSaleResult,
@@ -20,34 +24,18 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
-import { createThrottle, type Throttle } from '../../auth/throttle.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { ZPaginatedInventoriesQuery } from '../inventory-queries/inventory-queries.schemas.ts';
-import { findPaginatedInventories } from '../inventory-queries/inventory-queries.service.ts';
-import { toInventoryItem } from '../inventory/inventory.mapper.ts';
-import { inventoryRepository } from '../inventory/inventory.repository.ts';
+import { throttleOf } from '../../shared/throttle.ts';
+import { conflict, notFound, tooManyRequests } from '../../http/errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { ZPaginatedInventoriesQuery } from '@backroom/domain';
+import { findPaginatedInventories } from '../inventory-queries/index.ts';
+import { toInventoryItem, inventoryRecords } from '../inventory/index.ts';
 import { toSale, toSaleSummary } from './sales.mapper.ts';
 import { salesRepository, type OrderRow, type SaleLines } from './sales.repository.ts';
 import { recordSale, undoSale } from './sales.service.ts';
 
 const SEARCH_LIMIT = 20;
 const RECENT_LIMIT = 10;
-
-/** 429 with the throttle's message (the error handler answers `{ error }`). */
-class TooManyRequests extends Error {
-  readonly statusCode = 429;
-}
-
-const throttles = new WeakMap<AppContext, Throttle>();
-function throttleOf(ctx: AppContext): Throttle {
-  let t = throttles.get(ctx);
-  if (!t) {
-    t = createThrottle(ctx.db, { enabled: ctx.config.authRateLimit });
-    throttles.set(ctx, t);
-  }
-  return t;
-}
 
 type ItemView = z.input<typeof ZInventoryItem>;
 
@@ -72,46 +60,46 @@ function toSellable(item: ItemView): z.input<typeof ZSellableItem> {
 }
 
 /** An item by its code as printed on its label (typed in any case). */
-async function itemByCode(ctx: AppContext, store: StoreRow, code: string) {
+async function itemByCode(ctx: AppContext, store: Tenant, code: string) {
   const wanted = code.trim();
   return (
-    (await inventoryRepository.findByCode(ctx.db, store.id, wanted)) ??
-    (wanted !== wanted.toUpperCase() ? await inventoryRepository.findByCode(ctx.db, store.id, wanted.toUpperCase()) : null)
+    (await inventoryRecords.findByCode(ctx.db, store.id, wanted)) ??
+    (wanted !== wanted.toUpperCase() ? await inventoryRecords.findByCode(ctx.db, store.id, wanted.toUpperCase()) : null)
   );
 }
 
 const noSuchCode = (code: string) => notFound(`No item with code ${code.trim()}`);
 
 /** GET /api/sales/item: the item a scanned or typed code names, refused when it cannot be sold now. */
-export async function findSellableItem(ctx: AppContext, store: StoreRow, code: string): Promise<z.input<typeof ZSellableItem>> {
+export async function findSellableItem(ctx: AppContext, store: Tenant, code: string): Promise<z.input<typeof ZSellableItem>> {
   const item = await itemByCode(ctx, store, code);
   if (!item) throw noSuchCode(code);
   if (!isInventoryStatus(item.status) || !isSellable(item.status, 'paid')) throw conflict(SALE_MESSAGES.notSellable(item.code, item.status as never));
-  const [row] = await inventoryRepository.findWithRelations(ctx.db, store.id, [item.id]);
+  const [row] = await inventoryRecords.findWithRelations(ctx.db, store.id, [item.id]);
   return toSellable(toInventoryItem(row));
 }
 
 /** GET /api/sales/items: the Active items a search finds (the inventory list's search), the first 20. */
-export async function searchSellableItems(ctx: AppContext, store: StoreRow, actor: EmployeeActor, search: string): Promise<z.input<typeof ZSellableItems>> {
+export async function searchSellableItems(ctx: AppContext, store: Tenant, actor: EmployeeActor, search: string): Promise<z.input<typeof ZSellableItems>> {
   const q = ZPaginatedInventoriesQuery.parse({ status: 'Active', search, pageSize: String(SEARCH_LIMIT), takeProducts: 'true', takeConsigners: 'true' });
   const page = await findPaginatedInventories(ctx, store, actor, q);
   const rows = (page.rows as ItemView[]).map(toSellable);
   return { rows, count: page.count };
 }
 
-async function saleView(ctx: AppContext, store: StoreRow, order: OrderRow): Promise<z.input<typeof ZSale>> {
+async function saleView(ctx: AppContext, store: Tenant, order: OrderRow): Promise<z.input<typeof ZSale>> {
   const lines: SaleLines = await salesRepository.lineItemsWithItems(ctx.db, store.id, order.id);
   return toSale(order, lines, store);
 }
 
 /** GET /api/sales: the store's newest counter sales (Recent sales on /sell). */
-export async function recentCounterSales(ctx: AppContext, store: StoreRow): Promise<z.input<typeof ZSaleSummaries>> {
+export async function recentCounterSales(ctx: AppContext, store: Tenant): Promise<z.input<typeof ZSaleSummaries>> {
   const rows = await salesRepository.recentOrders(ctx.db, store.id, 'counter', RECENT_LIMIT);
   return { rows: rows.map((r) => toSaleSummary(r.order, r.itemCount)) };
 }
 
 /** GET /api/sales/{id}: a sale with its lines, for the receipt. */
-export async function getSale(ctx: AppContext, store: StoreRow, orderId: string): Promise<z.input<typeof ZSale>> {
+export async function getSale(ctx: AppContext, store: Tenant, orderId: string): Promise<z.input<typeof ZSale>> {
   const order = await salesRepository.findById(ctx.db, store.id, orderId);
   if (!order) throw notFound(SALE_MESSAGES.orderNotFound);
   return saleView(ctx, store, order);
@@ -120,13 +108,15 @@ export async function getSale(ctx: AppContext, store: StoreRow, orderId: string)
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The receipt as an e-mail: plain text, and the same as a small HTML table. */
-function receiptMail(store: StoreRow, sale: z.input<typeof ZSale>) {
+function receiptMail(store: Tenant, sale: z.input<typeof ZSale>) {
   const money = (major: number) => formatMoney(toMinor(major), store.currency);
   const date = new Date(sale.orderDate).toUTCString();
   const method = sale.paymentMethod ? PAYMENT_METHOD_LABELS[sale.paymentMethod] : '';
   const lines = sale.lines.filter((l) => l.active);
+  // The store's name is plain text typed by its staff: no links made of it in anyone's mail program.
+  const name = plainTextName(store.name);
   const text = [
-    `${store.name}`,
+    name,
     `Receipt ${sale.name} - ${date}`,
     '',
     ...lines.map((l) => `${l.title}${l.code ? ` (${l.code})` : ''}  ${money(l.price * l.quantity)}`),
@@ -139,14 +129,21 @@ function receiptMail(store: StoreRow, sale: z.input<typeof ZSale>) {
   const rows = lines
     .map((l) => `<tr><td>${escapeHtml(l.title)}${l.code ? ` <small>(${escapeHtml(l.code)})</small>` : ''}</td><td style="text-align:right">${escapeHtml(money(l.price * l.quantity))}</td></tr>`)
     .join('');
-  const html = `<h2>${escapeHtml(store.name)}</h2><p>Receipt ${escapeHtml(sale.name)} - ${escapeHtml(date)}</p><table cellpadding="4">${rows}<tr><th style="text-align:left">Total</th><th style="text-align:right">${escapeHtml(money(sale.total))}</th></tr></table>${method ? `<p>Paid by ${escapeHtml(method.toLowerCase())}</p>` : ''}<p>Thank you for shopping with us. Questions: ${escapeHtml(store.supportEmail)}</p>`;
-  return { subject: `Your receipt from ${store.name} (${sale.name})`, text, html };
+  const html = `<h2>${escapeHtml(name)}</h2><p>Receipt ${escapeHtml(sale.name)} - ${escapeHtml(date)}</p><table cellpadding="4">${rows}<tr><th style="text-align:left">Total</th><th style="text-align:right">${escapeHtml(money(sale.total))}</th></tr></table>${method ? `<p>Paid by ${escapeHtml(method.toLowerCase())}</p>` : ''}<p>Thank you for shopping with us. Questions: ${escapeHtml(store.supportEmail)}</p>`;
+  return { subject: `Your receipt from ${name} (${sale.name})`, text, html };
 }
 
 /** Sends the receipt unless this address had its share lately (3 in 15 minutes, as the sign-in page's e-mails). */
-async function mailReceipt(ctx: AppContext, store: StoreRow, sale: z.input<typeof ZSale>, email: string, ip: string): Promise<{ sent: true } | { sent: false; refusal: string }> {
-  const throttled = await throttleOf(ctx).before('/sales/receipt', { email: email.toLowerCase(), ip });
-  if (throttled) return { sent: false, refusal: throttled.message };
+async function mailReceipt(
+  ctx: AppContext,
+  store: Tenant,
+  actor: EmployeeActor,
+  sale: z.input<typeof ZSale>,
+  email: string,
+): Promise<{ sent: true } | { sent: false; refusal: string; retryAfter: number }> {
+  // The mailbox counts within this store only: another store's receipts never block this one's.
+  const throttled = await throttleOf(ctx).before('/sales/receipt', { recipient: `${store.id}|${mailboxKey(email)}`, sender: actor.id, store: store.id });
+  if (throttled) return { sent: false, refusal: throttled.message, retryAfter: throttled.retryAfter };
   await ctx.mailer.send({ storeId: store.id, to: email, ...receiptMail(store, sale) });
   return { sent: true };
 }
@@ -156,7 +153,12 @@ async function mailReceipt(ctx: AppContext, store: StoreRow, sale: z.input<typeo
  * code; the sale key makes a double submit record one sale. The receipt goes to the customer's
  * e-mail when one is given (once, when the sale is recorded).
  */
-export async function sellAtCounter(ctx: AppContext, store: StoreRow, actor: EmployeeActor, body: z.output<typeof ZCounterSaleBody>, ip: string): Promise<z.input<typeof ZSaleResult>> {
+export async function sellAtCounter(
+  ctx: AppContext,
+  store: Tenant,
+  actor: EmployeeActor,
+  body: z.output<typeof ZCounterSaleBody>,
+): Promise<{ ok: z.input<typeof ZSaleResult> } | { keyReused: z.input<typeof ZSaleKeyConflict> }> {
   const ids: string[] = [];
   for (const line of body.lines) {
     if (line.inventoryId) {
@@ -175,21 +177,26 @@ export async function sellAtCounter(ctx: AppContext, store: StoreRow, actor: Emp
     { source: 'counter', externalId: body.saleKey ?? null, financialStatus: 'paid', paymentMethod: body.paymentMethod, customer, lines: ids.map((inventoryId) => ({ inventoryId })) },
   );
   const sale = await saleView(ctx, store, order);
-  const mailed = created && body.customerEmail ? await mailReceipt(ctx, store, sale, body.customerEmail, ip) : null;
+  // A repeated key answers the first sale only when it is the same sale (a retry after a lost answer);
+  // a basket edited since is not sold, and the cashier must be told (docs/sales.md "Idempotency").
+  if (!created && !sameBasket({ inventoryIds: sale.lines.map((l) => l.inventoryId), paymentMethod: order.paymentMethod ?? null }, { inventoryIds: ids, paymentMethod: body.paymentMethod })) {
+    return { keyReused: { error: SALE_MESSAGES.keyReused(order.name), code: 'SALE_KEY_REUSED', sale } };
+  }
+  const mailed = created && body.customerEmail ? await mailReceipt(ctx, store, actor, sale, body.customerEmail) : null;
   const receipt = mailed ? (mailed.sent ? ('sent' as const) : ('limited' as const)) : null;
-  return { message: created ? SALE_MESSAGES.saleRecorded(order.name) : SALE_MESSAGES.alreadyRecorded(order.name), created, receipt, sale };
+  return { ok: { message: created ? SALE_MESSAGES.saleRecorded(order.name) : SALE_MESSAGES.alreadyRecorded(order.name), created, receipt, sale } };
 }
 
 /** POST /api/sales/{id}/receipt: the receipt e-mailed to an address (429 past the limit). */
-export async function emailReceipt(ctx: AppContext, store: StoreRow, orderId: string, email: string, ip: string): Promise<z.input<typeof ZSaleReceiptResult>> {
+export async function emailReceipt(ctx: AppContext, store: Tenant, actor: EmployeeActor, orderId: string, email: string): Promise<z.input<typeof ZSaleReceiptResult>> {
   const sale = await getSale(ctx, store, orderId);
-  const mailed = await mailReceipt(ctx, store, sale, email, ip);
-  if (!mailed.sent) throw new TooManyRequests(mailed.refusal);
+  const mailed = await mailReceipt(ctx, store, actor, sale, email);
+  if (!mailed.sent) throw tooManyRequests(mailed.refusal, mailed.retryAfter);
   return { message: SALE_MESSAGES.receiptSent(email) };
 }
 
 /** POST /api/sales/{id}/undo: the sale undone, its items back on sale. */
-export async function undoCounterSale(ctx: AppContext, store: StoreRow, actor: EmployeeActor, orderId: string): Promise<z.input<typeof ZSaleMessage>> {
+export async function undoCounterSale(ctx: AppContext, store: Tenant, actor: EmployeeActor, orderId: string): Promise<z.input<typeof ZSaleMessage>> {
   const { order } = await undoSale(ctx, store, { id: actor.id, name: actor.name }, orderId);
   return { message: SALE_MESSAGES.undone(order.name), sale: await saleView(ctx, store, order) };
 }

@@ -1,6 +1,6 @@
 import { blocksUndo, isInventoryStatus, SALE_MESSAGES, toMajor, type ZSale, type ZSaleSummary } from '@backroom/domain';
 import type { z } from 'zod';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import type { OrderRow, SaleLines } from './sales.repository.ts';
 
 /** Why a standing sale cannot be undone (an item paid out), or null. */
@@ -11,7 +11,7 @@ export function undoBlockedReason(order: OrderRow, lines: SaleLines): string | n
 }
 
 /** The API shape of a sale (an order with its lines). Money in major units. */
-export function toSale(order: OrderRow, lines: SaleLines, store: StoreRow): z.input<typeof ZSale> {
+export function toSale(order: OrderRow, lines: SaleLines, store: Tenant): z.input<typeof ZSale> {
   const blocked = undoBlockedReason(order, lines);
   return {
     id: order.id,

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, lineItems, orders, payoutItems } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
+type NewOrder = typeof orders.$inferInsert;
 export type LineItemRow = typeof lineItems.$inferSelect;
-export type NewLineItem = typeof lineItems.$inferInsert;
+type NewLineItem = typeof lineItems.$inferInsert;
 
 /** An order's lines with their items (salesRepository.lineItemsWithItems). */
 export type SaleLines = Awaited<ReturnType<(typeof salesRepository)['lineItemsWithItems']>>;

@@ -1,11 +1,9 @@
-import { dataOf, responses, ZCounterSaleBody, ZSale, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
+import { dataOf, responses, ZApiError, ZCounterSaleBody, ZRecordIdParams, ZSale, ZSaleKeyConflict, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { emailReceipt, findSellableItem, getSale, recentCounterSales, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
 
-const ZId = z.object({ id: z.uuid('Invalid id') });
 const tags = ['sales'];
 
 /** The counter sale (/sell; docs/sales.md). Staff with Orders access. */
@@ -32,34 +30,36 @@ export const salesRoutes =
       {
         schema: {
           tags,
-          summary: 'A counter sale: its items Sold, the receipt e-mailed when an e-mail is given (a repeated saleKey answers the first sale, 200)',
+          summary:
+            'A counter sale: its items Sold, the receipt e-mailed when an e-mail is given (a repeated saleKey answers the first sale, 200; with another basket or payment method, 409 with the recorded sale)',
           body: ZCounterSaleBody,
-          response: { ...responses(ZSaleResult, 201), 200: dataOf(ZSaleResult) },
+          response: { ...responses(ZSaleResult, 201), 200: dataOf(ZSaleResult), 409: ZSaleKeyConflict.or(ZApiError) },
         },
       },
       async (request, reply) => {
         const actor = await requireStaff(ctx, request, 'Orders');
-        const result = await sellAtCounter(ctx, requireStore(request), actor, request.body, request.ip);
-        return reply.status(result.created ? 201 : 200).send({ data: result });
+        const result = await sellAtCounter(ctx, requireStore(request), actor, request.body);
+        if ('keyReused' in result) return reply.status(409).send(result.keyReused);
+        return reply.status(result.ok.created ? 201 : 200).send({ data: result.ok });
       },
     );
 
-    app.get('/api/sales/:id', { schema: { tags, summary: 'A sale with its lines (the receipt)', params: ZId, response: responses(ZSale) } }, async (request) => {
+    app.get('/api/sales/:id', { schema: { tags, summary: 'A sale with its lines (the receipt)', params: ZRecordIdParams, response: responses(ZSale) } }, async (request) => {
       await requireStaff(ctx, request, 'Orders');
       return { data: await getSale(ctx, requireStore(request), request.params.id) };
     });
 
-    app.post('/api/sales/:id/undo', { schema: { tags, summary: 'Undo a sale while none of its items is paid out: its items back to Active', params: ZId, response: responses(ZSaleMessage) } }, async (request) => {
+    app.post('/api/sales/:id/undo', { schema: { tags, summary: 'Undo a sale while none of its items is paid out: its items back to Active', params: ZRecordIdParams, response: responses(ZSaleMessage) } }, async (request) => {
       const actor = await requireStaff(ctx, request, 'Orders');
       return { data: await undoCounterSale(ctx, requireStore(request), actor, request.params.id) };
     });
 
     app.post(
       '/api/sales/:id/receipt',
-      { schema: { tags, summary: 'E-mail the receipt of a sale (3 per address in 15 minutes)', params: ZId, body: ZSaleReceiptBody, response: responses(ZSaleReceiptResult) } },
+      { schema: { tags, summary: 'E-mail the receipt of a sale (3 per mailbox and store in 15 minutes)', params: ZRecordIdParams, body: ZSaleReceiptBody, response: responses(ZSaleReceiptResult) } },
       async (request) => {
-        await requireStaff(ctx, request, 'Orders');
-        return { data: await emailReceipt(ctx, requireStore(request), request.params.id, request.body.email, request.ip) };
+        const actor = await requireStaff(ctx, request, 'Orders');
+        return { data: await emailReceipt(ctx, requireStore(request), actor, request.params.id, request.body.email) };
       },
     );
   };

@@ -1,4 +1,4 @@
-// Selling (issue 11; docs/sales.md): recordSale is the one entry of every sale source (the counter at
+// Selling (docs/sales.md): recordSale is the one entry of every sale source (the counter at
 // /sell, the storefront adapter, the order import). A sale, its line items, its items' moves and log
 // entries and its ledger entries commit in one transaction, or none of them does.
 import {
@@ -22,12 +22,12 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Customer } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../inventory/inventory-log.ts';
-import { inventoryRepository, type InventoryChanges, type InventoryRow } from '../inventory/inventory.repository.ts';
-import { ledgerRepository, type NewLedgerEntry } from '../ledger/ledger.repository.ts';
-import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/notifications.service.ts';
-import { pgConstraintName, pgErrorCode, pgErrorDetail, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { logEntry, modifiedFields, writeInventoryLogs, type LogAuthor } from '../../shared/inventory-log.ts';
+import { inventoryRecords, type InventoryChanges, type InventoryRow } from '../inventory/index.ts';
+import { consignerLedger, type NewLedgerEntry } from '../ledger/index.ts';
+import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/index.ts';
+import { pgConstraintName, pgErrorCode, pgErrorDetail, UNIQUE_VIOLATION } from '../../shared/pg-errors.ts';
 import { salesRepository, type LineItemRow, type OrderRow } from './sales.repository.ts';
 
 export type { LineItemRow, OrderRow };
@@ -101,7 +101,7 @@ async function notifySold(tx: DbOrTx, notices: SaleNotices, sold: InventoryRow[]
 async function moveItems(tx: DbOrTx, storeId: string, items: InventoryRow[], changes: InventoryChanges, by: SaleAuthor, now: Date): Promise<InventoryRow[]> {
   if (!items.length) return [];
   const stamp = author(by);
-  const rows = await inventoryRepository.updateMany(
+  const rows = await inventoryRecords.updateMany(
     tx,
     storeId,
     items.map((i) => i.id),
@@ -144,7 +144,7 @@ function checkLines(lines: SaleLineInput[]): void {
  */
 export async function recordSale(
   ctx: AppContext,
-  store: StoreRow,
+  store: Tenant,
   by: SaleAuthor,
   input: SaleInput,
   opts: { notices?: SaleNotices } = {},
@@ -166,7 +166,7 @@ export async function recordSale(
  * recordSale inside the caller's transaction (the storefront's webhook writes its delivery's id in the
  * same one): the caller delivers the notices after the commit. `locked` receives the items locked.
  */
-export async function recordSaleIn(tx: DbOrTx, store: StoreRow, by: SaleAuthor, input: SaleInput, notices: SaleNotices, locked: InventoryRow[] = []): Promise<{ order: OrderRow; created: boolean }> {
+export async function recordSaleIn(tx: DbOrTx, store: Tenant, by: SaleAuthor, input: SaleInput, notices: SaleNotices, locked: InventoryRow[] = []): Promise<{ order: OrderRow; created: boolean }> {
   checkLines(input.lines);
   const now = new Date();
   await salesRepository.lockStoreSales(tx, store.id);
@@ -175,7 +175,7 @@ export async function recordSaleIn(tx: DbOrTx, store: StoreRow, by: SaleAuthor, 
     if (existing) return { order: existing, created: false };
   }
   locked.push(
-    ...(await inventoryRepository.lockByIds(
+    ...(await inventoryRecords.lockByIds(
       tx,
       store.id,
       input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])),
@@ -234,7 +234,7 @@ export async function recordSaleIn(tx: DbOrTx, store: StoreRow, by: SaleAuthor, 
   // an imported order sold its items when it was placed; a counter sale now
   const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
   if (to === 'Sold') {
-    await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+    await consignerLedger.append(tx, soldEntries(store.id, order.id, sold, by));
     await notifySold(tx, notices, sold);
   }
   return { order, created: true };
@@ -255,7 +255,7 @@ async function lockOrderWithItems(tx: DbOrTx, storeId: string, orderId: string) 
   if (!order) throw notFound(SALE_MESSAGES.orderNotFound);
   const lines = await salesRepository.lineItems(tx, storeId, orderId);
   const ids = lines.filter((l) => l.active && l.inventoryId).map((l) => l.inventoryId!);
-  const items = await inventoryRepository.lockByIds(tx, storeId, ids);
+  const items = await inventoryRecords.lockByIds(tx, storeId, ids);
   return { order, lines, items };
 }
 
@@ -263,7 +263,7 @@ async function lockOrderWithItems(tx: DbOrTx, storeId: string, orderId: string) 
  * A pending order paid: its items held as PendingSale become Sold (soldOn now) with their log and
  * ledger entries. Paying an order already paid changes nothing (changed: false).
  */
-export async function markOrderPaid(ctx: AppContext, store: StoreRow, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow; changed: boolean }> {
+export async function markOrderPaid(ctx: AppContext, store: Tenant, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow; changed: boolean }> {
   const notices: SaleNotices = { notifier: consignerNotifier(ctx, store.id, store) };
   const result = await ctx.db.transaction(async (tx) => markOrderPaidIn(tx, store, by, orderId, notices));
   await notices.notifier.deliver();
@@ -271,7 +271,7 @@ export async function markOrderPaid(ctx: AppContext, store: StoreRow, by: SaleAu
 }
 
 /** markOrderPaid inside the caller's transaction; the caller delivers the notices after the commit. */
-export async function markOrderPaidIn(tx: DbOrTx, store: StoreRow, by: SaleAuthor, orderId: string, notices: SaleNotices): Promise<{ order: OrderRow; changed: boolean }> {
+export async function markOrderPaidIn(tx: DbOrTx, store: Tenant, by: SaleAuthor, orderId: string, notices: SaleNotices): Promise<{ order: OrderRow; changed: boolean }> {
   const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
   if (order.status !== 'open') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
   if (order.financialStatus === 'paid') return { order, changed: false };
@@ -279,7 +279,7 @@ export async function markOrderPaidIn(tx: DbOrTx, store: StoreRow, by: SaleAutho
   const now = new Date();
   const held = items.filter((i) => i.status === 'PendingSale' && i.orderId === order.id);
   const sold = await moveItems(tx, store.id, held, { status: 'Sold', soldOn: now }, by, now);
-  await ledgerRepository.append(tx, soldEntries(store.id, order.id, sold, by));
+  await consignerLedger.append(tx, soldEntries(store.id, order.id, sold, by));
   await notifySold(tx, notices, sold);
   const updated = await salesRepository.updateOrder(tx, store.id, order.id, { financialStatus: 'paid' });
   return { order: updated, changed: true };
@@ -291,7 +291,7 @@ export async function markOrderPaidIn(tx: DbOrTx, store: StoreRow, by: SaleAutho
  * entries, and the ledger gets the reversing entries of what the sale wrote. Refused (409) once an
  * item is in a payout or Paid, and for an order already undone.
  */
-export async function undoSale(ctx: AppContext, store: StoreRow, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow }> {
+export async function undoSale(ctx: AppContext, store: Tenant, by: SaleAuthor, orderId: string): Promise<{ order: OrderRow }> {
   return ctx.db.transaction(async (tx) => {
     const { order, items } = await lockOrderWithItems(tx, store.id, orderId);
     if (order.status === 'undone') throw conflict(SALE_MESSAGES.alreadyUndone(order.name));
@@ -306,9 +306,9 @@ export async function undoSale(ctx: AppContext, store: StoreRow, by: SaleAuthor,
     const held = items.filter((i) => (i.status === 'Sold' || i.status === 'PendingSale') && i.orderId === order.id);
     await moveItems(tx, store.id, held, { status: 'Active', orderId: null, soldOn: null }, by, now);
     const consignerOf = new Map(items.map((i) => [i.id, i.consignerId]));
-    const written = await ledgerRepository.entriesOfOrder(tx, store.id, order.id);
+    const written = await consignerLedger.entriesOfOrder(tx, store.id, order.id);
     for (const e of written) consignerOf.set(e.inventoryId ?? '', e.consignerId);
-    await ledgerRepository.append(
+    await consignerLedger.append(
       tx,
       undoLedgerAmounts(written).map((e) => ({
         storeId: store.id,
@@ -335,7 +335,7 @@ export async function undoSale(ctx: AppContext, store: StoreRow, by: SaleAuthor,
  */
 export async function undoSaleLinesIn(
   tx: DbOrTx,
-  store: StoreRow,
+  store: Tenant,
   by: SaleAuthor,
   orderId: string,
   lineIds: readonly string[] | 'all',
@@ -363,9 +363,9 @@ export async function undoSaleLinesIn(
   const now = new Date();
   await moveItems(tx, store.id, back, { status: 'Active', orderId: null, soldOn: null }, by, now);
   const backIds = new Set(back.map((i) => i.id));
-  const written = (await ledgerRepository.entriesOfOrder(tx, store.id, order.id)).filter((e) => e.inventoryId && backIds.has(e.inventoryId));
+  const written = (await consignerLedger.entriesOfOrder(tx, store.id, order.id)).filter((e) => e.inventoryId && backIds.has(e.inventoryId));
   const consignerOf = new Map(written.map((e) => [e.inventoryId ?? '', e.consignerId]));
-  await ledgerRepository.append(
+  await consignerLedger.append(
     tx,
     undoLedgerAmounts(written).map((e) => ({
       storeId: store.id,

@@ -36,6 +36,14 @@ export const scansRepository = {
       .where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.code, code.toUpperCase())))
       .limit(1))[0] ?? null,
 
+  /** The consigner scan intake was opened for (its name goes into a refusal). */
+  consigner: async (db: DbOrTx, storeId: string, id: string) =>
+    (await db
+      .select({ id: consigners.id, firstName: consigners.firstName, lastName: consigners.lastName })
+      .from(consigners)
+      .where(and(eq(consigners.storeId, storeId), eq(consigners.id, id)))
+      .limit(1))[0] ?? null,
+
   items: async (db: DbOrTx, storeId: string, ids: readonly string[]) =>
     ids.length === 0 ? [] : itemQuery(db).where(and(eq(inventoryItems.storeId, storeId), inArray(inventoryItems.id, [...ids]))).orderBy(inventoryItems.title, inventoryItems.code),
 

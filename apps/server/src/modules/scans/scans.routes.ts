@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZScanExpected, ZScanExpectedQuery, responses, ZScanAttachBody, ZScanAttachResult, ZScanIntakeBody, ZScanIntakeResult, ZCreateScanBody, ZScanCreated, ZScanDetail, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScans } from '@backroom/domain';
-import { z } from 'zod';
+import { responses, ZCreateScanBody, ZScanAttachBody, ZScanAttachResult, ZScanCreated, ZScanDetail, ZScanExpected, ZScanExpectedQuery, ZScanIntakeBody, ZScanIntakeResult, ZScanItem, ZScanLookup, ZScanLookupQuery, ZScanMoveBody, ZScanParams, ZScans } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { expectedAt, acceptScannedItems, attachScannedCode, createScan, getScan, listScans, lookupScanItem, moveToScanLocation } from './scans.service.ts';
 
 const tags = ['scans'];
-const ZScanParams = z.object({ id: z.string({ error: 'Scan not found' }).uuid('Scan not found') });
 
 /** Stock-takes (/scanItems) and scan intake's Save and attach (/scan): staff with Inventory. */
 export const scansRoutes =

@@ -1,10 +1,8 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { consigners, inventoryItems, locations, productTemplates, products, storeRequests } from '../../db/schema/index.ts';
-
-export type StoreRequestRow = typeof storeRequests.$inferSelect;
 
 /** A product is requested at a location while it has no units on hand (Active) there. */
 const noStockAt = (storeId: string, location: string | SQL) =>
@@ -30,13 +28,13 @@ const requestColumns = {
 };
 
 export const storeRequestsRepository = {
-  /** The locations a store asks for items at: every one but the online marketplace, by name. */
+  /** The locations a store asks for items at: every one but the online marketplace and the archived ones, by name. */
   locationNames: async (db: DbOrTx, storeId: string) =>
     (
       await db
         .select({ name: locations.name })
         .from(locations)
-        .where(and(eq(locations.storeId, storeId), eq(locations.isMarketplace, false)))
+        .where(and(eq(locations.storeId, storeId), eq(locations.isMarketplace, false), isNull(locations.archivedAt)))
         .orderBy(asc(locations.name))
     ).map((l) => l.name),
 
@@ -66,7 +64,7 @@ export const storeRequestsRepository = {
     db
       .select({ ...requestColumns, location: locations.name })
       .from(products)
-      .innerJoin(locations, and(eq(locations.storeId, products.storeId), eq(locations.isMarketplace, false), location === null ? undefined : eq(locations.name, location)))
+      .innerJoin(locations, and(eq(locations.storeId, products.storeId), eq(locations.isMarketplace, false), isNull(locations.archivedAt), location === null ? undefined : eq(locations.name, location)))
       .leftJoin(productTemplates, and(eq(productTemplates.storeId, products.storeId), eq(productTemplates.id, products.productTemplateId)))
       .leftJoin(storeRequests, and(eq(storeRequests.storeId, products.storeId), eq(storeRequests.productId, products.id), eq(storeRequests.location, locations.name)))
       .where(and(eq(products.storeId, storeId), eq(products.id, productId), noStockAt(storeId, sql`${locations.name}`)))

@@ -57,7 +57,7 @@ export const storeRequestsRoutes =
       },
       async (request) => {
         await requireStaff(ctx, request, 'Products');
-        return { data: await sendStoreRequestedItemsEmail(ctx, requireStore(request), request.body, request.ip) };
+        return { data: await sendStoreRequestedItemsEmail(ctx, requireStore(request), request.body) };
       },
     );
 

@@ -3,6 +3,7 @@
 import {
   cataloguePath,
   composeStoreRequestEmail,
+  plainTextName,
   toMajor,
   wantsStoreRequestEmail,
   type PriceRange,
@@ -14,30 +15,15 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { EmployeeActor } from '../../auth/actor.ts';
-import { storeLinkOrigin } from '../../auth/origins.ts';
-import { createThrottle, type Throttle } from '../../auth/throttle.ts';
+import { storeLinkOrigin } from '../../tenancy/origins.ts';
+import { throttleOf } from '../../shared/throttle.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { storesRepository } from '../stores/stores.repository.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { findTenantByHandle } from '../../tenancy/resolve-store.ts';
 import { storeRequestsRepository as repo } from './store-requests.repository.ts';
 
-const EMAIL_PATH = '/consigners/sendStoreRequestedItemsEmail';
-
-/** 429 with the throttle's message (the error handler answers `{ error }`). */
-class TooManyRequests extends Error {
-  readonly statusCode = 429;
-}
-
-const throttles = new WeakMap<AppContext, Throttle>();
-function throttleOf(ctx: AppContext): Throttle {
-  let t = throttles.get(ctx);
-  if (!t) {
-    t = createThrottle(ctx.db, { enabled: ctx.config.authRateLimit });
-    throttles.set(ctx, t);
-  }
-  return t;
-}
+const EMAIL_PATH = '/consigners/sendStoreRequestedItemsEmail' as const;
 
 /** The location asked for when the store has it, else the first one (Request Items preselects it). */
 function pickLocation(names: string[], asked: string | null): string | null {
@@ -78,12 +64,12 @@ async function requestsAt(db: DbOrTx, storeId: string, q: TStoreRequestsQuery): 
 }
 
 /** GET /api/storeRequests: the products with no units on hand at a location, with their ranges. */
-export function listStoreRequests(ctx: AppContext, store: StoreRow, q: TStoreRequestsQuery) {
+export function listStoreRequests(ctx: AppContext, store: Tenant, q: TStoreRequestsQuery) {
   return requestsAt(ctx.db, store.id, q);
 }
 
 /** PUT /api/storeRequests/priceRange: staff set, or remove, the price range of a product's request at a location. */
-export async function setStoreRequestRange(ctx: AppContext, store: StoreRow, actor: EmployeeActor, body: TSetStoreRequestRange): Promise<{ productId: string; location: string; priceRange: PriceRange | null }> {
+export async function setStoreRequestRange(ctx: AppContext, store: Tenant, actor: EmployeeActor, body: TSetStoreRequestRange): Promise<{ productId: string; location: string; priceRange: PriceRange | null }> {
   const locations = await repo.locationNames(ctx.db, store.id);
   if (!locations.includes(body.location)) throw badRequest('Please select a location');
   if (!(await repo.findProduct(ctx.db, store.id, body.productId))) throw notFound('Product not found');
@@ -117,19 +103,18 @@ export async function storeRequestRangeOf(db: DbOrTx, storeId: string, productId
  * with the public catalogue link (the store's configured address, never the request's Host).
  * Written to the outbox in one transaction and delivered after it commits; 3 per store in 15 minutes.
  */
-export async function sendStoreRequestedItemsEmail(ctx: AppContext, store: StoreRow, body: { location: string | null }, ip: string): Promise<{ sent: number; link: string }> {
+export async function sendStoreRequestedItemsEmail(ctx: AppContext, store: Tenant, body: { location: string | null }): Promise<{ sent: number; link: string }> {
   const locations = await repo.locationNames(ctx.db, store.id);
   if (body.location && !locations.includes(body.location)) throw badRequest('Please select a location');
   const link = `${storeLinkOrigin(ctx.config, store)}${cataloguePath(store.handle, body.location)}`;
   const people = (await repo.recipients(ctx.db, store.id)).filter(wantsStoreRequestEmail);
-  const throttled = await throttleOf(ctx).before(EMAIL_PATH, { email: `store:${store.id}`, ip });
-  if (throttled) throw new TooManyRequests(throttled.message);
+  await throttleOf(ctx).enforce(EMAIL_PATH, { store: store.id });
   const location = body.location ?? locations[0] ?? null;
   const count = location ? (await repo.requestedProducts(ctx.db, store.id, { location, limit: 1, offset: 0 })).count : 0;
   const ids = await ctx.db.transaction(async (tx) => {
     const queued: string[] = [];
     for (const person of people) {
-      const mail = composeStoreRequestEmail({ storeName: store.name, firstName: person.firstName, location: body.location, count, link });
+      const mail = composeStoreRequestEmail({ storeName: plainTextName(store.name), firstName: person.firstName, location: body.location, count, link });
       queued.push((await ctx.mailer.enqueue(tx, { storeId: store.id, to: person.email.trim(), ...mail })).id);
     }
     return queued;
@@ -145,7 +130,7 @@ export async function sendStoreRequestedItemsEmail(ctx: AppContext, store: Store
 
 /** GET /open/catalogue/{handle}: the public page; nothing private (no consigner, cost or payout). */
 export async function publicCatalogue(ctx: AppContext, handle: string, q: TStoreRequestsQuery): Promise<z.input<typeof ZPublicCatalogue>> {
-  const store = await storesRepository.findByHandle(ctx.db, handle);
+  const store = await findTenantByHandle(ctx.db, handle);
   if (!store) throw notFound('Catalogue not found');
   const list = await requestsAt(ctx.db, store.id, q);
   return { ...list, store: { name: store.name, handle: store.handle, logo: store.logo ?? null, currency: store.currency, isBuyingStore: store.isBuyingStore } };

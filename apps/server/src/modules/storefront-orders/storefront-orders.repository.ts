@@ -2,8 +2,6 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, storeIntegrations, storefrontOrderSync, storefrontWebhooks, type StorefrontRefundedLine } from '../../db/schema/index.ts';
 
-export type StorefrontWebhookRow = typeof storefrontWebhooks.$inferSelect;
-
 /** The only Drizzle user of the storefront's incoming orders (docs/storefront-orders.md); every query is scoped by store. */
 export const storefrontOrdersRepository = {
   /** Whether this delivery was handled already (its effect committed). */

@@ -1,4 +1,4 @@
-// Orders from the storefront into Backroom (issue 13, the incoming half; docs/storefront-orders.md).
+// Orders from the storefront into Backroom (the incoming half; docs/storefront-orders.md).
 // Shopify's webhooks (orders/create, orders/paid, orders/cancelled, refunds/create), the polling
 // reconciliation and the resync of one order all end in the same code path: the storefront's order as
 // it is now, applied to Backroom's order of the same id through the sales module (recordSale,
@@ -17,6 +17,7 @@ import {
   STOREFRONT_ORDER_MESSAGES as MSG,
   TEXT_LIMITS,
   type LineFlag,
+  type TStorefrontCustomerData,
 } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -25,18 +26,19 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { StorefrontOrder, StorefrontRefund } from '../../storefront/adapter.ts';
 import { storefrontAdapterOf, storefrontConnectionOf } from '../../storefront/connection.ts';
 import { parseShopifyWebhook, readShopifyWebhookHeaders, SHOPIFY_WEBHOOK_TOPICS, ShopifyWebhookError, verifyShopifyWebhook } from '../../storefront/shopify/webhooks.ts';
-import type { StoreRow } from '../../tenancy/resolve-store.ts';
-import { consignerNotifier } from '../notifications/notifications.service.ts';
-import { markOrderPaidIn, recordSaleIn, undoSaleLinesIn, type OrderRow, type SaleAuthor, type SaleLineInput, type SaleNotices } from '../sales/sales.service.ts';
-import { salesRepository } from '../sales/sales.repository.ts';
-import { storesRepository } from '../stores/stores.repository.ts';
+import { isPrivacyTopic } from '../../storefront/shopify/privacy-webhooks.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { consignerNotifier } from '../notifications/index.ts';
+import { markOrderPaidIn, recordSaleIn, undoSaleLinesIn, type OrderRow, type SaleAuthor, type SaleLineInput, type SaleNotices, salesRecords } from '../sales/index.ts';
+import { findTenant } from '../../tenancy/resolve-store.ts';
 import { storefrontOrdersRepository as repo } from './storefront-orders.repository.ts';
+import { receivePrivacyWebhook, type PrivacyOutcome } from './storefront-privacy.service.ts';
 
 /** Who the storefront's changes are stamped with (items' logs, the order's createdByName, undoneByName). */
-export const SHOPIFY_AUTHOR: SaleAuthor = { id: null, name: 'Shopify' };
+const SHOPIFY_AUTHOR: SaleAuthor = { id: null, name: 'Shopify' };
 
-export type AppliedOutcome = 'recorded' | 'paid' | 'cancelled' | 'refunded' | 'unchanged' | 'ignored-test' | 'refund-held';
-export type Applied = { outcome: AppliedOutcome; orderId: string | null; created: boolean; flagged: number };
+type AppliedOutcome = 'recorded' | 'paid' | 'cancelled' | 'refunded' | 'unchanged' | 'ignored-test' | 'refund-held';
+type Applied = { outcome: AppliedOutcome; orderId: string | null; created: boolean; flagged: number };
 
 const unchanged = (order: OrderRow): Applied => ({ outcome: 'unchanged', orderId: order.id, created: false, flagged: 0 });
 
@@ -65,7 +67,7 @@ const linePriceOf = (minor: number) => (isLinePrice(minor) ? minor : Math.min(MA
  * cancelled order is recorded undone with every line taken back; lines refunded already (current
  * quantity 0, or a refund delivered before the order) are recorded taken back.
  */
-async function recordStorefrontOrderIn(tx: DbOrTx, store: StoreRow, remote: StorefrontOrder, notices: SaleNotices): Promise<Applied> {
+async function recordStorefrontOrderIn(tx: DbOrTx, store: Tenant, remote: StorefrontOrder, notices: SaleNotices): Promise<Applied> {
   const held = new Set((await repo.heldRefundLines(tx, store.id, remote.id)).filter((l) => l.quantity > 0).map((l) => l.lineItemId));
   const cancelled = remote.cancelledAt !== null;
   const takenBack = (line: StorefrontOrder['lines'][number]) => cancelled || line.currentQuantity === 0 || held.has(line.id);
@@ -118,7 +120,7 @@ async function recordStorefrontOrderIn(tx: DbOrTx, store: StoreRow, remote: Stor
     notices,
   );
   if (cancelled || lines.every((l) => l.active === false)) {
-    const updated = await salesRepository.updateOrder(tx, store.id, order.id, {
+    const updated = await salesRecords.updateOrder(tx, store.id, order.id, {
       status: 'undone',
       undoneAt: new Date(),
       undoneByName: SHOPIFY_AUTHOR.name,
@@ -134,16 +136,16 @@ async function recordStorefrontOrderIn(tx: DbOrTx, store: StoreRow, remote: Stor
  * items go back on sale with the reversing ledger entries, unless an item was paid out to its
  * consigner already: that line stays and is flagged for staff.
  */
-async function takeBackLinesIn(tx: DbOrTx, order: OrderRow, store: StoreRow, shopifyLineIds: readonly string[] | 'all', flag: 'cancelled_after_payout' | 'refunded_after_payout') {
+async function takeBackLinesIn(tx: DbOrTx, order: OrderRow, store: Tenant, shopifyLineIds: readonly string[] | 'all', flag: 'cancelled_after_payout' | 'refunded_after_payout') {
   let ids: string[] | 'all' = 'all';
   if (shopifyLineIds !== 'all') {
     const wanted = new Set(shopifyLineIds);
-    ids = (await salesRepository.lineItems(tx, store.id, order.id)).filter((l) => l.active && l.shopifyId && wanted.has(l.shopifyId)).map((l) => l.id);
+    ids = (await salesRecords.lineItems(tx, store.id, order.id)).filter((l) => l.active && l.shopifyId && wanted.has(l.shopifyId)).map((l) => l.id);
     if (!ids.length) return { order, undone: 0, flagged: 0 };
   }
   const result = await undoSaleLinesIn(tx, store, SHOPIFY_AUTHOR, order.id, ids);
   const newFlags = result.paidOut.filter((p) => p.line.flag === null);
-  await salesRepository.flagLines(
+  await salesRecords.flagLines(
     tx,
     store.id,
     newFlags.map((p) => ({ lineId: p.line.id, flag, message: flag === 'cancelled_after_payout' ? MSG.cancelledAfterPayout(p.code) : MSG.refundedAfterPayout(p.code) })),
@@ -152,13 +154,13 @@ async function takeBackLinesIn(tx: DbOrTx, order: OrderRow, store: StoreRow, sho
 }
 
 /** A recorded order brought to the storefront's state: paid, cancelled, lines refunded (never back). */
-async function updateStorefrontOrderIn(tx: DbOrTx, store: StoreRow, order: OrderRow, remote: StorefrontOrder, notices: SaleNotices): Promise<Applied> {
+async function updateStorefrontOrderIn(tx: DbOrTx, store: Tenant, order: OrderRow, remote: StorefrontOrder, notices: SaleNotices): Promise<Applied> {
   // undone by staff or by an earlier cancellation: nothing moves it again
   if (order.status === 'undone') return unchanged(order);
   if (remote.cancelledAt) {
     if (order.cancelledAt) return unchanged(order);
     const taken = await takeBackLinesIn(tx, order, store, 'all', 'cancelled_after_payout');
-    await salesRepository.updateOrder(tx, store.id, order.id, { cancelledAt: remote.cancelledAt });
+    await salesRecords.updateOrder(tx, store.id, order.id, { cancelledAt: remote.cancelledAt });
     return { outcome: 'cancelled', orderId: order.id, created: false, flagged: taken.flagged };
   }
   let outcome: AppliedOutcome = 'unchanged';
@@ -180,17 +182,17 @@ async function updateStorefrontOrderIn(tx: DbOrTx, store: StoreRow, order: Order
  * The one code path of every storefront order (webhook, reconciliation, resync), inside the caller's
  * transaction. Test orders (Shopify's bogus gateway) are never sales: left out.
  */
-export async function applyStorefrontOrderIn(tx: DbOrTx, store: StoreRow, remote: StorefrontOrder, notices: SaleNotices): Promise<Applied> {
+async function applyStorefrontOrderIn(tx: DbOrTx, store: Tenant, remote: StorefrontOrder, notices: SaleNotices): Promise<Applied> {
   if (remote.test) return { outcome: 'ignored-test', orderId: null, created: false, flagged: 0 };
-  await salesRepository.lockStoreSales(tx, store.id);
-  const existing = await salesRepository.findByExternalId(tx, store.id, 'shopify', remote.id);
+  await salesRecords.lockStoreSales(tx, store.id);
+  const existing = await salesRecords.findByExternalId(tx, store.id, 'shopify', remote.id);
   return existing ? updateStorefrontOrderIn(tx, store, existing, remote, notices) : recordStorefrontOrderIn(tx, store, remote, notices);
 }
 
 /** refunds/create: the refunded lines taken back; kept for later when the order is not recorded yet. */
-async function applyRefundIn(tx: DbOrTx, store: StoreRow, refund: StorefrontRefund): Promise<Applied & { held: StorefrontRefundedLine[] | null }> {
-  await salesRepository.lockStoreSales(tx, store.id);
-  const order = await salesRepository.findByExternalId(tx, store.id, 'shopify', refund.orderId);
+async function applyRefundIn(tx: DbOrTx, store: Tenant, refund: StorefrontRefund): Promise<Applied & { held: StorefrontRefundedLine[] | null }> {
+  await salesRecords.lockStoreSales(tx, store.id);
+  const order = await salesRecords.findByExternalId(tx, store.id, 'shopify', refund.orderId);
   const lines = refund.lines.filter((l) => l.quantity > 0).map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity }));
   if (!order) return { outcome: 'refund-held', orderId: null, created: false, flagged: 0, held: lines };
   if (order.status === 'undone') return { ...unchanged(order), held: null };
@@ -205,14 +207,14 @@ async function applyRefundIn(tx: DbOrTx, store: StoreRow, refund: StorefrontRefu
 }
 
 /** A storefront order applied in a transaction of its own (reconciliation, resync); notices sent after it. */
-export async function applyStorefrontOrder(ctx: AppContext, store: StoreRow, remote: StorefrontOrder): Promise<Applied> {
+export async function applyStorefrontOrder(ctx: AppContext, store: Tenant, remote: StorefrontOrder): Promise<Applied> {
   const notices: SaleNotices = { notifier: consignerNotifier(ctx, store.id, store) };
   const applied = await ctx.db.transaction((tx) => applyStorefrontOrderIn(tx, store, remote, notices));
   await notices.notifier.deliver();
   return applied;
 }
 
-export type WebhookResult = { outcome: AppliedOutcome | 'duplicate' | 'ignored-topic'; orderId: string | null };
+type WebhookResult = { outcome: AppliedOutcome | 'duplicate' | 'ignored-topic' | PrivacyOutcome; orderId: string | null; customerData?: TStorefrontCustomerData; ordersRedacted?: number };
 
 const isHandledTopic = (topic: string) => (SHOPIFY_WEBHOOK_TOPICS as readonly string[]).includes(topic);
 
@@ -222,7 +224,10 @@ const isHandledTopic = (topic: string) => (SHOPIFY_WEBHOOK_TOPICS as readonly st
  * (401; nothing is read or changed before both hold). The delivery's id is written in the transaction
  * of its effect, so a repeated delivery changes nothing twice.
  */
-export async function receiveShopifyWebhook(ctx: AppContext, store: StoreRow, headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<WebhookResult> {
+export async function receiveShopifyWebhook(ctx: AppContext, store: Tenant, headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<WebhookResult> {
+  // the privacy topics answer even for a connection turned off (storefront-privacy.service.ts)
+  const topic = readShopifyWebhookHeaders(headers).topic;
+  if (topic && isPrivacyTopic(topic)) return receivePrivacyWebhook(ctx, store, topic, headers, rawBody);
   const connection = await storefrontConnectionOf(ctx, store.id);
   if (!connection) throw notFound(MSG.notConnected);
   const h = readShopifyWebhookHeaders(headers);
@@ -243,7 +248,7 @@ export async function receiveShopifyWebhook(ctx: AppContext, store: StoreRow, he
   const notices: SaleNotices = { notifier: consignerNotifier(ctx, store.id, store) };
   const result = await ctx.db.transaction(async (tx): Promise<WebhookResult> => {
     // every delivery of the store waits here for the one before: the check below cannot race
-    await salesRepository.lockStoreSales(tx, store.id);
+    await salesRecords.lockStoreSales(tx, store.id);
     if (await repo.webhookSeen(tx, store.id, webhookId)) return { outcome: 'duplicate', orderId: null };
     if (webhook.topic === 'refunds/create') {
       const applied = await applyRefundIn(tx, store, webhook.refund);
@@ -261,13 +266,13 @@ export async function receiveShopifyWebhook(ctx: AppContext, store: StoreRow, he
 // ---- reconciliation ------------------------------------------------------------------------------
 
 /** How far back a round reads again before its checkpoint (an order Shopify indexes late is not missed). */
-export const RECONCILE_OVERLAP_MS = 10 * 60_000;
+const RECONCILE_OVERLAP_MS = 10 * 60_000;
 /** Where a store's first round starts. */
-export const RECONCILE_FIRST_WINDOW_MS = 24 * 3600_000;
+const RECONCILE_FIRST_WINDOW_MS = 24 * 3600_000;
 /** Pages one round reads at most (the next round goes on from the checkpoint). */
 const RECONCILE_MAX_PAGES = 50;
 
-export type ReconcileResult = {
+type ReconcileResult = {
   fetched: number;
   imported: number;
   alreadyImported: number;
@@ -278,7 +283,7 @@ export type ReconcileResult = {
   syncedUntil: string | null;
 };
 
-export type ReconcileHooks = { setTotal?: (n: number) => Promise<void>; orderDone?: () => Promise<void>; orderFailed?: (id: string, error: string) => Promise<void> };
+type ReconcileHooks = { setTotal?: (n: number) => Promise<void>; orderDone?: () => Promise<void>; orderFailed?: (id: string, error: string) => Promise<void> };
 
 /**
  * One round of the polling reconciliation for a store (docs/storefront-orders.md "Reconciliation"):
@@ -287,7 +292,7 @@ export type ReconcileHooks = { setTotal?: (n: number) => Promise<void>; orderDon
  * applied; an order that failed holds it at that order's change, so the next round reads it again.
  * Null when the store has no storefront connection.
  */
-export async function reconcileStorefrontOrders(ctx: AppContext, store: StoreRow, hooks: ReconcileHooks = {}): Promise<ReconcileResult | null> {
+export async function reconcileStorefrontOrders(ctx: AppContext, store: Tenant, hooks: ReconcileHooks = {}): Promise<ReconcileResult | null> {
   const adapter = await storefrontAdapterOf(ctx, store.id);
   if (!adapter) return null;
   const startedAt = new Date();
@@ -342,13 +347,13 @@ export async function reconcileStorefrontOrders(ctx: AppContext, store: StoreRow
 }
 
 /** The reconciliation's schedule: every 5 minutes, each connected store in turn. */
-export const RECONCILE_JOB = 'storefront.reconcileOrders';
-export const RECONCILE_CRON = '*/5 * * * *';
+const RECONCILE_JOB = 'storefront.reconcileOrders';
+const RECONCILE_CRON = '*/5 * * * *';
 
 /** One scheduled round: every store with a storefront connection; one store's failure does not stop the others. */
-export async function reconcileAllStores(ctx: AppContext): Promise<void> {
+async function reconcileAllStores(ctx: AppContext): Promise<void> {
   for (const storeId of await repo.connectedStoreIds(ctx.db)) {
-    const store = await storesRepository.findById(ctx.db, storeId);
+    const store = await findTenant(ctx.db, storeId);
     if (!store) continue;
     try {
       await reconcileStorefrontOrders(ctx, store);

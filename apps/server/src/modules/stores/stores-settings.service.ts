@@ -13,19 +13,21 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { actorStamp, type EmployeeActor } from '../../auth/actor.ts';
+import { isStoreRedirect, provenStoreHosts } from '../../tenancy/origins.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { resyncStoreJob } from '../../storefront/storefront-resync.service.ts';
-import { ALIAS_GRACE_DAYS, aliasCutoff, hostnameOf, isLoopbackHost } from '../../tenancy/resolve-store.ts';
+import { RESYNC_ALL_JOB, resyncStoreJob } from '../../storefront/storefront-resync.service.ts';
+import { ALIAS_GRACE_DAYS, aliasCutoff, hostnameOf, hostsAnsweringOtherStores, isLoopbackHost } from '../../tenancy/resolve-store.ts';
 import { storeCacheOf } from '../../tenancy/store-cache.ts';
-import { UNIQUE_VIOLATION, pgErrorCode } from '../products/pg-errors.ts';
+import { UNIQUE_VIOLATION, pgErrorCode } from '../../shared/pg-errors.ts';
 import { toStoreHostAlias, toStoreSettings, toStoreUsage } from './stores.mapper.ts';
-import { storeHostAliasesRepository, storesRepository, storeUsageRepository, type StoreRow, type StoreSettingsValues } from './stores.repository.ts';
+import { syncHostProofs } from './store-hosts.service.ts';
+import { storeHostAliasesRepository, storeHostProofsRepository, storesRepository, storeUsageRepository, type StoreRow, type StoreSettingsValues } from './stores.repository.ts';
 
 /** The storefront resync of all inventory (POST /api/stores/resync). */
-export const STORE_RESYNC_JOB = 'storefront.resyncAllInventory';
+export const STORE_RESYNC_JOB = RESYNC_ALL_JOB;
 
 const GRACE_MS = ALIAS_GRACE_DAYS * 24 * 60 * 60 * 1000;
 const HOST_FIELDS = ['domain', 'consignerUrl', 'inStoreUrl'] as const;
@@ -114,6 +116,19 @@ function toColumns(input: TStoreSettingsInput): StoreSettingsValues {
   };
 }
 
+/**
+ * A redirect URL that changes must be on APP_URL or on a host the store has proven (one it keeps
+ * in this save: a host that changes loses its proof). One saved before stays until it is edited;
+ * the public store hides it while it is not allowed (stores.service.ts).
+ */
+function refuseUnprovenRedirect(ctx: AppContext, saved: StoreRow, input: TStoreSettingsInput) {
+  if (!input.redirectURL || input.redirectURL === saved.redirectURL) return;
+  const after = { ...input, provenHosts: saved.provenHosts.filter((h) => HOST_FIELDS.some((f) => input[f] === h)) };
+  if (isStoreRedirect(ctx.config, after, input.redirectURL)) return;
+  const allowed = [...provenStoreHosts(after).map((h) => `https://${h}`), ctx.config.appUrl].join(', ');
+  throw badRequest(STORE_SETTINGS_MESSAGES.redirectNotProven(allowed));
+}
+
 /** The hosts no store may claim: the server's own address and this machine's names. */
 function isReservedHost(ctx: AppContext, host: string) {
   return host === hostnameOf(new URL(ctx.config.appUrl).host) || isLoopbackHost(host);
@@ -131,7 +146,7 @@ async function recordReplacedHosts(tx: DbOrTx, saved: StoreRow, input: TStoreSet
     if (!old || old === next || nextHosts.has(old)) continue;
     // aliases still waiting for the old address now wait for its replacement
     await storeHostAliasesRepository.repoint(tx, saved.id, old, next, now);
-    await storeHostAliasesRepository.upsert(tx, { storeId: saved.id, host: old, replacedBy: next, replacedAt: now });
+    await storeHostAliasesRepository.upsert(tx, { storeId: saved.id, host: old, replacedBy: next, replacedAt: now, proven: saved.provenHosts.includes(old) });
   }
   await storeHostAliasesRepository.deleteHosts(tx, saved.id, [...nextHosts]);
 }
@@ -154,16 +169,18 @@ export async function updateStoreSettings(ctx: AppContext, store: StoreRow, acto
       if (reserved) throw badRequest(STORE_SETTINGS_MESSAGES.hostReserved(reserved));
       const cutoff = aliasCutoff(now);
       await storeHostAliasesRepository.deleteExpired(tx, cutoff);
-      const taken = [
-        ...(await storesRepository.storesUsingHosts(tx, hosts, current.id)).flatMap((s) => [s.domain, s.consignerUrl, s.inStoreUrl]),
-        ...(await storeHostAliasesRepository.activeOfOtherStores(tx, hosts, current.id, cutoff)).map((a) => a.host),
-      ];
+      const taken = await hostsAnsweringOtherStores(tx, hosts, current.id, cutoff);
       const clash = hosts.find((h) => taken.includes(h));
       if (clash) throw conflict(STORE_SETTINGS_MESSAGES.hostTaken(clash));
+      const provenElsewhere = await storeHostProofsRepository.provenByOtherStores(tx, hosts, current.id);
+      if (provenElsewhere.length) throw conflict(STORE_SETTINGS_MESSAGES.hostProvenElsewhere(provenElsewhere[0].host));
+      refuseUnprovenRedirect(ctx, current, input);
 
       await recordReplacedHosts(tx, current, input, now);
       const updated = await storesRepository.updateSettings(tx, current.id, toColumns(input));
       if (!updated) throw notFound('Store not found');
+      // a changed host starts again unproven, with a new token (docs/security.md)
+      await syncHostProofs(tx, current.id, hosts);
       return settingsOf(tx, updated);
     })
     .catch((err: unknown) => {
@@ -190,13 +207,13 @@ export async function queueStoreResync(ctx: AppContext, store: StoreRow, actor: 
  * The resync job: every item on sale at a location that sells online pushed to the shop again
  * (storefront/storefront-resync.service.ts); without a connection it says that nothing was sent.
  */
-export async function runStoreResync(ctx: AppContext, jobCtx: JobContext) {
+async function runStoreResync(ctx: AppContext, jobCtx: JobContext) {
   const items = await storeUsageRepository.inventoryCount(ctx.db, jobCtx.job.storeId);
   return resyncStoreJob(ctx, jobCtx.job.storeId, items, jobCtx);
 }
 
 export function registerStoreJobs(ctx: AppContext) {
-  ctx.jobs.register(STORE_RESYNC_JOB, (jobCtx) => runStoreResync(ctx, jobCtx));
+  ctx.jobs.register(STORE_RESYNC_JOB, (jobCtx) => runStoreResync(ctx, jobCtx), { area: 'Settings' });
 }
 
 /** GET /api/stores/usage: what the store uses, for the Billing page. */

@@ -91,7 +91,7 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
   };
 }
 
-export type UsageFigures = {
+type UsageFigures = {
   byStatus: { status: string; count: number }[];
   consigners: { total: number; active: number; storeAccounts: number };
   employees: { total: number; active: number; invitePending: number };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   consigners,
@@ -8,29 +8,18 @@ import {
   locations,
   products,
   storeHostAliases,
+  storeHostProofs,
   stores,
   subLocations,
   uploadedImages,
 } from '../../db/schema/index.ts';
 
 export type StoreRow = typeof stores.$inferSelect;
-export type NewStore = typeof stores.$inferInsert;
+type NewStore = typeof stores.$inferInsert;
 export type StoreHostAliasRow = typeof storeHostAliases.$inferSelect;
+export type StoreHostProofRow = typeof storeHostProofs.$inferSelect;
 /** The columns PUT /api/stores/{id} may write. */
-export type StoreSettingsValues = Partial<Omit<NewStore, 'id' | 'handle' | 'shop' | 'consignerCname' | 'tenantId' | 'maintenanceMode' | 'createdAt' | 'updatedAt'>>;
-
-const currentHostIs = (host: string) => or(eq(stores.domain, host), eq(stores.consignerUrl, host), eq(stores.inStoreUrl, host));
-
-/**
- * An alias still answers: its new address has not served the store yet, or did so after `cutoff`;
- * a host that was cleared (no replacement) answers until `cutoff` from its replacement.
- */
-function aliasActive(cutoff: Date): SQL {
-  return or(
-    and(isNotNull(storeHostAliases.replacedBy), or(isNull(storeHostAliases.newHostSeenAt), gt(storeHostAliases.newHostSeenAt, cutoff))),
-    and(isNull(storeHostAliases.replacedBy), gt(storeHostAliases.replacedAt, cutoff)),
-  )!;
-}
+export type StoreSettingsValues = Partial<Omit<NewStore, 'id' | 'handle' | 'shop' | 'consignerCname' | 'tenantId' | 'maintenanceMode' | 'provenHosts' | 'signupHost' | 'setupDismissedAt' | 'createdAt' | 'updatedAt'>>;
 
 export const storesRepository = {
   findById: async (db: DbOrTx, id: string) => (await db.select().from(stores).where(eq(stores.id, id)).limit(1))[0] ?? null,
@@ -38,72 +27,30 @@ export const storesRepository = {
     (await db.select().from(stores).where(eq(stores.handle, handle.toLowerCase())).limit(1))[0] ?? null,
   findByDomain: async (db: DbOrTx, domain: string) =>
     (await db.select().from(stores).where(eq(stores.domain, domain.toLowerCase())).limit(1))[0] ?? null,
-  /**
-   * The store a host name serves (its domain, consigner URL or in-store URL), and whether an alias
-   * of it still waits for this host to be reached (storeHostAliasesRepository.markNewHostSeen).
-   */
-  findByHost: async (db: DbOrTx, host: string) => {
-    const [row] = await db
-      .select({
-        store: stores,
-        // written out: drizzle leaves columns unqualified inside sql``, and both tables have an id
-        aliasWaiting: sql<boolean>`exists (select 1 from "store_host_aliases" a where a."store_id" = "stores"."id" and a."replaced_by" = ${host} and a."new_host_seen_at" is null)`,
-      })
-      .from(stores)
-      .where(currentHostIs(host))
-      .limit(1);
-    return row ?? null;
-  },
-  /** The oldest store (what localhost serves). */
-  first: async (db: DbOrTx) => (await db.select().from(stores).orderBy(asc(stores.createdAt), asc(stores.id)).limit(1))[0] ?? null,
   insert: async (db: DbOrTx, values: NewStore) => (await db.insert(stores).values(values).returning())[0],
   /** Writes the settings; the row is locked by the caller's transaction (findForUpdate). */
   updateSettings: async (db: DbOrTx, id: string, values: StoreSettingsValues) => (await db.update(stores).set(values).where(eq(stores.id, id)).returning())[0] ?? null,
   findForUpdate: async (db: DbOrTx, id: string) => (await db.select().from(stores).where(eq(stores.id, id)).for('update').limit(1))[0] ?? null,
-  /** Other stores that answer on one of `hosts` now (their current addresses). */
-  storesUsingHosts: async (db: DbOrTx, hosts: string[], exceptStoreId: string) => {
-    if (hosts.length === 0) return [];
-    return db
-      .select({ id: stores.id, domain: stores.domain, consignerUrl: stores.consignerUrl, inStoreUrl: stores.inStoreUrl })
-      .from(stores)
-      .where(and(ne(stores.id, exceptStoreId), or(inArray(stores.domain, hosts), inArray(stores.consignerUrl, hosts), inArray(stores.inStoreUrl, hosts))));
-  },
   insertLocations: async (db: DbOrTx, storeId: string, list: { name: string; isMarketplace?: boolean }[]) =>
     db.insert(locations).values(list.map((l) => ({ storeId, name: l.name, isMarketplace: l.isMarketplace ?? false }))).returning(),
   insertSubLocations: async (db: DbOrTx, storeId: string, list: { name: string; locationName: string }[]) =>
     list.length ? db.insert(subLocations).values(list.map((l) => ({ storeId, ...l }))).returning() : [],
   insertConsignerTypes: async (db: DbOrTx, storeId: string, list: Omit<typeof consignerTypes.$inferInsert, 'storeId'>[]) =>
     db.insert(consignerTypes).values(list.map((t) => ({ ...t, storeId }))).returning(),
+  /** The store's own stock as a consigner (isStoreAccount): no sign-in, no e-mails, terms not asked. */
+  insertStoreAccount: async (db: DbOrTx, storeId: string, values: { firstName: string; lastName: string; email: string; accountType: string }) =>
+    (
+      await db
+        .insert(consigners)
+        .values({ storeId, ...values, isStoreAccount: true, isActive: true, acceptedTOS: true, marketplaceLocation: true, emailNotifications: false })
+        .returning()
+    )[0],
 };
 
 /** A store's previous addresses (docs/people.md, "Store settings"). */
 export const storeHostAliasesRepository = {
-  /** The store an alias that still answers leads to. */
-  findStoreByActiveAlias: async (db: DbOrTx, host: string, cutoff: Date) => {
-    const [row] = await db
-      .select({ store: stores })
-      .from(storeHostAliases)
-      .innerJoin(stores, eq(stores.id, storeHostAliases.storeId))
-      .where(and(eq(storeHostAliases.host, host), aliasActive(cutoff)))
-      .limit(1);
-    return row?.store ?? null;
-  },
-  /** The new address served the store: its aliases start their grace period. */
-  markNewHostSeen: async (db: DbOrTx, storeId: string, host: string, at: Date) =>
-    db
-      .update(storeHostAliases)
-      .set({ newHostSeenAt: at })
-      .where(and(eq(storeHostAliases.storeId, storeId), eq(storeHostAliases.replacedBy, host), isNull(storeHostAliases.newHostSeenAt))),
   listForStore: async (db: DbOrTx, storeId: string) =>
     db.select().from(storeHostAliases).where(eq(storeHostAliases.storeId, storeId)).orderBy(asc(storeHostAliases.replacedAt), asc(storeHostAliases.host)),
-  /** Aliases of other stores that still answer on one of `hosts`. */
-  activeOfOtherStores: async (db: DbOrTx, hosts: string[], exceptStoreId: string, cutoff: Date) => {
-    if (hosts.length === 0) return [];
-    return db
-      .select()
-      .from(storeHostAliases)
-      .where(and(inArray(storeHostAliases.host, hosts), ne(storeHostAliases.storeId, exceptStoreId), aliasActive(cutoff)));
-  },
   /** Drops the aliases whose grace period is over (any store's): they no longer answer. */
   deleteExpired: async (db: DbOrTx, cutoff: Date) =>
     db
@@ -122,11 +69,53 @@ export const storeHostAliasesRepository = {
       .update(storeHostAliases)
       .set({ replacedBy: to, ...(to === null ? { replacedAt: at } : {}), newHostSeenAt: null })
       .where(and(eq(storeHostAliases.storeId, storeId), eq(storeHostAliases.replacedBy, from))),
-  upsert: async (db: DbOrTx, values: { storeId: string; host: string; replacedBy: string | null; replacedAt: Date }) =>
+  upsert: async (db: DbOrTx, values: { storeId: string; host: string; replacedBy: string | null; replacedAt: Date; proven: boolean }) =>
     db
       .insert(storeHostAliases)
       .values({ ...values, newHostSeenAt: null })
-      .onConflictDoUpdate({ target: [storeHostAliases.storeId, storeHostAliases.host], set: { replacedBy: values.replacedBy, replacedAt: values.replacedAt, newHostSeenAt: null } }),
+      .onConflictDoUpdate({
+        target: [storeHostAliases.storeId, storeHostAliases.host],
+        set: { replacedBy: values.replacedBy, replacedAt: values.replacedAt, newHostSeenAt: null, proven: values.proven },
+      }),
+};
+
+/** Proofs that a store owns its hosts (docs/security.md, "A store's own hosts, once proven"). */
+export const storeHostProofsRepository = {
+  listForStore: async (db: DbOrTx, storeId: string) => db.select().from(storeHostProofs).where(eq(storeHostProofs.storeId, storeId)).orderBy(asc(storeHostProofs.host)),
+  /** Adds a row with a new token for each host that has none; existing rows keep theirs. */
+  ensure: async (db: DbOrTx, storeId: string, rows: { host: string; token: string }[]) =>
+    rows.length ? db.insert(storeHostProofs).values(rows.map((r) => ({ storeId, ...r }))).onConflictDoNothing() : undefined,
+  /** Drops the proofs of hosts the store no longer has: a host set again is proven again. */
+  deleteExcept: async (db: DbOrTx, storeId: string, keep: string[]) =>
+    db.delete(storeHostProofs).where(keep.length ? and(eq(storeHostProofs.storeId, storeId), sql`${storeHostProofs.host} <> all(${sql.param(keep)}::text[])`) : eq(storeHostProofs.storeId, storeId)),
+  /** Hosts among `hosts` another store has proven. */
+  provenByOtherStores: async (db: DbOrTx, hosts: string[], exceptStoreId: string) =>
+    hosts.length
+      ? db
+          .select({ host: storeHostProofs.host })
+          .from(storeHostProofs)
+          .where(and(inArray(storeHostProofs.host, hosts), ne(storeHostProofs.storeId, exceptStoreId), isNotNull(storeHostProofs.provenAt)))
+      : [],
+  /** Writes a check's outcome, only if the host still has the token that was checked. */
+  recordCheck: async (
+    db: DbOrTx,
+    storeId: string,
+    host: string,
+    token: string,
+    outcome: { provenAt: Date | null; provenBy: StoreHostProofRow['provenBy']; checkedAt: Date; checkError: string | null },
+  ) =>
+    (
+      await db
+        .update(storeHostProofs)
+        .set(outcome)
+        .where(and(eq(storeHostProofs.storeId, storeId), eq(storeHostProofs.host, host), eq(storeHostProofs.token, token), isNull(storeHostProofs.provenAt)))
+        .returning()
+    )[0] ?? null,
+  provenHosts: async (db: DbOrTx, storeId: string) =>
+    (await db.select({ host: storeHostProofs.host }).from(storeHostProofs).where(and(eq(storeHostProofs.storeId, storeId), isNotNull(storeHostProofs.provenAt)))).map((r) => r.host),
+  /** The store row's copy of its proven hosts (read by links, origins and Host resolution). */
+  copyToStore: async (db: DbOrTx, storeId: string, hosts: string[]) =>
+    (await db.update(stores).set({ provenHosts: hosts }).where(eq(stores.id, storeId)).returning())[0] ?? null,
 };
 
 /** What a store uses (GET /api/stores/usage): counts only, each scoped by store. */

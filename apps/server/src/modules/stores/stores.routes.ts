@@ -1,21 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, safeString, ZPublicStore, ZStoreResyncStarted, ZStoreSettings, ZStoreSettingsBody, ZStoreSignupResult, ZStoreUsage } from '@backroom/domain';
-import { z } from 'zod';
+import { responses, ZPublicStore, ZStoreDomainParams, ZStoreHandleParams, ZStoreHosts, ZStoreHostsVerifyBody, ZStoreIdParams, ZStoreResyncStarted, ZStoreSettings, ZStoreSettingsBody, ZStoreSetup, ZStoreSetupChange, ZStoreSignupQuery, ZStoreSignupResult, ZStoreUsage } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { getStoreSettings, getStoreUsage, queueStoreResync, registerStoreJobs, updateStoreSettings } from './stores-settings.service.ts';
+import { listStoreHosts, verifyStoreHosts } from './store-hosts.service.ts';
+import { changeStoreSetup, getStoreSetup } from './store-setup.service.ts';
 import { currentStore, getStoreByDomain, getStoreByHandle, signupStore } from './stores.service.ts';
 
-const ZStoreId = z.object({ id: safeString('code', 'Id') });
-
-const ZStoreSignupQuery = z.object({
-  name: safeString('name', 'Name').optional(),
-  email: safeString('email', 'Email').optional(),
-  handle: safeString('code', 'Handle').optional(),
-  shop: safeString('name', 'Shop').optional(),
-  accessToken: safeString('code', 'Access token').optional(),
-  platform: safeString('name', 'Platform').optional(),
-});
 
 export const storesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -26,11 +17,11 @@ export const storesRoutes =
       data: await currentStore(ctx, request.store),
     }));
 
-    app.get('/open/stores/handle/:handle', { schema: { tags: ['stores'], params: z.object({ handle: safeString('code', 'Handle') }), response: responses(ZPublicStore) } }, async (request) => ({
+    app.get('/open/stores/handle/:handle', { schema: { tags: ['stores'], params: ZStoreHandleParams, response: responses(ZPublicStore) } }, async (request) => ({
       data: await getStoreByHandle(ctx, request.params.handle),
     }));
 
-    app.get('/open/stores/:domain', { schema: { tags: ['stores'], params: z.object({ domain: safeString('url', 'Domain') }), response: responses(ZPublicStore) } }, async (request) => ({
+    app.get('/open/stores/:domain', { schema: { tags: ['stores'], params: ZStoreDomainParams, response: responses(ZPublicStore) } }, async (request) => ({
       data: await getStoreByDomain(ctx, request.params.domain),
     }));
 
@@ -40,7 +31,8 @@ export const storesRoutes =
       { schema: { tags: ['stores'], summary: 'Sign a new store up', querystring: ZStoreSignupQuery, body: ZStoreSignupQuery.nullish(), response: responses(ZStoreSignupResult, 201) } },
       async (request, reply) => {
         const input = { ...request.query, ...(request.body ?? {}) };
-        const result = await signupStore(ctx, input);
+        // request.hostname only names the host a link may use when it is the installation's (tenancy/origins.ts)
+        const result = await signupStore(ctx, input, { ip: request.ip, host: request.hostname });
         return reply.status(201).send({ data: result });
       },
     );
@@ -49,6 +41,16 @@ export const storesRoutes =
     app.get('/api/stores/usage', { schema: { tags: ['stores'], summary: "The store's usage for the Billing page (Settings area)", response: responses(ZStoreUsage) } }, async (request) => {
       await requireStaff(ctx, request, 'Settings');
       return { data: await getStoreUsage(ctx, requireStore(request)) };
+    });
+
+    // The setup guide of a new store (docs/first-hour.md): what its data shows done; Settings area.
+    app.get('/api/stores/setup', { schema: { tags: ['stores'], summary: "The setup guide's steps, done from the store's data", response: responses(ZStoreSetup) } }, async (request) => {
+      await requireStaff(ctx, request, 'Settings');
+      return { data: await getStoreSetup(ctx, requireStore(request)) };
+    });
+    app.put('/api/stores/setup', { schema: { tags: ['stores'], summary: 'Dismiss the setup guide or bring it back', body: ZStoreSetupChange.partial().nullish(), response: responses(ZStoreSetup) } }, async (request) => {
+      await requireStaff(ctx, request, 'Settings');
+      return { data: await changeStoreSetup(ctx, requireStore(request), request.body ?? {}) };
     });
 
     app.post(
@@ -60,7 +62,7 @@ export const storesRoutes =
       },
     );
 
-    app.get('/api/stores/:id', { schema: { tags: ['stores'], summary: 'The editable store (Settings area)', params: ZStoreId, response: responses(ZStoreSettings) } }, async (request) => {
+    app.get('/api/stores/:id', { schema: { tags: ['stores'], summary: 'The editable store (Settings area)', params: ZStoreIdParams, response: responses(ZStoreSettings) } }, async (request) => {
       await requireStaff(ctx, request, 'Settings');
       return { data: await getStoreSettings(ctx, requireStore(request), request.params.id) };
     });
@@ -71,7 +73,7 @@ export const storesRoutes =
         schema: {
           tags: ['stores'],
           summary: 'Save the store settings (Settings area); fields left out keep their value, the whole store is validated',
-          params: ZStoreId,
+          params: ZStoreIdParams,
           body: ZStoreSettingsBody,
           response: responses(ZStoreSettings),
         },
@@ -79,6 +81,33 @@ export const storesRoutes =
       async (request) => {
         const actor = await requireStaff(ctx, request, 'Settings');
         return { data: await updateStoreSettings(ctx, requireStore(request), actor, request.params.id, request.body) };
+      },
+    );
+
+    // Proof of the store's hosts (docs/security.md, "A store's own hosts, once proven"): Admin, own store.
+    app.get(
+      '/api/stores/:id/hosts',
+      { schema: { tags: ['stores'], summary: "Each of the store's hosts: proven or not, and the DNS record or file that proves it (Admin)", params: ZStoreIdParams, response: responses(ZStoreHosts) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Settings');
+        return { data: await listStoreHosts(ctx, requireStore(request), actor, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/stores/:id/hosts/verify',
+      {
+        schema: {
+          tags: ['stores'],
+          summary: 'Check the proof of one host, or of every host not proven yet (Admin); a failed check answers 200 with its reason',
+          params: ZStoreIdParams,
+          body: ZStoreHostsVerifyBody,
+          response: responses(ZStoreHosts),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Settings');
+        return { data: await verifyStoreHosts(ctx, requireStore(request), actor, request.params.id, request.body) };
       },
     );
   };

@@ -2,10 +2,10 @@ import { ZSubLocationInput } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import { actorStamp, type Actor } from '../../auth/actor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { locationsRepository } from '../locations/locations.repository.ts';
-import { CATALOGUE_MESSAGES } from '../products/catalogue-messages.ts';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../products/pg-errors.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import { locationRecords } from '../locations/index.ts';
+import { CATALOGUE_MESSAGES } from '../../shared/catalogue-messages.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../shared/pg-errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toSubLocation } from './subLocations.mapper.ts';
 import { subLocationsRepository } from './subLocations.repository.ts';
 
@@ -22,14 +22,14 @@ function duplicateAsConflict(name: string, locationName: string) {
   };
 }
 
-export async function listSubLocations(ctx: AppContext, store: StoreRow, locationName?: string) {
+export async function listSubLocations(ctx: AppContext, store: Tenant, locationName?: string) {
   return (await subLocationsRepository.list(ctx.db, store.id, locationName?.trim() || undefined)).map(toSubLocation);
 }
 
 /** POST /api/subLocations: the location must be one of the store's. */
-export async function createSubLocation(ctx: AppContext, store: StoreRow, input: { name?: string | null; locationName?: string | null }) {
+export async function createSubLocation(ctx: AppContext, store: Tenant, input: { name?: string | null; locationName?: string | null }) {
   const { name, locationName } = parse(input);
-  if (!(await locationsRepository.findByName(ctx.db, store.id, locationName))) throw badRequest(CATALOGUE_MESSAGES.unknownLocation(locationName));
+  if (!(await locationRecords.findByName(ctx.db, store.id, locationName))) throw badRequest(CATALOGUE_MESSAGES.unknownLocation(locationName));
   if (await subLocationsRepository.findByName(ctx.db, store.id, locationName, name)) throw conflict(CATALOGUE_MESSAGES.subLocationExists(name, locationName));
   const row = await subLocationsRepository.insert(ctx.db, { storeId: store.id, name, locationName }).catch(duplicateAsConflict(name, locationName));
   return toSubLocation(row);
@@ -39,7 +39,7 @@ export async function createSubLocation(ctx: AppContext, store: StoreRow, input:
  * PUT /api/subLocations/{id}: renames it. Items keep their sub-location by name, so the ones at the
  * old name are renamed with it, each with an inventory log entry, in the same transaction.
  */
-export async function renameSubLocation(ctx: AppContext, store: StoreRow, actor: Actor, id: string, input: { name?: string | null }) {
+export async function renameSubLocation(ctx: AppContext, store: Tenant, actor: Actor, id: string, input: { name?: string | null }) {
   const existing = await subLocationsRepository.findById(ctx.db, store.id, id);
   if (!existing) throw notFound(CATALOGUE_MESSAGES.subLocationNotFound);
   const { name } = parse({ name: input.name, locationName: existing.locationName });

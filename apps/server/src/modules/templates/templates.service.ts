@@ -2,17 +2,17 @@ import { PEOPLE_MESSAGES, ZProductTemplateInput, type TProductTemplateInput } fr
 import type { AppContext } from '../../app-context.ts';
 import type { OptionValue } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
-import { CATALOGUE_MESSAGES } from '../products/catalogue-messages.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../products/pg-errors.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import { CATALOGUE_MESSAGES } from '../../shared/catalogue-messages.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../shared/pg-errors.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toProductTemplate } from './templates.mapper.ts';
 import { templatesRepository, type NewProductTemplate, type ProductTemplateRow } from './templates.repository.ts';
 
 type OptionValueItem = string | { value: string; price?: number | string | null };
-export type OptionValuesBody = string | OptionValueItem[] | null | undefined;
+type OptionValuesBody = string | OptionValueItem[] | null | undefined;
 
 /** POST and PUT /api/productTemplates body, as sent (the domain schema words the refusals). */
-export type TemplateBody = {
+type TemplateBody = {
   title?: string | null;
   brand?: string | null;
   category?: string | null;
@@ -56,15 +56,15 @@ async function findOrThrow(ctx: AppContext, storeId: string, id: string): Promis
   return template;
 }
 
-export async function listTemplates(ctx: AppContext, store: StoreRow) {
+export async function listTemplates(ctx: AppContext, store: Tenant) {
   return (await templatesRepository.list(ctx.db, store.id)).map(toProductTemplate);
 }
 
-export async function getTemplate(ctx: AppContext, store: StoreRow, id: string) {
+export async function getTemplate(ctx: AppContext, store: Tenant, id: string) {
   return toProductTemplate(await findOrThrow(ctx, store.id, id));
 }
 
-export async function createTemplate(ctx: AppContext, store: StoreRow, body: TemplateBody) {
+export async function createTemplate(ctx: AppContext, store: Tenant, body: TemplateBody) {
   const input = parseTemplate(body);
   return toProductTemplate(await templatesRepository.insert(ctx.db, { storeId: store.id, ...toRow(input) }));
 }
@@ -76,7 +76,7 @@ const sameName = (a: string | null | undefined, b: string | null) => (a?.trim() 
  * stores option values by position, so renaming or adding an option would relabel every listing.
  * A body may omit the names (they are kept); one that changes a name is refused, not silently ignored.
  */
-export async function updateTemplate(ctx: AppContext, store: StoreRow, id: string, body: TemplateBody) {
+export async function updateTemplate(ctx: AppContext, store: Tenant, id: string, body: TemplateBody) {
   const saved = await findOrThrow(ctx, store.id, id);
   const input = parseTemplate({
     ...body,
@@ -93,7 +93,7 @@ export async function updateTemplate(ctx: AppContext, store: StoreRow, id: strin
 }
 
 /** Refused while inventory or products use it, and for the store's only template (people doc section 2). */
-export async function deleteTemplate(ctx: AppContext, store: StoreRow, id: string): Promise<{ id: string }> {
+export async function deleteTemplate(ctx: AppContext, store: Tenant, id: string): Promise<{ id: string }> {
   return ctx.db.transaction(async (tx) => {
     const template = await templatesRepository.findById(tx, store.id, id);
     if (!template) throw notFound(CATALOGUE_MESSAGES.templateNotFound);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, ZSignedInUser } from '@backroom/domain';
-import { z } from 'zod';
+import { responses, ZSelfSignupBody, ZSignedInUser } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import { acceptTerms, createSelfConsigner, getSignedInUser, NEW_CONSIGNER_COOKIE } from './users.service.ts';
 
@@ -15,7 +14,7 @@ export const usersRoutes =
     });
     app.post(
       '/api/consigners',
-      { schema: { tags: ['identity'], summary: 'Create the consigner of the signed-in identity (self sign-up)', body: z.record(z.string(), z.unknown()), response: responses(ZSignedInUser, 201) } },
+      { schema: { tags: ['identity'], summary: 'Create the consigner of the signed-in identity (self sign-up)', body: ZSelfSignupBody, response: responses(ZSignedInUser, 201) } },
       async (request, reply) => reply.status(201).send({ data: await createSelfConsigner(ctx, request, request.body) }),
     );
     app.post('/api/me/acceptTerms', { schema: { tags: ['identity'], summary: 'Accept the store terms', response: responses(ZSignedInUser) } }, async (request) => ({

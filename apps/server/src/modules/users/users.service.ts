@@ -1,11 +1,10 @@
-import { bankDataForMode, consignerSignupSchema } from '@backroom/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { consignerActor, getIdentity, lookupActor, requireStore, type Actor, type Identity } from '../../auth/actor.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { consignersRepository } from '../consigners/consigners.repository.ts';
-import type { StoreRow } from '../stores/stores.repository.ts';
+import { acceptConsignerTerms, createConsignerForIdentity } from '../consigners/index.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
 import { toSignedInUser } from './users.mapper.ts';
 
 export const NEW_CONSIGNER_COOKIE = 'newConsigner';
@@ -18,7 +17,7 @@ export async function getSignedInUser(ctx: AppContext, request: FastifyRequest):
   const store = requireStore(request);
   const identity = await getIdentity(ctx, request);
   if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
-  const found = await lookupActor(ctx, store, identity);
+  const found = await lookupActor(ctx, request, store, identity);
   if (found.status === 'found') return { user: toSignedInUser(found.actor), createdFromSignup: false };
   if (found.status === 'wrong-store') throw forbidden('This account belongs to another store', 'WRONG_STORE');
   const stored = request.cookies[NEW_CONSIGNER_COOKIE];
@@ -27,7 +26,7 @@ export async function getSignedInUser(ctx: AppContext, request: FastifyRequest):
   return { user: toSignedInUser(actor), createdFromSignup: true };
 }
 
-async function createConsignerFromSignup(ctx: AppContext, store: StoreRow, identity: Identity, stored: string): Promise<Actor> {
+async function createConsignerFromSignup(ctx: AppContext, store: Tenant, identity: Identity, stored: string): Promise<Actor> {
   let json: unknown;
   try {
     json = JSON.parse(decodeURIComponent(stored));
@@ -45,44 +44,10 @@ export async function createSelfConsigner(ctx: AppContext, request: FastifyReque
   const store = requireStore(request);
   const identity = await getIdentity(ctx, request);
   if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
-  const found = await lookupActor(ctx, store, identity);
+  const found = await lookupActor(ctx, request, store, identity);
   if (found.status === 'found') throw new AppError('CONFLICT', 'This account already exists');
   if (found.status === 'wrong-store') throw forbidden('This account belongs to another store', 'WRONG_STORE');
   return toSignedInUser(await createConsignerForIdentity(ctx, store, identity, body));
-}
-
-async function createConsignerForIdentity(ctx: AppContext, store: StoreRow, identity: Identity, input: unknown): Promise<Actor> {
-  const parsed = consignerSignupSchema(store.bankFields).parse(input);
-  const form = { ...parsed, bankData: bankDataForMode(parsed.bankData, store.bankFields) };
-  // Staff added this person already (createFromAdmin): the account is theirs once the e-mail is proven.
-  const existing = await consignersRepository.findByEmail(ctx.db, store.id, identity.email);
-  if (existing) {
-    if (existing.fbUserId || !identity.emailVerified) throw new AppError('CONFLICT', 'An account with this e-mail already exists in this store. Verify your e-mail, then sign in.');
-    const linked = await consignersRepository.update(ctx.db, store.id, existing.id, { fbUserId: identity.userId });
-    sessionCacheOf(ctx).invalidateUser(identity.userId);
-    return consignerActor(linked!, identity);
-  }
-  const consigner = await consignersRepository.insert(ctx.db, {
-    storeId: store.id,
-    fbUserId: identity.userId,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: identity.email,
-    phone: form.phone,
-    address: form.address,
-    idNumber: form.idNumber ?? null,
-    payoutType: form.payoutType,
-    bankData: form.bankData ?? null,
-    accountName: form.bankData?.accountName ?? null,
-    accountNumber: form.bankData?.accountNumber ?? null,
-    bank: form.bankData?.bank ?? null,
-    bankType: form.bankData?.bankType ?? null,
-    branchCode: form.bankData?.branchCode ?? null,
-    // a new consigner is active once the store's terms are accepted
-    isActive: false,
-    acceptedTOS: false,
-  });
-  return consignerActor(consigner, identity);
 }
 
 /** The terms dialog: accepting sets acceptedTOS and isActive. A consigner disabled later stays disabled. */
@@ -90,11 +55,11 @@ export async function acceptTerms(ctx: AppContext, request: FastifyRequest) {
   const store = requireStore(request);
   const identity = await getIdentity(ctx, request);
   if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
-  const found = await lookupActor(ctx, store, identity);
+  const found = await lookupActor(ctx, request, store, identity);
   if (found.status !== 'found') throw forbidden('No account for this user');
   if (found.actor.kind !== 'consigner') throw forbidden('Only consigners accept the store terms');
   if (found.actor.consigner.acceptedTOS) return toSignedInUser(found.actor);
-  const updated = await consignersRepository.update(ctx.db, store.id, found.actor.id, { acceptedTOS: true, isActive: true });
+  const updated = await acceptConsignerTerms(ctx, store, found.actor);
   if (!updated) throw notFound('No account for this user');
   sessionCacheOf(ctx).invalidateUser(identity.userId);
   return toSignedInUser(consignerActor(updated, identity));

@@ -1,13 +1,16 @@
-// The Shopify storefront adapter (issue 13; docs/storefront-sync.md "Adapter and fake"): the
-// StorefrontAdapter of adapter.ts on Shopify's Admin GraphQL API, version 2026-01.
+// The Shopify storefront adapter (docs/storefront-sync.md "Adapter and fake"): the
+// StorefrontAdapter of adapter.ts on Shopify's Admin GraphQL API, version 2026-10.
 //
 // - pushProduct: productSet, the declarative product-and-variants write (variants missing from the
 //   input are deleted), identified by id once known and by handle on a first push (an upsert: a first
 //   push repeated after a lost answer finds the product it created). New variants are tracked, never
 //   oversold (inventoryPolicy DENY) and start with their stock; a new product is published to the
 //   configured publications (publishablePublish).
+// - pushProducts: the same productSet inputs as lines of a bulk mutation (shopify-bulk.ts), for a
+//   first sync or a resync of many products.
 // - setStock: inventorySetQuantities ("available", absolute, compare-and-swap when `expected` is given)
-//   under an @idempotent key; a variant not yet stocked at a location is activated there (inventoryActivate).
+//   under an @idempotent key. From 2026-10 a quantity can be set at any location: Shopify stocks the
+//   item there itself (ITEM_NOT_STOCKED_AT_LOCATION and the inventoryActivate step it needed are gone).
 // - unpublish: productUpdate to DRAFT (off sale in every channel; it keeps its id, handle and orders).
 // - fetchProducts, fetchOrder, listOrdersSince: nodes, order, orders (by updated_at), paging through
 //   variants and line items beyond the first page.
@@ -27,11 +30,9 @@ import {
   type StorefrontProduct,
   type StorefrontProductInput,
   type StorefrontShop,
-  type StorefrontUserError,
 } from '../adapter.ts';
-import { createShopifyGraphql, newIdempotencyKey, oneLine, type ShopifyClientOptions, type ShopifyGraphql } from './shopify-client.ts';
+import { createShopifyGraphql, newIdempotencyKey, type ShopifyClientOptions, type ShopifyGraphql } from './shopify-client.ts';
 import {
-  ACTIVATE,
   CHECK_CONNECTION,
   MAX_INPUT_LIST,
   ORDER,
@@ -46,7 +47,6 @@ import {
   PUBLISH,
   SET_QUANTITIES,
   UNPUBLISH,
-  type ActivateData,
   type LineItemNode,
   type LineItemsPage,
   type OrderLinesData,
@@ -67,7 +67,9 @@ import {
   type UnpublishData,
   type VariantNode,
 } from './shopify-operations.ts';
-import { dateOf, financialStatusOf, fromShopifyMoney, legacyIdOf, productStatusOf, toGid, toShopifyMoney } from './shopify-values.ts';
+import { createShopifyBulk } from './shopify-bulk.ts';
+import { productSetInput, refused, userErrorsOf, validateProduct } from './shopify-product-input.ts';
+import { dateOf, financialStatusOf, fromShopifyMoney, legacyIdOf, productStatusOf, toGid } from './shopify-values.ts';
 
 export type ShopifyAdapterOptions = ShopifyClientOptions & {
   /** Publications a new product is published to (the Online Store's, chosen in Settings); none: not published to any channel. */
@@ -75,20 +77,6 @@ export type ShopifyAdapterOptions = ShopifyClientOptions & {
 };
 
 export type ShopifyAdapter = StorefrontAdapter & { readonly graphql: ShopifyGraphql };
-
-/** Shopify allows 3 options per product and 2,048 variants by default. */
-const MAX_OPTIONS = 3;
-const MAX_VARIANTS = 2048;
-
-type UserErrorNode = { field: string[] | null; message: string; code?: string | null };
-
-function userErrorsOf(errors: UserErrorNode[] | null | undefined): StorefrontUserError[] {
-  return (errors ?? []).map((e) => ({ field: e.field ?? null, message: oneLine(e.message ?? ''), code: e.code ?? null }));
-}
-
-function refused(what: string, errors: StorefrontUserError[]): StorefrontError {
-  return new StorefrontError('refused', `Shopify refused ${what}: ${errors.map((e) => e.message).join('; ')}`, { userErrors: errors });
-}
 
 function missingPayload(mutation: string): StorefrontError {
   return new StorefrontError('response', `Shopify answered ${mutation} without its result`);
@@ -109,65 +97,6 @@ export function updatedSinceQuery(since: Date): string {
 export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAdapter {
   const graphql = createShopifyGraphql(options);
   const publicationIds = options.publicationIds ?? [];
-
-  function validateProduct(product: StorefrontProductInput): void {
-    const fail = (message: string) => {
-      throw new StorefrontError('refused', `${product.title || product.handle}: ${message}`);
-    };
-    if (!product.title?.trim()) fail('a product needs a title');
-    if (!product.handle?.trim()) fail('a product needs a handle');
-    if (product.options.length < 1 || product.options.length > MAX_OPTIONS) fail(`a product has 1 to ${MAX_OPTIONS} options (got ${product.options.length})`);
-    if (new Set(product.options).size !== product.options.length) fail('two options have the same name');
-    if (product.variants.length === 0) fail('a product needs at least one variant (unpublish a product with nothing on sale)');
-    if (product.variants.length > MAX_VARIANTS) fail(`a product has at most ${MAX_VARIANTS} variants (got ${product.variants.length})`);
-    const skus = new Set<string>();
-    for (const v of product.variants) {
-      if (!v.sku?.trim()) fail(`variant ${v.ref} has no SKU`);
-      if (skus.has(v.sku)) fail(`two variants have the SKU ${v.sku}`);
-      skus.add(v.sku);
-      if (v.optionValues.length !== product.options.length) fail(`variant ${v.sku} has ${v.optionValues.length} option values for ${product.options.length} options`);
-      if (v.optionValues.some((value) => !value?.trim())) fail(`variant ${v.sku} has an empty option value`);
-    }
-  }
-
-  function productSetInput(product: StorefrontProductInput): Record<string, unknown> {
-    const input: Record<string, unknown> = {
-      title: product.title,
-      handle: product.handle,
-      status: product.status === 'draft' ? 'DRAFT' : 'ACTIVE',
-      productOptions: product.options.map((name, i) => ({
-        name,
-        position: i + 1,
-        values: [...new Set(product.variants.map((v) => v.optionValues[i]))].map((value) => ({ name: value })),
-      })),
-      variants: product.variants.map((v, index) => {
-        const variant: Record<string, unknown> = {
-          sku: v.sku,
-          price: toShopifyMoney(v.priceMinor),
-          position: index + 1,
-          // one unique item per variant: tracked, and never sold beyond its stock
-          inventoryPolicy: 'DENY',
-          inventoryItem: { tracked: true },
-          optionValues: product.options.map((optionName, i) => ({ optionName, name: v.optionValues[i] })),
-        };
-        if (v.id) variant.id = v.id;
-        if (v.compareAtPriceMinor !== undefined) variant.compareAtPrice = v.compareAtPriceMinor === null ? null : toShopifyMoney(v.compareAtPriceMinor);
-        if (v.barcode !== undefined) variant.barcode = v.barcode;
-        if (v.taxable !== undefined) variant.taxable = v.taxable;
-        // Shopify sets quantities on update only where the variant is already stocked: stock of an
-        // existing variant moves through setStock.
-        if (!v.id && v.initialStock?.length) {
-          variant.inventoryQuantities = v.initialStock.map((s) => ({ locationId: s.locationId, name: 'available', quantity: s.quantity }));
-        }
-        return variant;
-      }),
-    };
-    if (product.vendor !== undefined) input.vendor = product.vendor ?? '';
-    if (product.productType !== undefined) input.productType = product.productType ?? '';
-    if (product.descriptionHtml !== undefined) input.descriptionHtml = product.descriptionHtml ?? '';
-    if (product.tags !== undefined) input.tags = product.tags;
-    return input;
-  }
 
   async function allVariantIds(productId: string, first: { nodes: PushedVariantNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }): Promise<PushedVariantNode[]> {
     const nodes = [...first.nodes];
@@ -217,27 +146,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     return { id: saved.id, handle: saved.handle, status: productStatusOf(saved.status), url, variants };
   }
 
-  async function activate(level: StockLevelInput, key: string): Promise<void> {
-    const data = await graphql.request<ActivateData, { inventoryItemId: string; locationId: string; available: number; key: string }>(ACTIVATE, {
-      inventoryItemId: level.inventoryItemId,
-      locationId: level.locationId,
-      available: level.quantity,
-      key,
-    });
-    if (!data.inventoryActivate) throw missingPayload('inventoryActivate');
-    const errors = userErrorsOf(data.inventoryActivate.userErrors);
-    if (errors.length) throw refused(`to stock ${level.inventoryItemId} at ${level.locationId}`, errors);
-  }
-
-  /** The index of the quantity a user error is about: its field is ["input", "quantities", "3", ...]. */
-  function quantityIndex(error: StorefrontUserError): number | null {
-    const field = error.field ?? [];
-    if (field[0] !== 'input' || field[1] !== 'quantities') return null;
-    const index = Number(field[2]);
-    return Number.isInteger(index) && index >= 0 ? index : null;
-  }
-
-  async function setQuantities(levels: StockLevelInput[], key: string, options: SetStockOptions, activated: boolean): Promise<void> {
+  async function setQuantities(levels: StockLevelInput[], key: string, options: SetStockOptions): Promise<void> {
     const variables: SetQuantitiesVariables = {
       key,
       input: {
@@ -251,21 +160,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     const data = await graphql.request<SetQuantitiesData, SetQuantitiesVariables>(SET_QUANTITIES, variables);
     if (!data.inventorySetQuantities) throw missingPayload('inventorySetQuantities');
     const errors = userErrorsOf(data.inventorySetQuantities.userErrors);
-    if (errors.length === 0) return;
-    // Nothing was set. Levels at locations the variant is not stocked at yet are activated there with
-    // their quantity; the rest are sent again under a key of their own.
-    const unstocked = errors.map((e) => (e.code === 'ITEM_NOT_STOCKED_AT_LOCATION' ? quantityIndex(e) : null));
-    if (activated || unstocked.some((index) => index === null || index >= levels.length)) throw refused('the stock change', errors);
-    const indexes = new Set(unstocked as number[]);
-    for (const index of indexes) {
-      const level = levels[index];
-      if (level.expected !== undefined && level.expected !== null && level.expected !== 0) {
-        throw refused('the stock change', [{ field: ['input', 'quantities', String(index), 'changeFromQuantity'], message: `The variant is not stocked at ${level.locationId}, so it does not hold ${level.expected}`, code: 'CHANGE_FROM_QUANTITY_STALE' }]);
-      }
-      await activate(level, `${key}:activate:${index}`);
-    }
-    const rest = levels.filter((_, i) => !indexes.has(i));
-    if (rest.length) await setQuantities(rest, `${key}:after-activation`, options, true);
+    if (errors.length) throw refused('the stock change', errors);
   }
 
   async function setStock(levels: StockLevelInput[], options: SetStockOptions = {}): Promise<void> {
@@ -274,7 +169,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     }
     const key = options.key ?? newIdempotencyKey();
     const parts = chunks(levels, MAX_INPUT_LIST);
-    for (const [i, part] of parts.entries()) await setQuantities(part, parts.length > 1 ? `${key}:${i}` : key, options, false);
+    for (const [i, part] of parts.entries()) await setQuantities(part, parts.length > 1 ? `${key}:${i}` : key, options);
   }
 
   async function unpublish(productId: string): Promise<void> {
@@ -397,5 +292,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     };
   }
 
-  return { platform: 'shopify', graphql, checkConnection, pushProduct, setStock, unpublish, fetchProducts, fetchOrder, listOrdersSince };
+  const bulk = createShopifyBulk({ graphql, fetch: options.fetch, clock: options.clock, publicationIds, allVariantIds });
+
+  return { platform: 'shopify', graphql, checkConnection, pushProduct, pushProducts: bulk.pushProducts, setStock, unpublish, fetchProducts, fetchOrder, listOrdersSince };
 }

@@ -6,13 +6,14 @@
 // The client's own retries stay off: it retries 429 and 503 only, after a fixed second, and reads a
 // Retry-After of "2.0" seconds as 2 milliseconds.
 import { randomUUID } from 'node:crypto';
+import { cleanText } from '@backroom/domain';
 import { createAdminApiClient, type ClientResponse } from '@shopify/admin-api-client';
 import { StorefrontError, type StorefrontErrorKind } from '../adapter.ts';
 import { shopifyAdminDomain } from './shopify-values.ts';
 import { backoffDelay, CostBucket, realClock, retryAfterMs, type BackoffOptions, type Clock, type ThrottleStatus } from './throttle.ts';
+import { SHOPIFY_API_VERSION } from './shopify-version.ts';
 
-/** The one Admin API version Backroom speaks; its schema is the test fixture (apps/server/test/fixtures). */
-export const SHOPIFY_API_VERSION = '2026-01';
+export { SHOPIFY_API_VERSION };
 
 /** A GraphQL document the adapter sends, with an upper bound of its requested cost for given variables. */
 export type ShopifyOperation<TVariables> = {
@@ -201,8 +202,8 @@ function readThrottleStatus(value: { maximumAvailable?: number; currentlyAvailab
 
 /** Text from Shopify as one bounded line (it is shown to staff). */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters never reach a message
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 500);
+  // control characters never reach a message
+  return cleanText(text, { oneLine: true }).slice(0, 500);
 }
 
 /** A fresh idempotency key (Shopify's @idempotent directive). */

@@ -1,6 +1,6 @@
-// Every GraphQL document the Shopify adapter sends (Admin API 2026-01), with its cost bound and the
+// Every GraphQL document the Shopify adapter sends (Admin API 2026-10), with its cost bound and the
 // shape of its answer. The tests run each one through the fake, which validates it against Shopify's
-// schema (apps/server/test/fixtures/shopify-admin-2026-01.graphql.gz) and reports its cost.
+// schema (apps/server/test/fixtures/shopify-admin-2026-10.graphql.gz) and reports its cost.
 //
 // Cost bounds follow Shopify's published rules: a scalar or enum 0, an object 1, a connection 2 plus
 // `first` times a node's cost, a mutation 10 plus its payload's selection. A single query may cost at
@@ -129,26 +129,13 @@ export type SetQuantitiesVariables = {
   };
 };
 
-// As of 2026-04 the idempotency key is required on the inventory mutations; 2026-01 takes it already.
+// As of 2026-04 the idempotency key is required on the inventory mutations.
 export const SET_QUANTITIES: ShopifyOperation<SetQuantitiesVariables> = {
   name: 'BackroomSetStock',
   query: `mutation BackroomSetStock($input: InventorySetQuantitiesInput!, $key: String!) {
   inventorySetQuantities(input: $input) @idempotent(key: $key) {
     inventoryAdjustmentGroup { id }
     userErrors { field message code }
-  }
-}`,
-  cost: () => 10 + 1 + 1,
-};
-
-export type ActivateData = { inventoryActivate: { inventoryLevel: { id: string } | null; userErrors: UserErrorNode[] } | null };
-
-export const ACTIVATE: ShopifyOperation<{ inventoryItemId: string; locationId: string; available: number; key: string }> = {
-  name: 'BackroomActivateStock',
-  query: `mutation BackroomActivateStock($inventoryItemId: ID!, $locationId: ID!, $available: Int, $key: String!) {
-  inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId, available: $available) @idempotent(key: $key) {
-    inventoryLevel { id }
-    userErrors { field message }
   }
 }`,
   cost: () => 10 + 1 + 1,
@@ -308,5 +295,102 @@ export const ORDERS_SINCE: ShopifyOperation<{ query: string; after: string | nul
   cost: () => 2 + ORDERS_PER_PAGE * (ORDER_COST + 2 + LINES_WITH_ORDERS * LINE_COST),
 };
 
+// ---- bulk imports (docs/storefront-sync.md "Bulk first sync") ---------------------------------------
+// A bulk mutation runs one mutation per line of an uploaded JSONL file, on Shopify's side, uncharged:
+// only stagedUploadsCreate, bulkOperationRunMutation and the polls of bulkOperation cost points.
+
+/** The mutation each line of a bulk push runs (the line holds its `identifier` and `input`), as the per-product push reads its answer. */
+export const BULK_PRODUCT_SET = `mutation BackroomBulkProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
+  productSet(identifier: $identifier, input: $input, synchronous: true) {
+    product {
+      id handle status
+      variants(first: ${PUSHED_VARIANTS_PER_PAGE}) { nodes { id sku inventoryItem { id } } pageInfo { hasNextPage endCursor } }
+    }
+    userErrors { field message code }
+  }
+}`;
+
+/** The mutation each line of a bulk publish runs (a new product to the configured publications). */
+export const BULK_PUBLISH = `mutation BackroomBulkPublish($id: ID!, $input: [PublicationInput!]!) {
+  publishablePublish(id: $id, input: $input) {
+    publishable { ... on Product { id onlineStoreUrl } }
+    userErrors { field message }
+  }
+}`;
+
+/** The documents Shopify runs line by line, for the tests that validate them against the schema. */
+export const BULK_LINE_MUTATIONS = [BULK_PRODUCT_SET, BULK_PUBLISH] as const;
+
+export type BulkProductSetLine = { productSet: ProductSetData['productSet'] };
+export type BulkPublishLine = { publishablePublish: { publishable: { id?: string; onlineStoreUrl?: string | null } | null; userErrors: UserErrorNode[] } | null };
+
+type StagedUploadInput = { resource: 'BULK_MUTATION_VARIABLES'; filename: string; mimeType: string; httpMethod: 'POST' };
+
+export type StagedUploadsData = {
+  stagedUploadsCreate: { stagedTargets: { url: string | null; resourceUrl: string | null; parameters: { name: string; value: string }[] }[] | null; userErrors: UserErrorNode[] } | null;
+};
+
+export const STAGED_UPLOADS_CREATE: ShopifyOperation<{ input: StagedUploadInput[] }> = {
+  name: 'BackroomStagedUpload',
+  query: `mutation BackroomStagedUpload($input: [StagedUploadInput!]!) {
+  stagedUploadsCreate(input: $input) {
+    stagedTargets { url resourceUrl parameters { name value } }
+    userErrors { field message }
+  }
+}`,
+  // mutation 10; per target 1 + its parameters 1; userErrors 1
+  cost: (v) => 10 + (v.input?.length ?? 1) * 2 + 1,
+};
+
+export type BulkOperationNode = {
+  id: string;
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'CANCELING' | 'CANCELED' | 'FAILED' | 'EXPIRED';
+  errorCode: string | null;
+  objectCount: string;
+  url: string | null;
+  partialDataUrl: string | null;
+};
+
+const BULK_OPERATION_FIELDS = 'id status errorCode objectCount url partialDataUrl';
+
+export type BulkRunMutationData = { bulkOperationRunMutation: { bulkOperation: BulkOperationNode | null; userErrors: UserErrorNode[] } | null };
+
+export const BULK_RUN_MUTATION: ShopifyOperation<{ mutation: string; stagedUploadPath: string; clientIdentifier: string }> = {
+  name: 'BackroomBulkRun',
+  query: `mutation BackroomBulkRun($mutation: String!, $stagedUploadPath: String!, $clientIdentifier: String) {
+  bulkOperationRunMutation(mutation: $mutation, stagedUploadPath: $stagedUploadPath, clientIdentifier: $clientIdentifier) {
+    bulkOperation { ${BULK_OPERATION_FIELDS} }
+    userErrors { field message code }
+  }
+}`,
+  cost: () => 10 + 1 + 1,
+};
+
+export type BulkOperationData = { bulkOperation: BulkOperationNode | null };
+
+// bulkOperation(id:), not the currentBulkOperation of older versions (deprecated in 2026-10)
+export const BULK_OPERATION: ShopifyOperation<{ id: string }> = {
+  name: 'BackroomBulkOperation',
+  query: `query BackroomBulkOperation($id: ID!) {
+  bulkOperation(id: $id) { ${BULK_OPERATION_FIELDS} }
+}`,
+  cost: () => 1,
+};
+
 /** Every operation, for the tests that run each through the fake. */
-export const ALL_OPERATIONS = [CHECK_CONNECTION, PRODUCT_SET, PRODUCT_VARIANT_IDS, PUBLISH, UNPUBLISH, SET_QUANTITIES, ACTIVATE, PRODUCTS, PRODUCT_VARIANTS, ORDER, ORDER_LINES, ORDERS_SINCE] as const;
+export const ALL_OPERATIONS = [
+  CHECK_CONNECTION,
+  PRODUCT_SET,
+  PRODUCT_VARIANT_IDS,
+  PUBLISH,
+  UNPUBLISH,
+  SET_QUANTITIES,
+  PRODUCTS,
+  PRODUCT_VARIANTS,
+  ORDER,
+  ORDER_LINES,
+  ORDERS_SINCE,
+  STAGED_UPLOADS_CREATE,
+  BULK_RUN_MUTATION,
+  BULK_OPERATION,
+] as const;

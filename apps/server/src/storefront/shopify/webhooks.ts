@@ -1,4 +1,4 @@
-// Shopify's webhooks in (issue 13; docs/storefront-sync.md "Webhooks"): the signature check over the raw
+// Shopify's webhooks in (docs/storefront-sync.md "Webhooks"): the signature check over the raw
 // body, the headers that name a delivery, and the payloads of orders/create, orders/paid,
 // orders/cancelled and refunds/create read into Backroom's own types (adapter.ts), the same types the
 // adapter's fetchOrder answers, so a webhook and a resync feed recordSale alike.

@@ -39,6 +39,7 @@ export function SignedInGate() {
   if (me.isPending) return <FullPageSpinner />;
   const state = me.data;
   // The sign-in screen takes the visitor back to the address they opened (a label's QR code, a link in an e-mail).
+  if (state?.status === 'signedOut' && state.reason === 'unverified') return <Navigate to="/verify" replace />;
   if (!state || state.status === 'signedOut') return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
   if (state.status === 'wrongStore') {
     // A user of another store still meets guards 2 and 4 before guard 5 signs them out. Guard 3

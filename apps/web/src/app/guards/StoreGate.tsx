@@ -1,7 +1,8 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStore } from '../../features/store/store.api';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
+import { getStoreHandle, setStoreHandle } from '../../shared/storage';
 
 // Its own chunk: Result is on no other first screen. When that chunk cannot be fetched either (no
 // network), the same words without antd's Result.
@@ -24,10 +25,19 @@ function PlainStoreLoadError({ onRetry }: { error: unknown; onRetry: () => void 
  */
 export function StoreGate() {
   const store = useStore();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const firstSegment = pathname.split('/')[1] ?? '';
+  // An invite link on a host that is no store's (a new store's sign-up host, docs/first-hour.md)
+  // names its store (&store=handle): pick it, rather than sending the invitee to the landing page.
+  const linkHandle = firstSegment === 'invite' && store.data === null ? new URLSearchParams(search).get('store') : null;
+  const switching = !!linkHandle && getStoreHandle() !== linkHandle;
+  useEffect(() => {
+    if (!switching || !linkHandle) return;
+    setStoreHandle(linkHandle);
+    window.location.reload();
+  }, [switching, linkHandle]);
 
-  if (store.isPending) return <FullPageSpinner />;
+  if (store.isPending || switching) return <FullPageSpinner />;
   if (store.isError) {
     return <StoreLoadError error={store.error} onRetry={() => void store.refetch()} />;
   }

@@ -1,8 +1,8 @@
 import { Card, Flex, Typography } from 'antd';
-import { activityWording, type TInventoryLog } from '@backroom/domain';
+import { activitySummary, activityWording, type TInventoryLog } from '@backroom/domain';
 import { formatDateTime } from '../../shared/format';
 import { activityFormat } from '../inventory-item/log-text';
-import { ActivityChangeLine, activitySummary } from './ActivityChanges';
+import { ActivityChangeLine } from './ActivityChanges';
 import './activity.css';
 
 /**

@@ -1,12 +1,6 @@
 import { Typography } from 'antd';
-import type { ActivityChange, ActivityWording } from '@backroom/domain';
+import type { ActivityChange } from '@backroom/domain';
 import './activity.css';
-
-/** What follows the name on a card or a timeline entry: 'added this item', 'changed Price, Payout'. */
-export function activitySummary(wording: ActivityWording): string {
-  if (wording.kind === 'added') return 'added this item';
-  return `changed ${wording.changes.length === 0 ? 'this item' : wording.changes.map((c) => c.field).join(', ')}`;
-}
 
 /**
  * One changed field as the Activity feed and the item's timeline show it: "Price: $150.00 -> $175.00",

@@ -1,12 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ACTIVITY_PAGE_SIZE, type TActivityEmployees, type TActivityPage } from '@backroom/domain';
+import { ACTIVITY_PAGE_SIZE, type TActivityEmployees, type TActivityPage, type ZInventoryLogsQuery } from '@backroom/domain';
+import type { z } from 'zod';
 import { apiFetch } from '../../shared/api';
 
 // GET /api/inventoryLogs (catalogue doc section 7) with keyset pages, and its Last Updated By list.
 
-export type ActivityFilter = { search: string; lastUpdatedBy?: string; after: string; before: string };
+type LogsQuery = z.input<typeof ZInventoryLogsQuery>;
+/** GET /api/inventoryLogs's filter; the screen always holds its search box and date range (paging is the hook's). */
+type ActivityFilter = Required<Pick<LogsQuery, 'search' | 'after' | 'before'>> & Pick<LogsQuery, 'lastUpdatedBy'>;
 
-export const activityKeys = {
+const activityKeys = {
   all: ['activity'] as const,
   feed: (f: ActivityFilter) => ['activity', 'feed', f] as const,
   recent: (after: string) => ['activity', 'recent', after] as const,

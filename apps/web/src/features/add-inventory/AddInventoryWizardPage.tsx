@@ -25,7 +25,7 @@ type StepKey = 'option1' | 'option2' | 'option3' | 'price' | 'ship' | 'location'
  * template has them, Price; a consigner then gets SHIP (the store's ship instructions) before the
  * location step. Staff add stock straight onto the floor, so they pick the location before saving.
  */
-export function wizardSteps(template: Pick<ProductTemplate, 'option2' | 'option3'>, isConsigner: boolean): StepKey[] {
+function wizardSteps(template: Pick<ProductTemplate, 'option2' | 'option3'>, isConsigner: boolean): StepKey[] {
   return [
     'option1',
     ...(template.option2 ? (['option2'] as const) : []),
@@ -40,7 +40,7 @@ export function wizardSteps(template: Pick<ProductTemplate, 'option2' | 'option3
  * Where a consigner follows what they listed: the drop-off requests the store reviews (Requested, at
  * /dropoff) or the pre-approved items to bring in (Pending, at /dropoffPending).
  */
-export function followPageOf(items: readonly { status: InventoryStatus }[]): { path: string; label: string } {
+function followPageOf(items: readonly { status: InventoryStatus }[]): { path: string; label: string } {
   return items.length > 0 && items.every((i) => i.status === 'Pending') ? { path: '/dropoffPending', label: 'Drop Off Pending' } : { path: '/dropoff', label: 'Requested' };
 }
 

@@ -2,6 +2,7 @@
 // card) and the wizard (one row, large controls): price, quantity and consigner.
 import type { CSSProperties } from 'react';
 import { InputNumber, Select } from 'antd';
+import { Link } from 'react-router';
 import { priceSymbol } from '../../shared/format';
 import type { DraftRow } from './rows';
 
@@ -23,7 +24,7 @@ export function PriceInput({ row, onChange, label, invalid, size, style, currenc
       size={size}
       prefix={priceSymbol(currency)}
       min={0}
-      precision={2}
+      // no precision: 0.004 must reach the row check and be refused with why, not be rounded to 0
       placeholder="0.00"
       value={row.price}
       onChange={(v) => onChange({ price: typeof v === 'number' ? v : null })}
@@ -67,6 +68,14 @@ export function ConsignerSelect({
       value={row.consignerId ?? undefined}
       onChange={(v: string) => onChange({ consignerId: v })}
       options={consigners.options}
+      // a new store's first item: point at the next step rather than "No data" (docs/first-hour.md)
+      notFoundContent={
+        consigners.loading ? undefined : (
+          <div style={{ padding: 8 }} data-testid="no-consigners">
+            No consigners yet. <Link to="/addConsigner">Add a consigner</Link>
+          </div>
+        )
+      }
       style={style}
       status={invalid && !row.consignerId ? 'error' : undefined}
     />

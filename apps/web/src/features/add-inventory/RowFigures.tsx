@@ -16,7 +16,7 @@ interface FigureProps {
 const priced = (row: DraftRow) => typeof row.price === 'number' && row.price > 0;
 
 /** The row's live fee figures from POST /api/inventories/fees; none until a consigner and a price are set. */
-export function useRowFees({ row, productId, category }: Omit<FigureProps, 'currency'>) {
+function useRowFees({ row, productId, category }: Omit<FigureProps, 'currency'>) {
   const input =
     row.consignerId && priced(row)
       ? {
@@ -33,7 +33,7 @@ export function useRowFees({ row, productId, category }: Omit<FigureProps, 'curr
   return useLiveQuote<FeeQuote>(input && JSON.stringify(input), (signal) => fetchFeeQuote(input!, signal));
 }
 
-export function useRowPreapproval({ row, productId }: Pick<FigureProps, 'row' | 'productId'>) {
+function useRowPreapproval({ row, productId }: Pick<FigureProps, 'row' | 'productId'>) {
   const input = priced(row)
     ? { productId, price: row.price!, option1Value: row.option1Value, option2Value: row.option2Value, option3Value: row.option3Value }
     : null;

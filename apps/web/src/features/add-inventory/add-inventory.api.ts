@@ -3,13 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFeeQuote, TInventoryItem, TPreapprovalStatus, UpdatedInventory } from '@backroom/domain';
 import type { z } from 'zod';
-import type { ZProductDetail, ZVariantPrice } from '@backroom/domain';
+import type { ZFeesQuery, ZInventoryRow, ZPreapprovalQuery, ZProductDetail, ZVariantPrice } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
 /** GET /api/products/{id}, the same answer (and cache entry) as the product page's. */
-export type CatalogueProduct = z.output<typeof ZProductDetail>;
+type CatalogueProduct = z.output<typeof ZProductDetail>;
 /** GET /api/products/lowestVariantPrices/{id}: the lowest Active price of each size. */
-export type VariantPrice = z.output<typeof ZVariantPrice>;
+type VariantPrice = z.output<typeof ZVariantPrice>;
 
 /** POST /api/inventories/fees: money in major units. */
 export type FeeQuote = TFeeQuote;
@@ -17,24 +17,13 @@ export type FeeQuote = TFeeQuote;
 /** GET /api/inventories/preapprovalStatus */
 export type PreapprovalStatus = TPreapprovalStatus;
 
-/** One row of inventoryFormArray (price in major units). */
-export interface InventoryFormRow {
-  productId: string;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  price: number;
-  quantity: number;
-  consigner?: string | null;
-  category?: string | null;
-  location?: string | null;
-  subLocation?: string | null;
-}
+/** One row of inventoryFormArray (price in major units): the domain's ZInventoryRow, whose price and quantity the screens always fill in. */
+export type InventoryFormRow = z.input<typeof ZInventoryRow> & { price: number; quantity: number };
 
 /** An item POST /api/inventories created. */
 export type CreatedInventory = TInventoryItem;
 
-export const addInventoryKeys = {
+const addInventoryKeys = {
   product: (id: string) => ['catalogue', 'product', id] as const,
   lowestPrices: (id: string) => ['catalogue', 'lowestVariantPrices', id] as const,
 };
@@ -57,25 +46,24 @@ export function useLowestVariantPrices(id: string | null | undefined) {
   });
 }
 
-export interface FeeQuoteInput {
-  /** An existing item: its add-ons and cost count in the quote (bulk edit). */
-  id?: string;
+/**
+ * POST /api/inventories/fees (the domain's ZFeesQuery); `id`, an existing item, counts its add-ons and cost
+ * (bulk edit). The screens always quote a chosen product, consigner, price and quantity, as numbers.
+ */
+type FeeQuoteInput = Pick<z.input<typeof ZFeesQuery>, 'id' | 'category' | 'option1Value' | 'option2Value' | 'option3Value'> & {
   productId: string;
   price: number;
   quantity: number;
   consigner: string;
-  category?: string | null;
-  option1Value?: string | null;
-  option2Value?: string | null;
-  option3Value?: string | null;
-}
+};
 
 export function fetchFeeQuote(input: FeeQuoteInput, signal: AbortSignal): Promise<FeeQuote> {
   return apiFetch<FeeQuote>('/api/inventories/fees', { method: 'POST', body: input, signal });
 }
 
 export function fetchPreapprovalStatus(
-  input: { productId: string; price: number; option1Value?: string | null; option2Value?: string | null; option3Value?: string | null },
+  // the domain's ZPreapprovalQuery; the screen holds the price as a number
+  input: Omit<z.input<typeof ZPreapprovalQuery>, 'price'> & { price: number },
   signal: AbortSignal,
 ): Promise<PreapprovalStatus> {
   return apiFetch<PreapprovalStatus>('/api/inventories/preapprovalStatus', {
@@ -99,7 +87,7 @@ export function useCreateInventories() {
 }
 
 /** After a listing is created the screens re-fetch after 500 ms (catalogue doc section 7). */
-export const REFETCH_DELAY_MS = 500;
+const REFETCH_DELAY_MS = 500;
 
 export function useRefetchAfterAdd() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api';
 
-export const QUOTE_DEBOUNCE_MS = 400;
+const QUOTE_DEBOUNCE_MS = 400;
 
-export type LiveQuote<T> = { data: T | null; loading: boolean; error: string | null };
+type LiveQuote<T> = { data: T | null; loading: boolean; error: string | null };
 
 /**
  * A figure fetched as the user types: waits `delay` ms after the last change of `key`, and aborts

@@ -14,7 +14,7 @@ import { ErrorIcon, EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, MailIcon, 
 import './LoginPage.css';
 
 // The sign-in page is drawn with plain elements and LoginPage.css, like the antd form it replaces:
-// it is the first screen of most visits and loads no antd (issue 9: at most 150 KB of JavaScript).
+// it is the first screen of most visits and loads no antd (at most 150 KB of JavaScript).
 
 // antd's email rule in short: a name, an @, a domain with a dot, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -115,6 +115,10 @@ export default function LoginPage() {
       startSignedInCode(state, pathOf(next));
       queryClient.setQueryData(authKeys.me(getStoreHandle()), state);
       await queryClient.invalidateQueries({ queryKey: authKeys.session });
+      if (state.status === 'signedOut' && state.reason === 'unverified') {
+        navigate('/verify', { replace: true });
+        return;
+      }
       if (state.status === 'signedOut' && state.reason !== 'noSession') {
         // Signed in with the provider, but this store has no account for it: treated as logged out.
         await signOutEverywhere();

@@ -1,4 +1,5 @@
 import { Col, Form, Input, Row } from 'antd';
+import { matchesPassword } from './PasswordForm';
 import { half, type FieldRule } from './signup-fields';
 
 /** Step PROFILE: name, contact, address, ID number and password. */
@@ -60,12 +61,7 @@ export function SignupProfileStep({ hidden, rule }: { hidden: boolean; rule: Fie
             dependencies={['password']}
             rules={[
               { required: true, message: 'Please confirm your password' },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('Passwords do not match')),
-              }),
+              matchesPassword,
             ]}
           >
             <Input.Password autoComplete="new-password" />

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SignedInUser, ZEmployeeInvite } from '@backroom/domain';
-import { ApiError, apiFetch } from '../../shared/api';
+import type { SignedInUser, TConsignerInvite, ZEmployeeInvite } from '@backroom/domain';
+import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
 import { authCall, getAuthClient } from '../../shared/auth-client';
-import { clearStoreChoice, getStoreHandle, setLastUserKind } from '../../shared/storage';
+import { clearStoreChoice, getLastUserKind, getStoreHandle, setLastUserKind } from '../../shared/storage';
 
 /**
  * What GET /api/me tells us. A failed lookup counts as signed out (spec 8), except the
@@ -11,7 +11,7 @@ import { clearStoreChoice, getStoreHandle, setLastUserKind } from '../../shared/
  */
 export type MeState =
   | { status: 'signedIn'; user: SignedInUser }
-  | { status: 'signedOut'; reason: 'noSession' | 'noAccount' | 'failed'; message?: string }
+  | { status: 'signedOut'; reason: 'noSession' | 'noAccount' | 'unverified' | 'failed'; message?: string }
   | { status: 'wrongStore'; message: string };
 
 export const authKeys = {
@@ -20,7 +20,27 @@ export const authKeys = {
   session: ['session'] as const,
 };
 
+/**
+ * Whether this browser holds a session at all. better-auth's get-session answers a signed-out browser
+ * 200 with null, where /api/me answers 401: a signed-out page asks only what a signed-out person may
+ * ask, and the console stays clean (docs/web-defences.md "Signed-out pages"). Unsure (a failure):
+ * true, so /api/me decides.
+ */
+async function hasSession(signal?: AbortSignal): Promise<boolean> {
+  try {
+    const response = await fetch('/api/auth/get-session', { headers: { Accept: 'application/json', ...storeHeaders() }, credentials: 'include', signal });
+    if (!response.ok) return true;
+    return (await response.json()) !== null;
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    return true;
+  }
+}
+
 export async function fetchMe(signal?: AbortSignal): Promise<MeState> {
+  // A browser that signed in here before (the lastUserKind hint) asks /api/me at once; any other
+  // first asks whether it has a session, and a signed-out one stops there.
+  if (getLastUserKind() === null && !(await hasSession(signal))) return { status: 'signedOut', reason: 'noSession' };
   try {
     const user = await apiFetch<SignedInUser>('/api/me', { signal });
     return { status: 'signedIn', user };
@@ -28,6 +48,8 @@ export async function fetchMe(signal?: AbortSignal): Promise<MeState> {
     if (error instanceof ApiError) {
       if (error.status === 403 && error.code === 'WRONG_STORE') return { status: 'wrongStore', message: error.message };
       if (error.status === 401) return { status: 'signedOut', reason: 'noSession' };
+      // A sign-up whose seller account waits for the e-mail to be verified (docs/security.md).
+      if (error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') return { status: 'signedOut', reason: 'unverified', message: error.message };
       if (error.status === 404) return { status: 'signedOut', reason: 'noAccount', message: error.message };
       return { status: 'signedOut', reason: 'failed', message: error.message };
     }
@@ -122,7 +144,22 @@ export function acceptInvite(id: string, token: string, fbUserId: string) {
   return apiFetch(`/open/employees/accept/${encodeURIComponent(id)}`, { method: 'PUT', body: { token, fbUserId } });
 }
 
-export interface SignInInput {
+/** GET /open/consigners/invite/{id}: a consigner invitation (docs/security.md "Identity model"). */
+export function useConsignerInvite(id: string, token: string, enabled = true) {
+  return useQuery({
+    queryKey: ['consigner-invite', id, token],
+    queryFn: ({ signal }) => apiFetch<TConsignerInvite>(`/open/consigners/invite/${encodeURIComponent(id)}`, { query: { token }, signal }),
+    retry: false,
+    enabled,
+  });
+}
+
+/** PUT /open/consigners/accept/{id}: links the signed-in (verified, invited) sign-in to the record. */
+export function acceptConsignerInvite(id: string, token: string) {
+  return apiFetch(`/open/consigners/accept/${encodeURIComponent(id)}`, { method: 'PUT', body: { token } });
+}
+
+interface SignInInput {
   email: string;
   password: string;
   remember: boolean;

@@ -15,7 +15,7 @@ export interface SignupFormValues extends BankFormValues {
   acceptTerms?: boolean;
 }
 
-export interface NewConsignerRecord {
+interface NewConsignerRecord {
   firstName: string;
   lastName: string;
   phone: string;

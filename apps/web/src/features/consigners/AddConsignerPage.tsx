@@ -57,7 +57,8 @@ export default function AddConsignerPage() {
     }
     try {
       const created = await create.mutateAsync(toNewConsignerInput(values, bankFields));
-      message.success(PEOPLE_MESSAGES.consignerAdded);
+      // An address with a sign-in of its own joins by the invitation mailed to it (docs/security.md).
+      message.success(created.invited ? `${PEOPLE_MESSAGES.consignerAdded} An invitation to join was sent to ${created.email}.` : PEOPLE_MESSAGES.consignerAdded, created.invited ? 6 : 3);
       navigate(`/consigners/${created.id}`);
     } catch (error) {
       setFailure(errorMessage(error, `The ${word.toLowerCase()} could not be added.`));

@@ -13,7 +13,7 @@ type RecalculatedItem = Recalculation['items'][number];
  * The account type (fee schedule) of a consigner, chosen among the store's consigner types. Fees are
  * fixed at intake: a new type applies to new items only, unless staff ask to recalculate the payouts
  * of unsold items, and then they see what changes (how many items, the payouts before and after)
- * before anything is saved (issue 10).
+ * before anything is saved (docs/people.md).
  */
 export function ChangeTypeDialog({ open, consigner, currency, onClose }: { open: boolean; consigner: Consigner; currency: string; onClose: () => void }) {
   return open ? <ChangeTypeForm consigner={consigner} currency={currency} onClose={onClose} /> : null;

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { PEOPLE_MESSAGES, consignerWord } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { ListPagination } from '../../shared/ui/ListPagination';
+import { ListSearch, ListView, useBackToLastPage } from '../../shared/ui/ListView';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
 import { downloadConsignersCsv, useConsigners, useDeleteConsigner, useReloadConsigners, useToggleConsigner, type ConsignerRow } from './consigners.api';
@@ -26,8 +27,6 @@ export default function ConsignersPage() {
   const isMobile = useIsMobile();
   const state = useUrlListState(SEARCH_KEYS);
   const search = state.values.search ?? '';
-  const [searchText, setSearchText] = useState(search);
-  useEffect(() => setSearchText(search), [search]);
   const list = useConsigners({ search, page: state.page, pageSize: state.pageSize });
   const toggle = useToggleConsigner();
   const remove = useDeleteConsigner();
@@ -40,13 +39,8 @@ export default function ConsignersPage() {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
-  // A page beyond the last (after deleting the last row of the last page) moves back to the last page.
-  const { page, pageSize, setPage } = state;
-  useEffect(() => {
-    if (!list.data || list.isFetching || page === 1) return;
-    const last = Math.max(1, Math.ceil(total / pageSize));
-    if (page > last) setPage(last, pageSize);
-  }, [list.data, list.isFetching, total, page, pageSize, setPage]);
+  // after deleting the last row of the last page
+  useBackToLastPage(list, total, state);
 
   const setFlag = (row: ConsignerRow, field: 'isActive' | 'marketplaceLocation', value: boolean) => {
     setBusy((b) => ({ ...b, [row.id]: field }));
@@ -150,9 +144,14 @@ export default function ConsignersPage() {
 
   const statusTags = (row: ConsignerRow) => (
     <>
-      {!row.hasAccount && (
+      {!row.hasAccount && !row.invited && (
         <Tooltip title="Added by the store: no sign-in account yet">
           <Tag style={{ marginInlineEnd: 0 }}>No sign-in</Tag>
+        </Tooltip>
+      )}
+      {row.invited && (
+        <Tooltip title="They have a sign-in of their own: they join when they accept the invitation mailed to them">
+          <Tag color="gold" style={{ marginInlineEnd: 0 }}>Invited</Tag>
         </Tooltip>
       )}
     </>
@@ -218,72 +217,54 @@ export default function ConsignersPage() {
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
       <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+        <ListSearch
+          value={search}
+          onSearch={(value) => state.setFilters({ search: value })}
           placeholder="Search name, e-mail or phone"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            if (e.target.value === '' && search) state.setFilters({ search: '' });
-          }}
-          onSearch={(value) => state.setFilters({ search: value.trim() })}
           style={{ maxWidth: isMobile ? undefined : 380, flex: 1 }}
-          data-testid="consigner-search"
+          testId="consigner-search"
         />
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="export-consigners">
           Export
         </Button>
       </Flex>
-      {list.isError ? (
-        <Alert type="error" showIcon title={errorMessage(list.error, `The ${plural.toLowerCase()} could not be loaded.`)} />
-      ) : isMobile ? (
-        list.isPending ? (
-          <div data-testid="consigners-loading">
-            <Skeleton active paragraph={{ rows: 6 }} />
-          </div>
-        ) : rows.length === 0 ? (
-          emptyState
-        ) : (
-          <Flex vertical gap={10} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="consigner-cards">
-            {rows.map((row) => (
-              <div key={row.id} className="br-consigner-card" data-testid="consigner-row">
-                <Flex justify="space-between" align="flex-start" gap={8}>
-                  {nameCell(row)}
-                  {deleteButton(row)}
-                </Flex>
-                <Flex gap={6} wrap style={{ marginTop: 6 }}>
-                  {row.phone && <Typography.Text type="secondary">{row.phone}</Typography.Text>}
-                  {row.accountType && <Tag color="blue">{row.accountType}</Tag>}
-                  {statusTags(row)}
-                </Flex>
-                <Flex gap={16} wrap align="center" className="br-consigner-toggles">
-                  {row.isStoreAccount ? (
-                    enabledSwitch(row)
-                  ) : (
-                    <label>
-                      {enabledSwitch(row)} <span>Enabled</span>
-                    </label>
-                  )}
+      <ListView<ConsignerRow>
+        list={list}
+        rows={rows}
+        isMobile={isMobile}
+        errorText={`The ${plural.toLowerCase()} could not be loaded.`}
+        empty={emptyState}
+        loadingTestId="consigners-loading"
+        cardsTestId="consigner-cards"
+        cards={() =>
+          rows.map((row) => (
+            <div key={row.id} className="br-consigner-card" data-testid="consigner-row">
+              <Flex justify="space-between" align="flex-start" gap={8}>
+                {nameCell(row)}
+                {deleteButton(row)}
+              </Flex>
+              <Flex gap={6} wrap style={{ marginTop: 6 }}>
+                {row.phone && <Typography.Text type="secondary">{row.phone}</Typography.Text>}
+                {row.accountType && <Tag color="blue">{row.accountType}</Tag>}
+                {statusTags(row)}
+              </Flex>
+              <Flex gap={16} wrap align="center" className="br-consigner-toggles">
+                {row.isStoreAccount ? (
+                  enabledSwitch(row)
+                ) : (
                   <label>
-                    {marketplaceSwitch(row)} <span>Marketplace access</span>
+                    {enabledSwitch(row)} <span>Enabled</span>
                   </label>
-                </Flex>
-              </div>
-            ))}
-          </Flex>
-        )
-      ) : (
-        <Table<ConsignerRow>
-          rowKey="id"
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          dataSource={rows}
-          columns={columns}
-          pagination={false}
-          tableLayout="fixed"
-          onRow={() => ({ 'data-testid': 'consigner-row' }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
-        />
-      )}
+                )}
+                <label>
+                  {marketplaceSwitch(row)} <span>Marketplace access</span>
+                </label>
+              </Flex>
+            </div>
+          ))
+        }
+        table={{ columns, onRow: () => ({ 'data-testid': 'consigner-row' }) as HTMLAttributes<HTMLElement> }}
+      />
       <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={(p, size) => state.setPage(p, size)} testId="consigners-pagination" />
     </Card>
   );

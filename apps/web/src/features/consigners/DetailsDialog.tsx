@@ -171,7 +171,7 @@ function DetailsModal({ consigner, onClose }: { consigner: Consigner; onClose: (
               { key: 'address', label: 'Address', span: isMobile ? 1 : 2, children: show(consigner.address) },
               { key: 'idNumber', label: 'ID number', children: show(consigner.idNumber) },
               { key: 'since', label: 'Added', children: formatDateTime(consigner.createdAt) },
-              { key: 'account', label: 'Sign-in', children: consigner.hasAccount ? (consigner.emailVerified ? 'Verified account' : 'Not verified yet') : 'No account yet' },
+              { key: 'account', label: 'Sign-in', children: consigner.hasAccount ? (consigner.emailVerified ? 'Verified account' : 'Not verified yet') : consigner.invited ? 'Invitation sent, not accepted yet' : 'No account yet' },
               { key: 'terms', label: 'Terms', children: consigner.acceptedTOS ? 'Accepted' : 'Not accepted yet' },
             ]}
           />

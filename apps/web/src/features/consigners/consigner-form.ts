@@ -5,7 +5,7 @@ import { BANK_SCHEMA_PATH, toBankData, type BankFormValues } from '../../shared/
 import type { ConsignerType, NewConsigner } from './consigners.api';
 
 /** One account type to choose: a name of the store's consigner types (a name may have rows per category). */
-export interface TypeChoice {
+interface TypeChoice {
   accountType: string;
   isDefault: boolean;
   /** '20% (min $5.00) + $1.00' of the type's general row */
@@ -26,7 +26,7 @@ export function typeChoices(types: readonly ConsignerType[], currency: string): 
   return choices.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.accountType.localeCompare(b.accountType));
 }
 
-export function feeText(t: Pick<ConsignerType, 'sellingFee' | 'minFee' | 'flatFee'>, currency: string): string {
+function feeText(t: Pick<ConsignerType, 'sellingFee' | 'minFee' | 'flatFee'>, currency: string): string {
   const parts = [`${t.sellingFee}%`];
   if (t.minFee > 0) parts.push(`(min ${formatPrice(t.minFee, currency)})`);
   let text = parts.join(' ');
@@ -85,6 +85,6 @@ export function addConsignerFieldError(values: Partial<AddConsignerValues>, fiel
   return issueAt(result.error, path);
 }
 
-export function issueAt(error: z.ZodError, path: string): string | null {
+function issueAt(error: z.ZodError, path: string): string | null {
   return error.issues.find((i) => i.path.join('.') === path)?.message ?? null;
 }

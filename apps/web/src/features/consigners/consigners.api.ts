@@ -10,6 +10,7 @@ import type {
   TPayoutRecalculation,
   ZAddConsignerFields,
   ZConsignerMessage,
+  ZConsignersQuery,
   ZConsignerUpdate,
 } from '@backroom/domain';
 import { ApiError, apiFetch, downloadCsv } from '../../shared/api';
@@ -26,11 +27,8 @@ export type ConsignerChange = z.input<typeof ZConsignerUpdate>;
 /** POST /api/consigners/createFromAdmin body. */
 export type NewConsigner = z.input<typeof ZAddConsignerFields>;
 
-export interface ConsignersQuery {
-  search: string;
-  page: number;
-  pageSize: number;
-}
+/** GET /api/consigners (the domain's ZConsignersQuery); the screen always holds its search box and pages by number. */
+type ConsignersQuery = Required<Pick<z.input<typeof ZConsignersQuery>, 'search'>> & { page: number; pageSize: number };
 
 export const consignerKeys = {
   all: ['consigners'] as const,

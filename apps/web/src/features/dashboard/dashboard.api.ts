@@ -3,7 +3,7 @@ import type { TConsignerDetailReport, TDashboard } from '@backroom/domain';
 import { apiFetch, downloadCsv } from '../../shared/api';
 import type { DayRange } from '../../shared/ui/DateRangeField';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboard'] as const,
   range: (r: DayRange) => ['dashboard', r] as const,
 };

@@ -6,7 +6,7 @@ import { apiFetch } from '../../shared/api';
 /** An e-mail of the dev mailbox. */
 export type OutboxMail = z.output<typeof ZOutboxMail>;
 
-export const devKeys = { outbox: ['dev', 'outbox'] as const };
+const devKeys = { outbox: ['dev', 'outbox'] as const };
 
 export function useOutbox() {
   return useQuery({

@@ -14,7 +14,7 @@ export const AREA_TEXT: Record<Area, { label: string; opens: string }> = {
   InStoreApp: { label: 'In-store app', opens: 'The in-store app' },
 };
 
-export const areaLabel = (area: Area) => AREA_TEXT[area].label;
+const areaLabel = (area: Area) => AREA_TEXT[area].label;
 
 const STATUS_COLOR: Record<EmployeeStatus, string> = { Invited: 'gold', Active: 'green', Disabled: 'default' };
 

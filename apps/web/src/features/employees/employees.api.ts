@@ -8,7 +8,7 @@ import { authKeys } from '../auth/auth.api';
 export type Employee = z.output<typeof ZEmployee>;
 export type EmployeeLog = z.output<typeof ZEmployeeLog>;
 
-export const employeeKeys = {
+const employeeKeys = {
   all: ['employees'] as const,
   list: (search: string) => ['employees', 'list', search] as const,
   one: (id: string) => ['employees', 'one', id] as const,

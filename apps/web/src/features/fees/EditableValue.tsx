@@ -8,7 +8,7 @@ export type CellKind = 'text' | 'percent' | 'money';
 export type CellValue = string | number | null;
 
 /** How a saved value reads: '12.5%', '$5.00', or a dash for an empty optional field. */
-export function showValue(kind: CellKind, value: CellValue, currency: string): ReactNode {
+function showValue(kind: CellKind, value: CellValue, currency: string): ReactNode {
   if (value === null || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   if (kind === 'percent') return `${value}%`;
   if (kind === 'money') return formatPrice(Number(value), currency);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZConsignerTypeDeleted } from '@backroom/domain';
+import type { ZConsignerTypeBody, ZConsignerTypeDeleted } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 import { lookupKeys, type ConsignerType } from '../../shared/lookups.api';
 
@@ -11,17 +11,7 @@ export { useConsignerTypes } from '../../shared/lookups.api';
  * POST and PUT /api/consignerTypes body (people doc section 7): sellingFee a percent, minFee and
  * flatFee in the store currency (major units); the server's ZConsignerTypeInput words the refusals.
  */
-export interface ConsignerTypeInput {
-  accountType: string;
-  sellingFee: number | null;
-  minFee: number | null;
-  flatFee?: number | null;
-  isDefault?: boolean;
-  category?: string | null;
-  option1Value?: string | null;
-  option2Value?: string | null;
-  option3Value?: string | null;
-}
+type ConsignerTypeInput = z.input<typeof ZConsignerTypeBody>;
 
 /** The fields of a saved type as a PUT sends them (the spec's client sends the whole row). */
 export function toInput(t: ConsignerType): ConsignerTypeInput {

@@ -1,26 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Col, Flex, Form, Image, Input, InputNumber, Row, Select, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { INVENTORY_MESSAGES, sortSizes } from '@backroom/domain';
+import { INVENTORY_FIELDS, INVENTORY_FORM_FIELDS, INVENTORY_MESSAGES, isMoneyLocked, sortSizes, type InventoryFormField } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { formatPrice, priceSymbol } from '../../shared/format';
+import { decimalsRule, formatPrice, priceSymbol } from '../../shared/format';
 import { subLocationsOf, useLocations, useSubLocations } from '../../shared/lookups.api';
 import { uploadImage, useUpdateInventory, type InventoryItem, type InventoryUpdate } from './inventory-item.api';
 import { FALLBACK_IMAGE } from './item-ui';
+import { ItemFieldInput } from './ItemFieldInput';
+import { useLivePayout } from './useLivePayout';
 
-type EditValues = {
-  option1Value?: string | null;
-  option2Value?: string | null;
-  option3Value?: string | null;
-  price?: number | null;
-  payout?: number | null;
-  location?: string | null;
-  subLocation?: string | null;
-  image?: string | null;
-  notes?: string | null;
-};
+// The fields come from the domain's one list (INVENTORY_FORM_FIELDS): those below have a widget of
+// their own, any other is drawn by its kind (ItemFieldInput).
+type EditValues = { [K in InventoryFormField]?: (typeof INVENTORY_FIELDS)[K]['kind'] extends 'money' ? number | null : string | null };
+const DRAWN_HERE: ReadonlySet<InventoryFormField> = new Set(['option1Value', 'option2Value', 'option3Value', 'price', 'payout', 'location', 'subLocation', 'image', 'notes']);
 
-/** The edit card: option values, price, payout (Cost for store accounts), location, sub-location, image, notes. */
+/** The edit card: option values, price, payout (Cost for store accounts), location, sub-location, image, notes, and any other form field of the domain's list. */
 export function EditCard({ item, currency }: { item: InventoryItem; currency: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
@@ -30,20 +25,21 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
   const [uploading, setUploading] = useState(false);
   const template = item.productTemplate;
   const isStoreAccount = item.consigner?.isStoreAccount ?? false;
+  // sold, paid or in a payout: the money is the ledger's (docs/statuses.md "Money statuses")
+  const moneyLocked = isMoneyLocked({ status: item.status, payoutId: item.payoutId });
   const location = Form.useWatch('location', form);
   const image = Form.useWatch('image', form);
-
-  const initial: EditValues = {
-    option1Value: item.option1Value,
-    option2Value: item.option2Value,
-    option3Value: item.option3Value,
-    price: item.price,
-    payout: isStoreAccount ? (item.cost ?? item.payout) : item.payout,
-    location: item.location,
-    subLocation: item.subLocation,
-    image: item.image,
-    notes: item.notes,
+  const watched = {
+    price: Form.useWatch('price', form),
+    option1Value: Form.useWatch('option1Value', form),
+    option2Value: Form.useWatch('option2Value', form),
+    option3Value: Form.useWatch('option3Value', form),
   };
+  const live = useLivePayout(form, item, watched, { active: !isStoreAccount && !moneyLocked });
+
+  const initial = Object.fromEntries(INVENTORY_FORM_FIELDS.map((k) => [k, item[k]])) as EditValues;
+  // a store account's payout is its Cost
+  if (isStoreAccount) initial.payout = item.cost ?? item.payout;
   const initialRef = useRef(initial);
   initialRef.current = initial;
 
@@ -62,15 +58,14 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
   }, [location, subLocations.data, form]);
 
   const save = (values: EditValues) => {
-    const changes: InventoryUpdate = {};
-    const changed = <K extends keyof EditValues>(k: K) => (values[k] ?? null) !== (initial[k] ?? null);
-    for (const k of ['option1Value', 'option2Value', 'option3Value', 'location', 'subLocation', 'image', 'notes'] as const) {
-      if (changed(k)) changes[k] = values[k] ?? null;
-    }
-    if (changed('price') && typeof values.price === 'number') changes.price = values.price;
-    if (changed('payout') && typeof values.payout === 'number') {
-      if (isStoreAccount) changes.cost = values.payout;
-      else changes.payout = values.payout;
+    const changes: Record<string, string | number | null> = {};
+    for (const k of INVENTORY_FORM_FIELDS) {
+      const value = values[k] ?? null;
+      if (value === (initial[k] ?? null)) continue;
+      // a payout the live quote filled in is the server's to work out from the price
+      if (k === 'payout' && !isStoreAccount && !live.typed) continue;
+      if (INVENTORY_FIELDS[k].kind !== 'money') changes[k] = value;
+      else if (typeof value === 'number') changes[k === 'payout' && isStoreAccount ? 'cost' : k] = value;
     }
     if (Object.keys(changes).length === 0) {
       message.info('Nothing to save');
@@ -78,7 +73,7 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
     }
     const key = 'item-save';
     message.open({ key, type: 'loading', content: INVENTORY_MESSAGES.saving });
-    update.mutate(changes, {
+    update.mutate(changes as InventoryUpdate, {
       onSuccess: () => message.open({ key, type: 'success', content: INVENTORY_MESSAGES.saved }),
       onError: (error) => message.open({ key, type: 'error', content: errorMessage(error, INVENTORY_MESSAGES.unknownError), duration: 5 }),
     });
@@ -91,7 +86,17 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
 
   return (
     <Card title="Edit item" data-testid="edit-card">
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={save} onValuesChange={() => setDirty(true)} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={save}
+        onValuesChange={(changed: EditValues) => {
+          setDirty(true);
+          if ('payout' in changed) live.markTyped();
+        }}
+        requiredMark={false}
+      >
         <Row gutter={12}>
           <Col xs={12} sm={8}>
             <Form.Item name="option1Value" label={template?.option1 ?? 'Option 1'}>
@@ -113,17 +118,30 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
             </Col>
           )}
           <Col xs={12} sm={8}>
-            <Form.Item name="price" label="Price" rules={[{ required: true, message: INVENTORY_MESSAGES.enterPrice }]}>
-              <InputNumber aria-label="Price" prefix={priceSymbol(currency)} min={0} precision={2} style={{ width: '100%' }} />
+            <Form.Item name="price" label="Price" rules={[{ required: true, message: INVENTORY_MESSAGES.enterPrice }, decimalsRule('Price')]}>
+              <InputNumber aria-label="Price" prefix={priceSymbol(currency)} min={0} style={{ width: '100%' }} disabled={moneyLocked} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>
             <Form.Item
               name="payout"
               label={isStoreAccount ? 'Cost' : 'Payout'}
-              extra={isStoreAccount ? undefined : `Fees ${formatPrice(item.payoutFee, currency)} · total ${formatPrice(item.total, currency)}`}
+              extra={
+                moneyLocked
+                  ? 'Locked once sold: a correction is recorded as an adjustment'
+                  : isStoreAccount
+                    ? undefined
+                    : live.error
+                      ? <Typography.Text type="danger">{live.error}</Typography.Text>
+                      : (
+                          <span data-testid="item-fees" style={{ opacity: live.loading ? 0.5 : 1 }}>
+                            {live.fees ? `Fees ${formatPrice(live.fees.payoutFee, currency)} · total ${formatPrice(live.fees.total, currency)}` : 'Working out the fees…'}
+                          </span>
+                        )
+              }
+              rules={[decimalsRule(isStoreAccount ? 'Cost' : 'Payout')]}
             >
-              <InputNumber aria-label={isStoreAccount ? 'Cost' : 'Payout'} prefix={priceSymbol(currency)} min={0} precision={2} style={{ width: '100%' }} />
+              <InputNumber aria-label={isStoreAccount ? 'Cost' : 'Payout'} prefix={priceSymbol(currency)} min={0} style={{ width: '100%' }} disabled={moneyLocked} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>
@@ -191,6 +209,11 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
               <Input.TextArea aria-label="Notes" autoSize={{ minRows: 2, maxRows: 6 }} placeholder="Anything staff should know about this item" />
             </Form.Item>
           </Col>
+          {INVENTORY_FORM_FIELDS.filter((k) => !DRAWN_HERE.has(k)).map((k) => (
+            <Col key={k} xs={24} sm={12}>
+              <ItemFieldInput field={k} />
+            </Col>
+          ))}
         </Row>
         <Flex justify="end" align="center" gap={12}>
           {/* 'Saving' then 'Saved' (spec 8) stay beside the button until the next edit. */}

@@ -1,6 +1,6 @@
 import { App, Button, Card, Col, Flex, Image, Row, Select, Tag, Typography } from 'antd';
-import { ExportOutlined, PrinterOutlined } from '@ant-design/icons';
-import { consignerWord, INVENTORY_MESSAGES, INVENTORY_STATUSES, isStatusDropdownDisabled, statusColor, statusLabel, type InventoryStatus } from '@backroom/domain';
+import { AppstoreOutlined, ExportOutlined, PrinterOutlined } from '@ant-design/icons';
+import { consignerWord, INVENTORY_MESSAGES, isStatusDropdownDisabled, statusColor, statusLabel } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatDateTime, fullName } from '../../shared/format';
 import { useIsMobile } from '../../shared/hooks';
@@ -9,6 +9,7 @@ import { RouteLink } from '../../shared/ui/RouteLink';
 import { useCurrentStore, type PublicStore } from '../store/store.api';
 import { useUpdateInventory, type InventoryItem, type InventoryUpdate } from './inventory-item.api';
 import { FALLBACK_IMAGE } from './item-ui';
+import { SaleStatusSelect } from './SaleStatusSelect';
 import { usePrintLabels } from '../labels/use-print-labels';
 import { PrintProgress } from '../labels/PrintProgress';
 
@@ -66,6 +67,11 @@ export function ItemHeader({ item }: { item: InventoryItem }) {
           </Flex>
           <Typography.Text type="secondary">
             Code <Typography.Text code copyable data-testid="item-code">{item.code}</Typography.Text> · SKU {item.sku}
+            {' · '}
+            {/* the product's own page: details, GTINs, merge, resync and its other items (catalogue doc section 2) */}
+            <RouteLink to={`/products/${item.productId}`} data-testid="item-product-link">
+              <AppstoreOutlined /> Product page
+            </RouteLink>
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             Added {formatDateTime(item.createdAt)}
@@ -114,15 +120,7 @@ export function ItemHeader({ item }: { item: InventoryItem }) {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             Status
           </Typography.Text>
-          <Select
-            aria-label="Status"
-            data-testid="status-select"
-            value={item.status}
-            disabled={statusDisabled}
-            options={INVENTORY_STATUSES.map((s) => ({ value: s, label: statusLabel(s, { isBuyingStore }) }))}
-            onChange={(v: InventoryStatus) => changeField({ status: v })}
-            style={{ width: '100%' }}
-          />
+          <SaleStatusSelect item={item} disabled={statusDisabled} onChange={(v) => changeField({ status: v })} />
           {statusDisabled && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Safe inventory status mode locks sold items.

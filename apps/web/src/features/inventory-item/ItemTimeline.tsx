@@ -1,9 +1,9 @@
 import { Alert, Card, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
-import { activityWording } from '@backroom/domain';
+import { activitySummary, activityWording } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { ActivityChangeLine, activitySummary } from '../activity/ActivityChanges';
+import { ActivityChangeLine } from '../activity/ActivityChanges';
 import { useInventoryLogs, type InventoryLog } from './inventory-item.api';
 import { activityFormat, type OptionNames } from './log-text';
 
@@ -42,7 +42,7 @@ function Entry({ log, currency, options }: { log: InventoryLog; currency: string
   const links = LINKED.flatMap(({ field, label, path }) => {
     const f = log.modifiedFields.find((m) => m.variableChanged === field);
     const id = f ? (idOf(f.afterValue) ?? idOf(f.beforeValue)) : null;
-    return f && id ? [{ field, label, to: `${path}${id}`, removed: idOf(f.afterValue) === null }] : [];
+    return f && id ? [{ field, label, to: `${path}${id}`, removed: idOf(f.afterValue) === null, name: f.afterLabel || f.beforeLabel || null }] : [];
   });
   return (
     <Flex vertical gap={2} data-testid="timeline-entry">
@@ -52,10 +52,12 @@ function Entry({ log, currency, options }: { log: InventoryLog; currency: string
           {formatDateTime(log.updatedAt)}
         </Typography.Text>
       </Typography.Text>
-      {wording.kind === 'changes' && wording.changes.map((c, i) => <ActivityChangeLine key={`${c.field}-${i}`} change={c} testId="timeline-change" />)}
+      {/* the payout's line is its link below */}
+      {wording.kind === 'changes' &&
+        wording.changes.filter((c) => !c.reference).map((c, i) => <ActivityChangeLine key={`${c.field}-${i}`} change={c} testId="timeline-change" />)}
       {links.map((l) => (
         <Typography.Text key={l.field} className="activity-change" data-testid="timeline-link">
-          <Typography.Text type="secondary">{l.label}:</Typography.Text> <Link to={l.to}>{l.removed ? `Left this ${l.label.toLowerCase()}` : `View ${l.label.toLowerCase()}`}</Link>
+          <Typography.Text type="secondary">{l.label}:</Typography.Text> <Link to={l.to}>{l.removed ? `Left this ${l.label.toLowerCase()}` : l.name ? l.name : `View ${l.label.toLowerCase()}`}</Link>
         </Typography.Text>
       ))}
     </Flex>

@@ -1,4 +1,5 @@
 import { Card, Descriptions } from 'antd';
+import { INVENTORY_COLUMN_FIELDS, labelOfField } from '@backroom/domain';
 import { formatPrice } from '../../shared/format';
 import type { InventoryItem } from './inventory-item.api';
 
@@ -21,6 +22,8 @@ export function ReadOnlyCard({ item, currency }: { item: InventoryItem; currency
           { key: 'sub', label: 'Sub-location', children: item.subLocation ?? '—' },
           ...(item.isWithdrawnEarly ? [{ key: 'fee', label: 'Withdrawal fee', children: formatPrice(item.withdrawalFee, currency) }] : []),
           { key: 'notes', label: 'Notes', children: item.notes ?? '—' },
+          // the item fields the domain's list offers as list columns (schemas/inventory-fields.ts), as stored
+          ...INVENTORY_COLUMN_FIELDS.map((k) => ({ key: k, label: labelOfField(k), children: item[k] ?? '—' })),
         ]}
       />
     </Card>

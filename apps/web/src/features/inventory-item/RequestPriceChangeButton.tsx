@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Flex, InputNumber, Modal, Tooltip, Typography } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
-import { INVENTORY_MESSAGES } from '@backroom/domain';
+import { hasAtMostDecimals, INVENTORY_MESSAGES, MONEY_DECIMALS, tooManyDecimalsMessage } from '@backroom/domain';
 import { formatPrice, priceSymbol } from '../../shared/format';
 import type { InventoryItem, useItemAction } from './inventory-item.api';
 
@@ -20,6 +20,11 @@ export function RequestPriceChangeButton({ item, currency, disabled, run }: { it
     // requestedPrice must be above 0 (spec 5, spelling as in the product)
     if (price <= 0) {
       message.warning(INVENTORY_MESSAGES.priceChangeValue);
+      return;
+    }
+    // more decimals than money takes: said, never rounded (the API refuses it the same way)
+    if (!hasAtMostDecimals(price, MONEY_DECIMALS)) {
+      message.warning(tooManyDecimalsMessage('Price', MONEY_DECIMALS));
       return;
     }
     run.mutate(
@@ -64,7 +69,6 @@ export function RequestPriceChangeButton({ item, currency, disabled, run }: { it
             autoFocus
             prefix={priceSymbol(currency)}
             min={0}
-            precision={2}
             value={price}
             onChange={(v) => setPrice(typeof v === 'number' ? v : null)}
             style={{ width: '100%' }}

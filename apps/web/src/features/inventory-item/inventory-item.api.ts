@@ -1,7 +1,8 @@
 // The inventory item screen's calls (catalogue doc section 7): the item, its log entries, field
 // edits and the action operations. The shapes are the domain's response schemas (ZInventoryItem, ZInventoryLog).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryStatus, TActionResult, TInventoryItem, TInventoryItemDetail, TInventoryLog, TItemLogs, TModifiedField, TUploadedImage } from '@backroom/domain';
+import type { TActionResult, TInventoryItem, TInventoryItemDetail, TInventoryLog, TItemLogs, TModifiedField, TUploadedImage, ZUpdateInventory } from '@backroom/domain';
+import type { z } from 'zod';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
 
 /**
@@ -14,20 +15,8 @@ export type InventoryLog = TInventoryLog;
 /** What an action operation answers when it ran inline. */
 export type ActionResult = TActionResult;
 
-export type InventoryUpdate = Partial<{
-  consigner: string;
-  status: InventoryStatus;
-  price: number;
-  payout: number;
-  cost: number | null;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  location: string | null;
-  subLocation: string | null;
-  image: string | null;
-  notes: string | null;
-}>;
+/** The PUT body: the domain's one list of editable fields (ZUpdateInventory), as the client sends it. */
+export type InventoryUpdate = z.input<typeof ZUpdateInventory>;
 
 export const itemKeys = {
   all: ['inventories'] as const,

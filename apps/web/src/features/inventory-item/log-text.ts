@@ -1,51 +1,20 @@
 // How a log entry's fields and values read on screen, for the item's timeline and the Activity feed.
 // What is said (added this item, Owner with names, no 'empty ->', unchanged text left out) is the
 // domain's activityWording; this file only names the fields and formats the values for it.
-import { isInventoryStatus, statusLabel, type ActivityFormat } from '@backroom/domain';
+import { activityFieldLabel, isInventoryStatus, statusLabel, type ActivityFormat } from '@backroom/domain';
 import { formatDateTime, formatPrice } from '../../shared/format';
 
 const MONEY = new Set(['price', 'requestedPrice', 'payout', 'payoutFee', 'total', 'cost', 'discount', 'lowestPrice', 'withdrawalFee', 'storeRequestPriceLow', 'storeRequestPriceHigh']);
 const DATES = new Set(['acceptedOn', 'soldOn', 'withdrawalRequestedOn', 'withdrawalAcceptedOn', 'withdrawalDeclinedOn', 'deletedOn', 'createdOn']);
 
-const LABELS: Record<string, string> = {
-  consignerId: 'Owner',
-  status: 'Status',
-  price: 'Price',
-  requestedPrice: 'Requested price',
-  payout: 'Payout',
-  payoutFee: 'Fees',
-  total: 'Total',
-  cost: 'Cost',
-  quantity: 'Quantity',
-  location: 'Location',
-  subLocation: 'Sub-location',
-  notes: 'Notes',
-  image: 'Image',
-  trackingCode: 'Tracking code',
-  acceptedOn: 'Accepted on',
-  soldOn: 'Sold on',
-  printed: 'Printed',
-  isWithdrawnEarly: 'Withdrawn early',
-  withdrawalFee: 'Withdrawal fee',
-  withdrawalRequestedOn: 'Withdrawal requested on',
-  withdrawalAcceptedOn: 'Withdrawal accepted on',
-  withdrawalAcceptedBy: 'Withdrawal accepted by',
-  withdrawalDeclinedOn: 'Withdrawal declined on',
-  withdrawalDeclinedBy: 'Withdrawal declined by',
-  paymentType: 'Payment type',
-  buyingId: 'Buying id',
-  orderId: 'Order',
-  deletedOn: 'Deleted on',
-};
-
 export type OptionNames = { option1?: string | null; option2?: string | null; option3?: string | null };
 
-/** The field's name as staff know it; option values use the template's option names. */
-export function fieldLabel(field: string, options: OptionNames = {}): string {
+/** The field's name as staff know it (the domain's one label table); option values use the template's option names. */
+function fieldLabel(field: string, options: OptionNames = {}): string {
   if (field === 'option1Value') return options.option1 || 'Option 1';
   if (field === 'option2Value') return options.option2 || 'Option 2';
   if (field === 'option3Value') return options.option3 || 'Option 3';
-  return LABELS[field] ?? field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+  return activityFieldLabel(field);
 }
 
 /** A before or after value as text; null when empty. */

@@ -2,113 +2,25 @@
 // sends each changed row to PUT /api/inventories/{id}; the server applies the item screen's rules.
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Flex, InputNumber, Modal, Progress, Select, Table, Typography, type TableProps } from 'antd';
-import { fetchFeeQuote, type FeeQuote } from '../add-inventory/add-inventory.api';
-import { useLiveQuote } from '../add-inventory/useLiveQuote';
 import { useIsMobile } from '../../shared/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   INVENTORY_MESSAGES,
-  INVENTORY_STATUSES,
   canBulkEditPrice,
   consignerWord,
   currencySymbol,
   isStatusDropdownDisabled,
   optionLabelsOf,
-  statusLabel,
-  type InventoryStatus,
 } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { inventoryListKeys, updateInventory, type FilterOptions, type InventoryEdit, type ListItem } from './inventory-lists.api';
+import { inventoryListKeys, updateInventory, type FilterOptions, type ListItem } from './inventory-lists.api';
+import { BulkEditCards } from './BulkEditCards';
+import { LivePayout, OPTION_KEYS, changesOf, draftOf, valuesOf, type Draft } from './BulkEditDraft';
 import { ItemImage } from './ItemCells';
 import { ScrollCue } from './ScrollCue';
-import { money } from './row-actions';
 import { PopupsInside } from '../../shared/ui/PopupsInside';
+import { SaleStatusSelect } from '../inventory-item/SaleStatusSelect';
 
-type Draft = {
-  consigner: string;
-  status: InventoryStatus;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  location: string | null;
-  subLocation: string | null;
-  price: number;
-};
-
-const draftOf = (item: ListItem): Draft => ({
-  consigner: item.consignerId,
-  status: item.status,
-  option1Value: item.option1Value,
-  option2Value: item.option2Value,
-  option3Value: item.option3Value,
-  location: item.location,
-  subLocation: item.subLocation,
-  price: item.price,
-});
-
-/** Only the fields that changed, so the log records exactly what staff edited. */
-export function changesOf(item: ListItem, draft: Draft): InventoryEdit {
-  const before = draftOf(item);
-  const out: InventoryEdit = {};
-  if (draft.consigner !== before.consigner) out.consigner = draft.consigner;
-  if (draft.status !== before.status) out.status = draft.status;
-  for (const key of ['option1Value', 'option2Value', 'option3Value', 'location', 'subLocation'] as const) {
-    if (draft[key] !== before[key]) out[key] = draft[key];
-  }
-  if (draft.price !== before.price) out.price = draft.price;
-  return out;
-}
-
-const valuesOf = (list: { value: string }[] | null | undefined) => (list ?? []).map((v) => ({ value: v.value, label: v.value }));
-
-const OPTION_KEYS = ['option1Value', 'option2Value', 'option3Value'] as const;
-
-/**
- * The payout the row's draft would give, from the fee quote (POST /api/inventories/fees with the
- * item, so its add-ons and cost count), fetched as the price is typed. Until something that sets the
- * fees changes, the item's own payout. Store-account owners have a Cost instead.
- */
-function LivePayout({ item, draft, currency }: { item: ListItem; draft: Draft | undefined; currency: string }) {
-  const storeAccount = item.consigner?.isStoreAccount ?? false;
-  const saved = storeAccount ? (item.cost ?? item.payout) : item.payout;
-  const changed =
-    draft !== undefined &&
-    (draft.price !== item.price || draft.consigner !== item.consignerId || OPTION_KEYS.some((k) => draft[k] !== item[k]));
-  const input =
-    changed && draft && draft.price > 0
-      ? {
-          id: item.id,
-          productId: item.productId,
-          price: draft.price,
-          quantity: item.quantity || 1,
-          consigner: draft.consigner,
-          category: item.category,
-          option1Value: draft.option1Value,
-          option2Value: draft.option2Value,
-          option3Value: draft.option3Value,
-        }
-      : null;
-  const quote = useLiveQuote<FeeQuote>(input && JSON.stringify(input), (signal) => fetchFeeQuote(input!, signal));
-  const shown = changed ? (quote.data?.payout ?? null) : saved;
-  return (
-    <Flex vertical gap={0} data-testid="bulk-edit-payout-cell">
-      <span style={{ fontWeight: 500, opacity: quote.loading ? 0.5 : 1 }} data-testid="bulk-edit-payout" data-loading={quote.loading}>
-        {shown === null ? '…' : money(shown, currency)}
-      </span>
-      {changed && shown !== saved && (
-        <span className="br-inv-sub" data-testid="bulk-edit-payout-was">
-          was {money(saved, currency)}
-        </span>
-      )}
-      {storeAccount && <span className="br-inv-sub">Cost</span>}
-      {quote.error && (
-        <Typography.Text type="danger" style={{ fontSize: 12 }}>
-          {quote.error}
-        </Typography.Text>
-      )}
-    </Flex>
-  );
-}
 
 export function BulkEditDialog({
   open,
@@ -232,15 +144,15 @@ export function BulkEditDialog({
         />
       ),
       status: (item: ListItem) => (
-        <Select
+        // safe mode freezes sold items, and in this table drop-offs too (accept them via Incoming); a
+        // money status is reached only through the sale it offers (docs/statuses.md)
+        <SaleStatusSelect
+          item={item}
           size={size}
-          style={{ width: '100%' }}
           value={drafts[item.id]?.status}
-          // safe mode freezes sold items, and in this table drop-offs too (accept them via Incoming)
           disabled={isStatusDropdownDisabled(item.status, safeMode, { bulk: true })}
           onChange={(status) => patch(item.id, { status })}
-          options={INVENTORY_STATUSES.map((st) => ({ value: st, label: statusLabel(st, { isBuyingStore }) }))}
-          aria-label="Status"
+          testId={`bulk-status-${item.code}`}
         />
       ),
       option: (item: ListItem, n: number) => {
@@ -288,7 +200,7 @@ export function BulkEditDialog({
         );
       },
     };
-  }, [drafts, errors, options, currency, isBuyingStore, safeMode, size]);
+  }, [drafts, errors, options, currency, safeMode, size]);
 
   // Title, Price and the live Payout first, side by side, so they show without scrolling at 1440 px.
   const columns = useMemo(() => {
@@ -309,52 +221,7 @@ export function BulkEditDialog({
   }, [fields, optionKeys.join(), labels, isBuyingStore]); // eslint-disable-line react-hooks/exhaustive-deps
   const minWidth = columns.reduce((sum, c) => sum + c.width, 0);
 
-  const cards = (
-    <Flex vertical gap={12} data-testid="bulk-edit-cards">
-      {items.map((item) => (
-        <div key={item.id} className="br-inv-card br-bulk-card" data-testid="bulk-edit-card">
-          {fields.title(item)}
-          <div className="br-bulk-grid">
-            <label className="br-bulk-field">
-              <span>Price</span>
-              {fields.price(item)}
-            </label>
-            <div className="br-bulk-field">
-              <span>{item.consigner?.isStoreAccount ? 'Cost' : 'Payout'}</span>
-              {fields.payout(item)}
-            </div>
-          </div>
-          <div className="br-bulk-fields">
-            <label className="br-bulk-field">
-              <span>{consignerWord(isBuyingStore)}</span>
-              {fields.consigner(item)}
-            </label>
-            <label className="br-bulk-field">
-              <span>Status</span>
-              {fields.status(item)}
-            </label>
-            {optionKeys.map((key) => {
-              const n = OPTION_KEYS.indexOf(key);
-              return (
-                <label key={key} className="br-bulk-field">
-                  <span>{optionLabel(n)}</span>
-                  {fields.option(item, n)}
-                </label>
-              );
-            })}
-            <label className="br-bulk-field">
-              <span>Location</span>
-              {fields.location(item)}
-            </label>
-            <label className="br-bulk-field">
-              <span>Sub-location</span>
-              {fields.subLocation(item)}
-            </label>
-          </div>
-        </div>
-      ))}
-    </Flex>
-  );
+  const cards = <BulkEditCards items={items} fields={fields} optionKeys={optionKeys} optionLabel={optionLabel} isBuyingStore={isBuyingStore} />;
 
   return (
     <Modal

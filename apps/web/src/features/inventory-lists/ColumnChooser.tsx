@@ -1,6 +1,6 @@
 import { Button, Checkbox, Flex, Popover, Typography } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
-import { consignerWord } from '@backroom/domain';
+import { consignerWord, INVENTORY_COLUMN_FIELDS, labelOfField } from '@backroom/domain';
 import { CHOOSABLE_COLUMNS, DEFAULT_HIDDEN, type ColumnKey } from './column-choice';
 
 const TITLES: Record<ColumnKey, string> = {
@@ -14,6 +14,7 @@ const TITLES: Record<ColumnKey, string> = {
   consigner: 'Consigner',
   order: 'Order',
   tracking: 'Tracking',
+  ...(Object.fromEntries(INVENTORY_COLUMN_FIELDS.map((k) => [k, labelOfField(k)])) as Record<(typeof INVENTORY_COLUMN_FIELDS)[number], string>),
 };
 
 /** The columns button of a list: which columns this person shows, remembered for them. */

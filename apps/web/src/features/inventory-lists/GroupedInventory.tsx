@@ -1,5 +1,7 @@
 import { Button, Collapse, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { AppstoreOutlined } from '@ant-design/icons';
 import { truncateSku } from '@backroom/domain';
+import { RouteLink } from '../../shared/ui/RouteLink';
 import { errorMessage } from '../../shared/api';
 import { useGroupItems, type InventoryQuery, type ListItem, type ProductGroup } from './inventory-lists.api';
 import { InventoryCards } from './InventoryCards';
@@ -52,6 +54,11 @@ export function GroupedInventory({
         ),
         extra: (
           <Flex gap={8} align="center" onClick={(e) => e.stopPropagation()}>
+            {/* the product's own page (catalogue doc section 2, Product item) */}
+            <RouteLink to={`/products/${group.productId}`} aria-label={`Product page of ${group.product.title}`} data-testid="group-product-link" className="br-inv-group-link">
+              <AppstoreOutlined />
+              {isMobile ? null : ' Product page'}
+            </RouteLink>
             <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="group-units">
               {group.units} {group.units === 1 ? 'unit' : 'units'}
             </Tag>

@@ -43,7 +43,7 @@ function Frame({ embedded, padding, children }: { embedded: boolean; padding: nu
   );
 }
 
-export interface InventoryListProps {
+interface InventoryListProps {
   config: ListConfig;
   /** Prefix of this list's query-string keys (the product page uses one so its own keys stay apart). */
   urlPrefix?: string;
@@ -125,7 +125,7 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
 
   // Bulk actions of the list's status (catalogue doc section 4).
   const canAct = actor?.kind === 'staff';
-  // Printing (issue 14): Ready To Print prints and marks printed in one step; Find Inventory prints
+  // Printing (docs/scanning.md): Ready To Print prints and marks printed in one step; Find Inventory prints
   // the page's selected items ('Print page items' for Active, marked printed too) or reprints them.
   const labels = usePrintLabels();
   const findActiveOnly = state.statuses.length === 1 && state.statuses[0] === 'Active';

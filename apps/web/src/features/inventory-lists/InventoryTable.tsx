@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Table, type TableProps } from 'antd';
-import { consignerWord, type InventoryActor } from '@backroom/domain';
+import { consignerWord, INVENTORY_COLUMN_FIELDS, labelOfField, type InventoryActor } from '@backroom/domain';
 import type { ListItem } from './inventory-lists.api';
 import type { ListConfig } from './list-state';
 import type { ColumnKey } from './column-choice';
@@ -43,7 +43,7 @@ export const VIRTUAL_FROM = 100;
  * Page size up to which the table has no fixed height: ten rows are a little taller than 700 px, and a
  * scroll box inside the page for its last row looked broken. Longer pages scroll within y 700.
  */
-export const FIXED_HEIGHT_FROM = 10;
+const FIXED_HEIGHT_FROM = 10;
 const BODY_HEIGHT = 700;
 
 type Column = NonNullable<TableProps<ListItem>['columns']>[number] & { width: number };
@@ -54,15 +54,18 @@ type Column = NonNullable<TableProps<ListItem>['columns']>[number] & { width: nu
  * screen without sideways scrolling. The person picks the others (consigner, order) in the column
  * chooser; the table scrolls sideways, with a visible cue, only when they no longer fit.
  */
-export function useInventoryColumns(ctx: TableContext): Column[] {
+function useInventoryColumns(ctx: TableContext): Column[] {
   const { config, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden } = ctx;
   return useMemo(() => {
     const portal = config.key === 'portal';
+    // a compact list folds the SKU and the size into the product cell while their columns are hidden
+    const foldSku = config.compact && hidden.has('sku');
+    const foldSize = config.compact && hidden.has('size');
     const all: (Column & { key: ColumnKey | 'product' | 'actions' | 'edit' })[] = [
       {
         key: 'product',
         title: 'Product',
-        width: portal ? 208 : 228,
+        width: portal ? 208 : config.compact ? 300 : 228,
         render: (_, item) => (
           <span className="br-inv-product">
             <ItemImage src={item.image ?? item.product.image} alt={item.product.title} size={40} />
@@ -70,8 +73,14 @@ export function useInventoryColumns(ctx: TableContext): Column[] {
               <span className="br-inv-title">{item.product.title || item.title}</span>
               <span className="br-inv-sub">
                 {item.code}
+                {foldSize && item.option1Value ? ` · Size ${item.option1Value}` : ''}
                 {optionLine(item) ? ` · ${optionLine(item)}` : ''}
               </span>
+              {foldSku && (
+                <span className="br-inv-sub br-inv-fold-sku" title={item.product.sku || item.sku} data-testid="folded-sku">
+                  SKU {item.product.sku || item.sku}
+                </span>
+              )}
             </span>
           </span>
         ),
@@ -98,6 +107,8 @@ export function useInventoryColumns(ctx: TableContext): Column[] {
       { key: 'consigner', title: consignerWord(isBuyingStore), width: 140, render: (_, item) => <ConsignerLink item={item} /> },
       { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
       { key: 'tracking', title: 'Tracking', width: 88, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
+      // item fields the domain's list offers as columns (inventory-fields.ts), shown as stored
+      ...INVENTORY_COLUMN_FIELDS.map((key) => ({ key, title: labelOfField(key), width: 120, render: (_: unknown, item: ListItem) => item[key] ?? '—' })),
     ];
     const excluded = config.excludedColumns ?? [];
     const columns = all.filter((c) => !hidden.has(c.key as ColumnKey) && !excluded.includes(c.key as ColumnKey));
@@ -105,13 +116,21 @@ export function useInventoryColumns(ctx: TableContext): Column[] {
       columns.push({
         key: 'actions',
         title: 'Actions',
-        width: rowActionsWidth(config.key, portal ? actor : null),
+        width: rowActionsWidth(config.key, portal ? actor : null, config.compact),
         render: (_, item) => (
-          <RowActionButtons item={item} actions={rowActionsFor(config.key, item.status, actor, config.excludedActions)} busy={busyIds.has(item.id)} onAction={onAction} />
+          <RowActionButtons
+            item={item}
+            actions={rowActionsFor(config.key, item.status, actor, config.excludedActions)}
+            busy={busyIds.has(item.id)}
+            onAction={onAction}
+            icons={config.compact}
+          />
         ),
       });
     }
-    if (config.staffLinks !== false) columns.push({ key: 'edit', title: 'Edit', width: 60, align: 'center', render: (_, item) => <EditLink id={item.id} /> });
+    if (config.staffLinks !== false) {
+      columns.push({ key: 'edit', title: 'Edit', width: config.compact ? 52 : 60, align: 'center', render: (_, item) => <EditLink id={item.id} iconOnly={config.compact} /> });
+    }
     return columns;
   }, [config, currency, isBuyingStore, actor, busyIds, onAction, onTracking, hidden]);
 }

@@ -1,5 +1,5 @@
 // Light cells of the inventory lists: plain elements where possible, so a page of 500 rows stays fast.
-import { Tag, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ItemImage as SharedItemImage } from '../../shared/ui/ItemImage';
@@ -55,7 +55,7 @@ export function PriceCell({ item, currency, portal = false }: { item: ListItem; 
 }
 
 /** The consigner's own pending request, in the spec's words: 'Request for price change to $90.00 pending'. */
-export function pendingPriceChangeText(requestedPrice: number, currency: string): string {
+function pendingPriceChangeText(requestedPrice: number, currency: string): string {
   // formatMoney carries the symbol; the spec's text puts {currency} before the bare amount
   const symbol = currencySymbol(currency);
   const amount = formatMoney(toMinor(requestedPrice), currency);
@@ -85,13 +85,15 @@ export function TrackingCell({ item, onOpen }: { item: ListItem; onOpen: (item: 
   );
 }
 
-export function EditLink({ id }: { id: string }) {
+export function EditLink({ id, iconOnly = false }: { id: string; iconOnly?: boolean }) {
   // Spec: Edit opens the item screen in a new tab.
-  return (
-    <a href={`/inventories/${id}`} target="_blank" rel="noopener noreferrer" data-testid="edit-link">
-      <EditOutlined /> Edit
+  const link = (
+    <a href={`/inventories/${id}`} target="_blank" rel="noopener noreferrer" data-testid="edit-link" aria-label={iconOnly ? 'Edit (opens in a new tab)' : undefined} className={iconOnly ? 'br-inv-edit-icon' : undefined}>
+      <EditOutlined /> {iconOnly ? null : 'Edit'}
     </a>
   );
+  // a compact list's column is the icon alone, named by its tooltip and aria-label
+  return iconOnly ? <Tooltip title="Edit">{link}</Tooltip> : link;
 }
 
 export function ConsignerLink({ item }: { item: ListItem }) {

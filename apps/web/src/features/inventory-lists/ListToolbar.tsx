@@ -6,7 +6,7 @@ import Search from 'antd/es/input/Search';
 import type { SortOption } from '@backroom/domain';
 import { useIsMobile } from '../../shared/hooks';
 import { ColumnChooser } from './ColumnChooser';
-import type { ColumnKey } from './column-choice';
+import { hiddenByDefault, type ColumnKey } from './column-choice';
 import type { FilterOptions } from './inventory-lists.api';
 import type { ListConfig, ListState, ListStatePatch } from './list-state';
 import { DesktopFilters, SortSelect } from './ListFilters';
@@ -56,7 +56,7 @@ export function ListToolbar({
         ) : (
           <>
             <SortSelect value={state.sortOption} onChange={onSort} />
-            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} defaults={config.defaultHidden} excluded={config.excludedColumns} />
+            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} defaults={hiddenByDefault(config.defaultHidden)} excluded={config.excludedColumns} />
           </>
         )}
       </Flex>

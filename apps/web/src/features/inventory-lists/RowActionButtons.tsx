@@ -1,7 +1,11 @@
-import { Button, Flex, Popconfirm } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Flex, Popconfirm, Tooltip } from 'antd';
+import { CloseOutlined, DeleteOutlined, DollarOutlined } from '@ant-design/icons';
 import { INVENTORY_MESSAGES, deleteConfirmation } from '@backroom/domain';
 import type { ListItem } from './inventory-lists.api';
-import { isDestructive, type RowAction, type RowActionKey } from './row-actions';
+import { isDestructive, showsAsIcon, type RowAction, type RowActionIcon, type RowActionKey } from './row-actions';
+
+const ICONS: Record<RowActionIcon, ReactNode> = { decline: <CloseOutlined />, delete: <DeleteOutlined />, askPrice: <DollarOutlined /> };
 
 /** Confirmation asked before a one-click action; null acts at once or opens its own dialog. */
 function confirmationOf(key: RowActionKey, item: ListItem): string | null {
@@ -28,6 +32,7 @@ export function RowActionButtons({
   onAction,
   block,
   size = 'small',
+  icons = false,
 }: {
   item: ListItem;
   actions: RowAction[];
@@ -35,11 +40,14 @@ export function RowActionButtons({
   onAction: (item: ListItem, key: RowActionKey) => void;
   block?: boolean;
   size?: 'small' | 'middle' | 'large';
+  /** A compact list's table: secondary actions as icon buttons with a tooltip and an aria-label (docs/inventory-lists-screens.md). */
+  icons?: boolean;
 }) {
   if (!actions.length) return null;
   const render = (a: RowAction) => {
     const confirm = a.confirm ? a.confirm(item.status) : confirmationOf(a.key, item);
-    const button = (
+    const asIcon = showsAsIcon(a, icons) && a.icon !== undefined;
+    const plain = (
       <Button
         key={a.key}
         size={size}
@@ -47,10 +55,20 @@ export function RowActionButtons({
         danger={a.danger}
         disabled={busy}
         block={block}
+        icon={asIcon && a.icon ? ICONS[a.icon] : undefined}
+        aria-label={asIcon ? a.label : undefined}
+        data-testid={asIcon ? `row-action-${a.key}` : undefined}
         onClick={confirm ? undefined : () => onAction(item, a.key)}
       >
-        {a.label}
+        {asIcon ? null : a.label}
       </Button>
+    );
+    const button = asIcon ? (
+      <Tooltip key={a.key} title={a.label}>
+        {plain}
+      </Tooltip>
+    ) : (
+      plain
     );
     if (!confirm) return button;
     return (

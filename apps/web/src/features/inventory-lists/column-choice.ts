@@ -1,21 +1,28 @@
 // Which columns of an inventory list a person shows, remembered per user and per list in this
 // browser (localStorage), so each member of staff keeps their own table.
 import { useCallback, useMemo, useState } from 'react';
+import { INVENTORY_COLUMN_FIELDS, type InventoryColumnField } from '@backroom/domain';
 
-export type ColumnKey = 'sku' | 'size' | 'status' | 'price' | 'payout' | 'location' | 'days' | 'consigner' | 'order' | 'tracking';
+/** The list's own columns, then the item fields the domain's list offers as columns (inventory-fields.ts). */
+export type ColumnKey = 'sku' | 'size' | 'status' | 'price' | 'payout' | 'location' | 'days' | 'consigner' | 'order' | 'tracking' | InventoryColumnField;
 
 /** The columns a person may hide (the product cell and the row actions always stay). */
-export const CHOOSABLE_COLUMNS: readonly ColumnKey[] = ['sku', 'size', 'status', 'price', 'payout', 'location', 'days', 'consigner', 'order', 'tracking'];
+export const CHOOSABLE_COLUMNS: readonly ColumnKey[] = ['sku', 'size', 'status', 'price', 'payout', 'location', 'days', 'consigner', 'order', 'tracking', ...INVENTORY_COLUMN_FIELDS];
 
 /**
  * The spec's list columns (catalogue doc section 2: image, name, SKU, Location, Size, Status, Days
  * Active, Price, Tracking, Edit) show by default; payout, consigner and order are ours and start
  * hidden so the default table fits a 1440 px screen without sideways scrolling (a list may choose
- * its own, ListConfig.defaultHidden).
+ * its own, ListConfig.defaultHidden); so do the item fields offered as columns.
  */
-export const DEFAULT_HIDDEN: readonly ColumnKey[] = ['payout', 'consigner', 'order'];
+export const DEFAULT_HIDDEN: readonly ColumnKey[] = ['payout', 'consigner', 'order', ...INVENTORY_COLUMN_FIELDS];
 
-export function columnStorageKey(userId: string, listKey: string): string {
+/** A list's hidden columns before the person chooses: its own choice (or ours), and always the item fields offered as columns. */
+export function hiddenByDefault(listDefaults?: readonly ColumnKey[]): ColumnKey[] {
+  return listDefaults ? [...new Set([...listDefaults, ...INVENTORY_COLUMN_FIELDS])] : [...DEFAULT_HIDDEN];
+}
+
+function columnStorageKey(userId: string, listKey: string): string {
   return `backroom.columns.${userId}.${listKey}`;
 }
 
@@ -36,8 +43,9 @@ function read(key: string | null, defaults: readonly ColumnKey[]): ColumnKey[] {
 export function useHiddenColumns(
   userId: string | null,
   listKey: string,
-  defaults: readonly ColumnKey[] = DEFAULT_HIDDEN,
+  listDefaults?: readonly ColumnKey[],
 ): [ReadonlySet<ColumnKey>, (hidden: ColumnKey[]) => void] {
+  const defaults = hiddenByDefault(listDefaults);
   const key = userId ? columnStorageKey(userId, listKey) : null;
   const [state, setState] = useState<{ key: string | null; hidden: ColumnKey[] }>(() => ({ key, hidden: read(key, defaults) }));
   // the user becomes known after the first render, or another list is shown: read its choice

@@ -5,6 +5,7 @@ import { Alert, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Ty
 import { INVENTORY_MESSAGES, PAYMENT_TYPES, checkStoreRequestPrice, currencySymbol, statusLabel, toMinor, type PaymentType } from '@backroom/domain';
 import type { FilterOptions, ListItem } from './inventory-lists.api';
 import { money } from './row-actions';
+import { decimalsRule } from '../../shared/format';
 
 export interface AcceptValues {
   location: string;
@@ -279,9 +280,10 @@ export function RequestPriceDialog({
                 if (value !== null && value !== undefined && !(value > 0)) throw new Error(INVENTORY_MESSAGES.priceChangeValue);
               },
             },
+            decimalsRule('Price'),
           ]}
         >
-          <InputNumber prefix={currencySymbol(currency)} precision={2} style={{ width: '100%', maxWidth: 240 }} inputMode="decimal" autoFocus data-testid="request-price-input" />
+          <InputNumber prefix={currencySymbol(currency)} style={{ width: '100%', maxWidth: 240 }} inputMode="decimal" autoFocus data-testid="request-price-input" />
         </Form.Item>
       </Form>
     </Modal>

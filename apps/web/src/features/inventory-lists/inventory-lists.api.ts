@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryStatus, TActionResult, TInventoryItem, TInventoryList, TInventoryProductGroup, TQueuedJob } from '@backroom/domain';
+import type { InventoryStatus, TActionResult, TInventoryItem, TInventoryList, TInventoryProductGroup, TQueuedJob, ZActionBodies, ZUpdateInventory } from '@backroom/domain';
+import type { z } from 'zod';
 import { apiFetch, downloadCsv } from '../../shared/api';
 import { useInventoryFilterOptions, type InventoryFilterOptions } from '../../shared/lookups.api';
 import { filterParams, inventoryListKeys, inventoryPageQuery, PAGE_FRESH_MS, fetchInventoryPage, type InventoryPage, type InventoryQuery } from './inventory-page.api';
@@ -12,7 +13,7 @@ export { useJob } from '../../shared/jobs.api';
 
 export type QueuedJob = TQueuedJob;
 /** An operation's answer: its result when it ran inline, the queued job (202) otherwise. */
-export type ActionAnswer = TActionResult | TQueuedJob;
+type ActionAnswer = TActionResult | TQueuedJob;
 
 export function isQueued(answer: ActionAnswer): answer is QueuedJob {
   return 'jobId' in answer && typeof answer.jobId === 'string';
@@ -67,31 +68,37 @@ export async function fetchProductItems(productId: string, status: InventoryStat
   return answer.rows;
 }
 
-/** Names of the action operations this screen calls (POST /api/inventories/{name}). */
-export type ListOperation =
-  | 'acceptInventory'
-  | 'bulkAcceptInventory'
-  | 'acceptRequestToSell'
-  | 'bulkAcceptRequestToSell'
-  | 'bulkDeclineRequestToSell'
-  | 'declineInventory'
-  | 'acceptInventoryPrice'
-  | 'declineInventoryPrice'
-  | 'acceptInventoryWithdrawal'
-  | 'declineInventoryWithdrawal'
-  | 'withdrawInventory'
-  | 'requestInventoryWithdrawal'
-  | 'deleteInventory'
-  | 'storeBuyRequestedInventory'
-  | 'acceptStoreRequest'
-  | 'storeRequestPriceChange'
-  // the consigner's own operations (the portal's list)
-  | 'cancelDropoff'
-  | 'requestPriceChange'
-  | 'acceptStoreRequestPrice'
-  | 'declineStoreRequestPrice';
+type Bodies = typeof ZActionBodies;
 
-export function runOperation(op: ListOperation, body: Record<string, unknown>): Promise<ActionAnswer> {
+/** The action operations this screen calls (POST /api/inventories/{name}) and their bodies, as the server's ZActionBodies. */
+interface ListOperationBodies {
+  acceptInventory: z.input<Bodies['acceptInventory']>;
+  bulkAcceptInventory: z.input<Bodies['bulkAccept']>;
+  acceptRequestToSell: z.input<Bodies['acceptRequestToSell']>;
+  bulkAcceptRequestToSell: z.input<Bodies['bulkAccept']>;
+  bulkDeclineRequestToSell: z.input<Bodies['ids']>;
+  declineInventory: z.input<Bodies['items']>;
+  acceptInventoryPrice: z.input<Bodies['item']>;
+  declineInventoryPrice: z.input<Bodies['item']>;
+  acceptInventoryWithdrawal: z.input<Bodies['item']>;
+  declineInventoryWithdrawal: z.input<Bodies['item']>;
+  withdrawInventory: z.input<Bodies['withdraw']>;
+  requestInventoryWithdrawal: z.input<Bodies['item']>;
+  deleteInventory: z.input<Bodies['item']>;
+  storeBuyRequestedInventory: z.input<Bodies['items']>;
+  acceptStoreRequest: z.input<Bodies['acceptStoreRequest']>;
+  storeRequestPriceChange: z.input<Bodies['priceRequest']>;
+  // the consigner's own operations (the portal's list)
+  cancelDropoff: z.input<Bodies['cancelDropoff']>;
+  requestPriceChange: z.input<Bodies['priceRequest']>;
+  acceptStoreRequestPrice: z.input<Bodies['item']>;
+  declineStoreRequestPrice: z.input<Bodies['item']>;
+}
+export type ListOperation = keyof ListOperationBodies;
+/** A body one of the operations takes (the screen picks the operation at run time, the server checks the pair). */
+export type ListOperationBody = ListOperationBodies[ListOperation];
+
+function runOperation(op: ListOperation, body: ListOperationBody): Promise<ActionAnswer> {
   return apiFetch<ActionAnswer>(`/api/inventories/${op}`, { method: 'POST', body });
 }
 
@@ -99,24 +106,15 @@ export function runOperation(op: ListOperation, body: Record<string, unknown>): 
 export function useInventoryOperation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ op, body }: { op: ListOperation; body: Record<string, unknown> }) => runOperation(op, body),
+    mutationFn: ({ op, body }: { op: ListOperation; body: ListOperationBody }) => runOperation(op, body),
     onSuccess: (answer) => {
       if (!isQueued(answer)) void queryClient.invalidateQueries({ queryKey: inventoryListKeys.all });
     },
   });
 }
 
-export type InventoryEdit = Partial<{
-  consigner: string;
-  price: number;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  location: string | null;
-  subLocation: string | null;
-  status: InventoryStatus;
-  trackingCode: string | null;
-}>;
+/** PUT /api/inventories/{id}: the same body as the item screen's (the domain's ZUpdateInventory). */
+export type InventoryEdit = z.input<typeof ZUpdateInventory>;
 
 export function updateInventory(id: string, body: InventoryEdit) {
   return apiFetch<ListItem>(`/api/inventories/${id}`, { method: 'PUT', body });

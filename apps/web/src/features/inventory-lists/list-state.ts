@@ -1,4 +1,4 @@
-// The state of an inventory list lives in the URL (issue 5: "every list keeps its filters, page
+// The state of an inventory list lives in the URL ("every list keeps its filters, page
 // and view in the URL"), so a reload or a shared link shows the same rows.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -30,12 +30,17 @@ export interface ListConfig {
   productId?: string;
   /** The consigner screen's list: always this consigner's items. */
   consignerId?: string;
-  /** Columns hidden until the person chooses otherwise (column-choice DEFAULT_HIDDEN when absent). */
+  /** The list's own columns hidden until the person chooses otherwise (column-choice hiddenByDefault adds the item fields; DEFAULT_HIDDEN when absent). */
   defaultHidden?: readonly ColumnKey[];
   /** Columns this list never shows, nor offers in the column chooser (the consigner portal's staff links). */
   excludedColumns?: readonly ColumnKey[];
   /** Row actions this list leaves out for this user (a store account asks no price change). */
   excludedActions?: readonly RowActionKey[];
+  /**
+   * The review lists (Drop Off Pending, Requested, Price Change): SKU and size folded into the product
+   * cell, secondary row actions and Edit as icons, so their actions fit 1440 px (docs/inventory-lists-screens.md).
+   */
+  compact?: boolean;
   /** Links to staff screens (the Edit column, order and consigner links); false in the consigner portal. */
   staffLinks?: boolean;
   acceptAll: boolean;
@@ -49,6 +54,7 @@ export function listConfigOf(key: ListViewKey): ListConfig {
   // Find Inventory searches the whole stock: Active by default, any status on demand (the Tracking
   // column, for instance, is about Sold items). The other lists are bound to their status.
   const open = key === 'findInventory';
+  const compact = COMPACT_LISTS.includes(key);
   return {
     key,
     title: view.title,
@@ -58,8 +64,22 @@ export function listConfigOf(key: ListViewKey): ListConfig {
     acceptAll: view.acceptAll,
     bulkEdit: view.bulkEdit,
     exportable: key === 'findInventory',
+    ...(compact ? { compact, defaultHidden: COMPACT_HIDDEN[key] } : {}),
   };
 }
+
+/** The review lists, whose rows carry two or three actions each (ListConfig.compact). */
+const COMPACT_LISTS: readonly ListViewKey[] = ['incomingInventory', 'requestedInventory', 'pendingPriceChangeInventory'];
+/**
+ * Their columns hidden by default: SKU and size are in the product cell; tracking concerns sold items;
+ * days active counts from acceptance, so a drop-off not taken in yet has none (Price Change keeps it).
+ * The consigner shows: who brought the item or asks the price is what staff review here.
+ */
+const COMPACT_HIDDEN: Partial<Record<ListViewKey, readonly ColumnKey[]>> = {
+  incomingInventory: ['sku', 'size', 'payout', 'order', 'tracking', 'days'],
+  requestedInventory: ['sku', 'size', 'payout', 'order', 'tracking', 'days'],
+  pendingPriceChangeInventory: ['sku', 'size', 'payout', 'order', 'tracking'],
+};
 
 export function productListConfig(productId: string): ListConfig {
   return {
@@ -185,7 +205,7 @@ export function parseListState(params: URLSearchParams, config: ListConfig, pref
 }
 
 /** Writes a state into the query string (keeping other keys), leaving defaults out so links stay short. */
-export function writeListState(base: URLSearchParams, state: ListState, config: ListConfig, prefix = ''): URLSearchParams {
+function writeListState(base: URLSearchParams, state: ListState, config: ListConfig, prefix = ''): URLSearchParams {
   const params = new URLSearchParams(base);
   const p = (key: string) => `${prefix}${key}`;
   const keys = ['search', 'status', 'printed', ...FILTER_FIELDS, 'sortOption', 'currentPage', 'pageSize', 'view'];

@@ -46,19 +46,24 @@ export interface RowAction {
   /** The confirmation asked first (RowActionButtons' own when absent), and its OK button. */
   confirm?: (status: InventoryStatus) => string | null;
   okText?: string;
+  /** Its icon where a compact list shows actions as icons (with a tooltip and an aria-label of `label`). */
+  icon?: RowActionIcon;
 }
+
+/** The icons of the compact lists' secondary actions (RowActionButtons draws them). */
+export type RowActionIcon = 'decline' | 'delete' | 'askPrice';
 
 const A = {
   accept: { key: 'accept', label: 'Accept', action: 'acceptInventory', primary: true },
   acceptRequest: { key: 'acceptRequest', label: 'Accept', action: 'acceptRequestToSell', primary: true },
-  decline: { key: 'decline', label: 'Decline', action: 'declineInventory', danger: true },
-  delete: { key: 'delete', label: 'Delete', action: 'deleteInventory', danger: true },
-  askPrice: { key: 'askPrice', label: 'Ask new price', action: 'storeRequestPriceChange' },
+  decline: { key: 'decline', label: 'Decline', action: 'declineInventory', danger: true, icon: 'decline' },
+  delete: { key: 'delete', label: 'Delete', action: 'deleteInventory', danger: true, icon: 'delete' },
+  askPrice: { key: 'askPrice', label: 'Ask new price', action: 'storeRequestPriceChange', icon: 'askPrice' },
   buy: { key: 'buy', label: 'Buy', action: 'storeBuyRequestedInventory', primary: true },
   acceptStoreRequest: { key: 'acceptStoreRequest', label: 'Accept', action: 'acceptStoreRequest', primary: true },
   cancelDropoff: { key: 'cancelDropoff', label: 'Cancel Dropoff', action: 'deleteInventory', danger: true },
   acceptPrice: { key: 'acceptPrice', label: 'Accept', action: 'acceptInventoryPrice', primary: true },
-  declinePrice: { key: 'declinePrice', label: 'Decline', action: 'declineInventoryPrice', danger: true },
+  declinePrice: { key: 'declinePrice', label: 'Decline', action: 'declineInventoryPrice', danger: true, icon: 'decline' },
   acceptWithdrawal: { key: 'acceptWithdrawal', label: 'Accept', action: 'acceptInventoryWithdrawal', primary: true },
   declineWithdrawal: { key: 'declineWithdrawal', label: 'Decline', action: 'declineInventoryWithdrawal', danger: true },
   withdraw: { key: 'withdraw', label: 'Withdraw', action: 'withdrawInventory', destructive: true },
@@ -143,17 +148,21 @@ export function money(major: number | null | undefined, currency: string): strin
  * Width of a list's Actions column: its buttons side by side (small buttons, about 7 px a letter),
  * the destructive ones set apart at the end (RowActionButtons), plus the cell's padding.
  */
-export function rowActionsWidth(list: ListConfig['key'], actor: InventoryActor | null = null): number {
+export function rowActionsWidth(list: ListConfig['key'], actor: InventoryActor | null = null, icons = false): number {
   // A list whose actions depend on the row's status (the portal) needs room for the most one row shows.
   if (actor && LIST_ACTIONS[list].some((a) => a.shows)) {
-    return Math.max(0, ...INVENTORY_STATUSES.map((status) => buttonsWidth(rowActionsFor(list, status, actor))));
+    return Math.max(0, ...INVENTORY_STATUSES.map((status) => buttonsWidth(rowActionsFor(list, status, actor), icons)));
   }
-  return buttonsWidth(LIST_ACTIONS[list]);
+  return buttonsWidth(LIST_ACTIONS[list], icons);
 }
 
-function buttonsWidth(actions: readonly RowAction[]): number {
+/** Whether a compact list draws this action as an icon button (primary actions keep their word). */
+export const showsAsIcon = (action: RowAction, icons: boolean) => icons && !action.primary && action.icon !== undefined;
+
+function buttonsWidth(actions: readonly RowAction[], icons: boolean): number {
   if (!actions.length) return 0;
-  const buttons = actions.reduce((sum, a) => sum + a.label.length * 7 + 18, 0);
+  // a small icon button is 24 px square
+  const buttons = actions.reduce((sum, a) => sum + (showsAsIcon(a, icons) ? 24 : a.label.length * 7 + 18), 0);
   const gaps = (actions.length - 1) * 6 + (actions.some(isDestructive) && actions.some((a) => !isDestructive(a)) ? 16 : 0);
   return Math.ceil(buttons + gaps + 20);
 }

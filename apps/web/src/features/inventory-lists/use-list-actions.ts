@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { App } from 'antd';
 import { INVENTORY_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { fetchProductItems, isQueued, useInventoryOperation, type ListItem, type ListOperation, type ProductGroup } from './inventory-lists.api';
+import { fetchProductItems, isQueued, useInventoryOperation, type ListItem, type ListOperation, type ListOperationBody, type ProductGroup } from './inventory-lists.api';
 import type { AcceptValues } from './dialogs';
 import type { TrackedJob } from './JobProgress';
 import type { ListConfig } from './list-state';
 import type { RowActionKey } from './row-actions';
 
-export type AcceptTarget = {
+type AcceptTarget = {
   ids: string[];
   op: ListOperation;
   title: string;
@@ -57,7 +57,7 @@ export function useListActions({
     });
 
   /** Runs an operation: inline answers show their message, background jobs their warnings and progress. */
-  const run = async (op: ListOperation, body: Record<string, unknown>, ids: string[], jobLabel: string, failure?: string): Promise<boolean> => {
+  const run = async (op: ListOperation, body: ListOperationBody, ids: string[], jobLabel: string, failure?: string): Promise<boolean> => {
     markBusy(ids, true);
     try {
       const answer = await operation.mutateAsync({ op, body });

@@ -1,5 +1,5 @@
 // One label drawn from the same layout as the PDF (packages/domain labels.ts), as SVG in millimetres:
-// the store settings' live preview (issue 14).
+// the store settings' live preview (docs/scanning.md).
 import { useMemo } from 'react';
 import { Flex, Typography } from 'antd';
 import { boxesInside, itemLink, layoutLabel, PT_MM, SAMPLE_LABEL_ITEM, storefrontLink, type LabelSettings } from '@backroom/domain';

@@ -3,7 +3,7 @@
 // label worker (label-pdf.worker.ts) and, for the benchmark, wherever it is imported.
 import { jsPDF } from 'jspdf';
 import { code128Bars, qrRuns } from './draw-pdf-codes';
-import { layoutLabel, planLabels, PT_MM, type LabelItem, type LabelLayout, type LabelSettings, type LabelTargets } from '@backroom/domain';
+import { layoutLabel, PT_MM, type LabelItem, type LabelLayout, type LabelSettings, type LabelTargets } from '@backroom/domain';
 
 export { code128Bars, qrRuns };
 
@@ -73,7 +73,7 @@ function drawLayout(doc: jsPDF, layout: LabelLayout, logo: LogoImage, qrCache: M
 }
 
 /** The page size and orientation of a label: landscape (the spec) unless the label is taller than wide. */
-export function pageOf(settings: Pick<LabelSettings, 'labelSize'>) {
+function pageOf(settings: Pick<LabelSettings, 'labelSize'>) {
   const { width, height } = settings.labelSize;
   return { orientation: width >= height ? ('landscape' as const) : ('portrait' as const), format: [width, height] as [number, number] };
 }
@@ -103,9 +103,4 @@ export function drawLabelsPdf(
     onProgress?.(i + 1);
   });
   return doc.output('arraybuffer');
-}
-
-/** Plans and draws in one go (the benchmark and tests). */
-export function labelsPdfOf(settings: LabelSettings, items: LabelItem[]): ArrayBuffer {
-  return drawLabelsPdf(settings, planLabels(settings, items).printable, null);
 }

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The label PDF off the main thread (issue 14): the page stays usable while a large batch is drawn,
+// The label PDF off the main thread (docs/scanning.md): the page stays usable while a large batch is drawn,
 // and the progress comes back every few labels.
 import type { LabelItem, LabelSettings, LabelTargets } from '@backroom/domain';
 import { drawLabelsPdf, type LogoImage } from './draw-pdf';

@@ -1,4 +1,4 @@
-// Labels (issue 14, docs/labels.md): what printing needs from the server, and marking items printed.
+// Labels (docs/labels.md): what printing needs from the server, and marking items printed.
 import type { TLabelData } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 

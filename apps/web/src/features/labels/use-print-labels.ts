@@ -1,4 +1,4 @@
-// Printing labels from any screen (issue 14): the server's label data, the spec's print rules
+// Printing labels from any screen (docs/scanning.md): the server's label data, the spec's print rules
 // (planLabels), the PDF drawn in a worker with its progress, the file saved as inventory_label.pdf,
 // then (Ready To Print, Print page items) the items marked printed: they leave Ready To Print only
 // once their PDF was made.
@@ -12,7 +12,7 @@ import { itemKeys } from '../inventory-item/inventory-item.api';
 import { fetchLabelData, markPrinted, resyncItems } from './labels.api';
 import type { LabelJobMessage, LabelJobRequest } from './label-pdf.worker';
 
-export const LABEL_FILE_NAME = 'inventory_label.pdf';
+const LABEL_FILE_NAME = 'inventory_label.pdf';
 
 export type PrintState = { phase: 'preparing' | 'drawing' | 'marking'; done: number; total: number };
 

@@ -1,36 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Card, Checkbox, Empty, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Empty, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, ExclamationCircleOutlined, ShoppingOutlined, SyncOutlined } from '@ant-design/icons';
-import {
-  consignerWord,
-  formatDateShort,
-  LINE_FLAG_LABELS,
-  ORDER_SOURCE_LABELS,
-  QUICK_RANGES,
-  quickRange,
-  truncateSku,
-  type InventoryStatus,
-  type QuickRangeKey,
-} from '@backroom/domain';
+import { DownloadOutlined, ShoppingOutlined, SyncOutlined } from '@ant-design/icons';
+import { consignerWord, QUICK_RANGES, quickRange, type InventoryStatus, type QuickRangeKey } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { ListPagination } from '../../shared/ui/ListPagination';
+import { ListSearch, ListView, useBackToLastPage } from '../../shared/ui/ListView';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { StatusTag } from '../inventory-lists/ItemCells';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
-import {
-  downloadOrdersCsv,
-  useImportLinnworksOrders,
-  useOrderFilterOptions,
-  useOrderItems,
-  useRefreshAfterImport,
-  useResyncAllOrders,
-  type OrderItemRow,
-  type OrdersFilter,
-} from './orders.api';
+import { downloadOrdersCsv, useImportLinnworksOrders, useOrderFilterOptions, useOrderItems, useRefreshAfterImport, useResyncAllOrders, type OrderItemRow, type OrdersFilter } from './orders.api';
+import { ItemCell, OrderCell } from './OrderCells';
 import { ResyncProgress } from './ResyncProgress';
 import './orders.css';
 
@@ -60,8 +43,6 @@ export default function FindOrdersPage() {
   const range: QuickRangeKey = isRange(state.values.range) ? state.values.range : 'ALL';
   const consigner = state.values.consigner;
   const flagged = state.values.flagged === 'true';
-  const [searchText, setSearchText] = useState(search);
-  useEffect(() => setSearchText(search), [search]);
 
   // The quick range is fixed when chosen (24 = the last 24 hours; the range ends tomorrow), so the
   // list's query stays the same from render to render.
@@ -115,73 +96,10 @@ export default function FindOrdersPage() {
     }
   };
 
-  // A page beyond the last (the list shrank) moves back to the last page.
-  const { page, pageSize, setPage } = state;
-  useEffect(() => {
-    if (!list.data || list.isFetching || page === 1) return;
-    const last = Math.max(1, Math.ceil(total / pageSize));
-    if (page > last) setPage(last, pageSize);
-  }, [list.data, list.isFetching, total, page, pageSize, setPage]);
+  useBackToLastPage(list, total, state);
 
-  const orderCell = (row: OrderItemRow) => (
-    <Flex vertical gap={2} style={{ minWidth: 0 }}>
-      <RouteLink to={`/orders/${row.order.id}`} className="br-order-name" data-testid="order-link">
-        {row.order.name}
-      </RouteLink>
-      <Flex gap={4} wrap align="center">
-        <Typography.Text type="secondary" className="br-order-sub">
-          {formatDateShort(row.order.orderDate)}
-        </Typography.Text>
-        {row.order.source !== 'counter' && <Tag className="br-order-tag">{ORDER_SOURCE_LABELS[row.order.source]}</Tag>}
-        {row.order.status === 'undone' && (
-          <Tooltip title="This sale was undone: its items are back on sale">
-            <Tag color="red" className="br-order-tag" data-testid="undone-tag">
-              Undone
-            </Tag>
-          </Tooltip>
-        )}
-        {row.order.status === 'open' && row.order.financialStatus === 'pending' && (
-          <Tag color="gold" className="br-order-tag">
-            Awaiting payment
-          </Tag>
-        )}
-      </Flex>
-    </Flex>
-  );
-
-  const itemCell = (row: OrderItemRow) => {
-    const title = row.item?.title || row.title;
-    const sub = [row.item?.code, truncateSku(row.item?.sku || row.sku), [row.item?.option1Value, row.item?.option2Value, row.item?.option3Value].filter(Boolean).join(' · ')].filter(Boolean);
-    return (
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
-        <Flex gap={6} align="center" wrap>
-          {row.item ? (
-            <RouteLink to={`/inventories/${row.item.id}`} className="br-order-item-title" data-testid="item-link">
-              {title}
-            </RouteLink>
-          ) : (
-            <span className="br-order-item-title">{title}</span>
-          )}
-          {row.flag ? (
-            <Tooltip title={row.flag.message}>
-              <Tag color="volcano" icon={<ExclamationCircleOutlined />} className="br-order-tag" data-testid="flag-tag">
-                {LINE_FLAG_LABELS[row.flag.code]}
-              </Tag>
-            </Tooltip>
-          ) : (
-            !row.item && (
-              <Tooltip title="No item of the store has this line's SKU as its code">
-                <Tag className="br-order-tag">No item</Tag>
-              </Tooltip>
-            )
-          )}
-        </Flex>
-        <Typography.Text type="secondary" className="br-order-sub" ellipsis>
-          {sub.join(' · ')}
-        </Typography.Text>
-      </Flex>
-    );
-  };
+  const orderCell = (row: OrderItemRow) => <OrderCell row={row} />;
+  const itemCell = (row: OrderItemRow) => <ItemCell row={row} />;
 
   const consignerCell = (row: OrderItemRow) =>
     row.consigner ? (
@@ -249,18 +167,13 @@ export default function FindOrdersPage() {
       <Flex vertical gap={12} style={{ marginBottom: 16 }}>
         {isMobile && actions}
         <Flex gap={8} wrap align="center">
-          <Input.Search
-            allowClear
+          <ListSearch
+            value={search}
+            onSearch={(value) => state.setFilters({ search: value })}
             placeholder="Search Orders"
-            aria-label="Search Orders"
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              if (e.target.value === '' && search) state.setFilters({ search: '' });
-            }}
-            onSearch={(value) => state.setFilters({ search: value.trim() })}
+            ariaLabel="Search Orders"
             style={{ width: isMobile ? '100%' : 340 }}
-            data-testid="order-search"
+            testId="order-search"
           />
           <Select
             allowClear
@@ -291,50 +204,40 @@ export default function FindOrdersPage() {
         {jobId && <ResyncProgress jobId={jobId} onClose={() => setJobId(null)} onChange={onJobChange} />}
       </Flex>
 
-      {list.isError ? (
-        <Alert type="error" showIcon title={errorMessage(list.error, 'The orders could not be loaded.')} />
-      ) : isMobile ? (
-        list.isPending ? (
-          <div data-testid="orders-loading">
-            <Skeleton active paragraph={{ rows: 6 }} />
-          </div>
-        ) : rows.length === 0 ? (
-          emptyState
-        ) : (
-          <Flex vertical gap={10} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="order-cards">
-            {rows.map((row) => (
-              <div key={row.id} className="br-order-card" data-testid="order-row">
-                <Flex justify="space-between" align="flex-start" gap={8}>
-                  {orderCell(row)}
-                  {statusCell(row)}
-                </Flex>
-                <div className="br-order-card-item">{itemCell(row)}</div>
-                <Flex justify="space-between" align="center" gap={8} wrap className="br-order-card-foot">
-                  <span>
-                    <Typography.Text type="secondary">Price </Typography.Text>
-                    <strong>{price(row)}</strong>
-                    <Typography.Text type="secondary"> · Payout </Typography.Text>
-                    <strong>{payout(row)}</strong>
-                  </span>
-                  {consignerCell(row)}
-                </Flex>
-              </div>
-            ))}
-          </Flex>
-        )
-      ) : (
-        <Table<OrderItemRow>
-          rowKey="id"
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          dataSource={rows}
-          columns={columns}
-          pagination={false}
-          tableLayout="fixed"
-          rowClassName={(row) => (row.active ? '' : 'br-order-inactive')}
-          onRow={() => ({ 'data-testid': 'order-row' }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
-        />
-      )}
+      <ListView<OrderItemRow>
+        list={list}
+        rows={rows}
+        isMobile={isMobile}
+        errorText="The orders could not be loaded."
+        empty={emptyState}
+        loadingTestId="orders-loading"
+        cardsTestId="order-cards"
+        cards={() =>
+          rows.map((row) => (
+            <div key={row.id} className="br-order-card" data-testid="order-row">
+              <Flex justify="space-between" align="flex-start" gap={8}>
+                {orderCell(row)}
+                {statusCell(row)}
+              </Flex>
+              <div className="br-order-card-item">{itemCell(row)}</div>
+              <Flex justify="space-between" align="center" gap={8} wrap className="br-order-card-foot">
+                <span>
+                  <Typography.Text type="secondary">Price </Typography.Text>
+                  <strong>{price(row)}</strong>
+                  <Typography.Text type="secondary"> · Payout </Typography.Text>
+                  <strong>{payout(row)}</strong>
+                </span>
+                {consignerCell(row)}
+              </Flex>
+            </div>
+          ))
+        }
+        table={{
+          columns,
+          rowClassName: (row) => (row.active ? '' : 'br-order-inactive'),
+          onRow: () => ({ 'data-testid': 'order-row' }) as HTMLAttributes<HTMLElement>,
+        }}
+      />
       <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={(p, size) => state.setPage(p, size)} testId="orders-pagination" />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TOrder, TOrderFilterOptions, TOrderImportResult, TOrderItemList, ZOrdersResyncStarted } from '@backroom/domain';
+import type { TOrder, TOrderFilterOptions, TOrderImportResult, TOrderItemList, ZOrdersFilter, ZOrdersResyncStarted } from '@backroom/domain';
 import { ApiError, apiFetch, downloadCsv } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
@@ -11,20 +11,16 @@ export type Order = TOrder;
 export type OrderLine = TOrder['lineItems'][number];
 export type ImportResult = TOrderImportResult;
 
-/** The filters of /findOrders as the API takes them: order dates as ISO timestamps [from, to). */
-export interface OrdersFilter {
-  search: string;
-  consigner: string | undefined;
-  orderDateRange: [string, string] | undefined;
-  /** only the lines that need staff (flagged) */
-  flagged?: boolean;
-}
-export interface OrdersQuery extends OrdersFilter {
-  pageSize: number;
-  currentPage: number;
-}
+type OrdersFilterInput = z.input<typeof ZOrdersFilter>;
+/**
+ * The filters of /findOrders (the domain's ZOrdersFilter). The screen always holds its search box, the
+ * order dates as ISO timestamps [from, to) (the list sends them joined, the export as the pair) and flagged as a boolean.
+ */
+export type OrdersFilter = Required<Pick<OrdersFilterInput, 'search'>> & Pick<OrdersFilterInput, 'consigner'> & { orderDateRange: [string, string] | undefined; flagged?: boolean };
+/** GET /api/orders (ZOrdersQuery); the screen pages by number. */
+type OrdersQuery = OrdersFilter & { pageSize: number; currentPage: number };
 
-export const orderKeys = {
+const orderKeys = {
   all: ['orders'] as const,
   list: (q: OrdersQuery) => ['orders', 'list', q] as const,
   one: (id: string) => ['orders', 'one', id] as const,

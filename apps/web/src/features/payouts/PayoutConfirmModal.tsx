@@ -3,6 +3,7 @@ import { PEOPLE_MESSAGES, ZERO_PAYOUT_WARNING, type ConsignerShare } from '@back
 import { formatPrice, initials } from '../../shared/format';
 import { useIsMobile } from '../../shared/hooks';
 import { consignerName, type ConsignerLike } from './parts';
+import { usePayoutPreview } from './payouts.api';
 
 export type ConfirmShare = ConsignerShare & { consigner: ConsignerLike | null; zeroPayoutItems: number };
 
@@ -35,11 +36,18 @@ export function PayoutConfirmModal({
   const isMobile = useIsMobile();
   const money = (minor: number) => formatPrice(minor / 100, currency);
   const zeroItems = shares.reduce((n, s) => n + s.zeroPayoutItems, 0);
+  // what the server would send (fees owed taken, docs/payouts.md "Net payable"); the items' sums until it answers
+  const preview = usePayoutPreview(
+    shares.flatMap((s) => s.itemIds),
+    open,
+  ).data;
+  const planned = new Map((preview?.consigners ?? []).map((p) => [p.consignerId, p]));
+  const total = preview ? Math.round(preview.total * 100) : totalMinor;
   return (
     <Modal
       open={open}
       title={PEOPLE_MESSAGES.payoutConfirmTitle}
-      okText={`Pay ${money(totalMinor)}`}
+      okText={`Pay ${money(total)}`}
       onOk={onConfirm}
       onCancel={pending ? undefined : onCancel}
       confirmLoading={pending}
@@ -58,6 +66,7 @@ export function PayoutConfirmModal({
       <Flex vertical className="br-pay-shares" data-testid="payout-shares">
         {shares.map((share) => {
           const name = consignerName(share.consigner);
+          const plan = planned.get(share.consignerId);
           return (
             <Flex key={share.consignerId} align="center" gap={12} className="br-pay-share" data-testid="payout-share">
               <Avatar style={{ background: '#1f4e79', flex: 'none' }}>{initials(name)}</Avatar>
@@ -69,9 +78,16 @@ export function PayoutConfirmModal({
                   {share.itemIds.length} {share.itemIds.length === 1 ? 'item' : 'items'} · {share.cheques} {share.cheques === 1 ? 'cheque' : 'cheques'}
                 </Typography.Text>
               </Flex>
-              <Typography.Text strong className="br-pay-amount" data-testid="share-total">
-                {money(share.totalMinor)}
-              </Typography.Text>
+              <Flex vertical align="end">
+                <Typography.Text strong className="br-pay-amount" data-testid="share-total">
+                  {money(plan ? Math.round(plan.total * 100) : share.totalMinor)}
+                </Typography.Text>
+                {plan && plan.carried !== 0 && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="share-deduction">
+                    {money(Math.round(plan.gross * 100))} {plan.carried < 0 ? `less ${money(Math.round(-plan.carried * 100))} fees owed` : `plus ${money(Math.round(plan.carried * 100))} owed to them`}
+                  </Typography.Text>
+                )}
+              </Flex>
             </Flex>
           );
         })}
@@ -80,9 +96,19 @@ export function PayoutConfirmModal({
       <Flex justify="space-between" align="baseline">
         <Typography.Text>Total</Typography.Text>
         <Typography.Text strong style={{ fontSize: 18 }} data-testid="payout-total">
-          {money(totalMinor)}
+          {money(total)}
         </Typography.Text>
       </Flex>
+      {preview && preview.carried < 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={`Fees owed taken: ${money(Math.round(-preview.carried * 100))}`}
+          description={`Early-withdrawal fees and other charges the ${word.toLowerCase()}s owe are taken from this payout, never below zero; the rest stays owed for the next one.`}
+          data-testid="payout-deduction"
+        />
+      )}
       {zeroItems > 0 && (
         <Alert
           type="warning"

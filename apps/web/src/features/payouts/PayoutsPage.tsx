@@ -1,16 +1,17 @@
-import { useEffect, useState, type HTMLAttributes } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Card, Empty, Flex, Input, Radio, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Radio, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { BankOutlined, DownOutlined, EyeOutlined, FileDoneOutlined, RightOutlined, WalletOutlined } from '@ant-design/icons';
 import { PAYOUT_STATUSES, consignerWord, formatDateShort, type PayoutStatus } from '@backroom/domain';
-import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { ListPagination } from '../../shared/ui/ListPagination';
+import { ListSearch, useBackToLastPage } from '../../shared/ui/ListView';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
 import { BankDetailsDialog } from './BankDetailsDialog';
+import { PayoutCard, PayoutList } from './PayoutList';
 import { ChequeTags, ConsignerFilter, ConsignerName, PayoutStatusTag } from './parts';
 import { usePayoutFilterOptions, usePayouts, type Payout, type PayoutShare } from './payouts.api';
 import './payouts.css';
@@ -35,22 +36,13 @@ export default function PayoutsPage() {
   const search = state.values.search ?? '';
   const status = asStatus(state.values.status);
   const consigner = state.values.consigner;
-  const [searchText, setSearchText] = useState(search);
-  useEffect(() => setSearchText(search), [search]);
   const list = usePayouts({ search, status, consigner, page: state.page, pageSize: state.pageSize });
   const options = usePayoutFilterOptions();
   const [bankShare, setBankShare] = useState<PayoutShare | null>(null);
-  const [expanded, setExpanded] = useState<string[]>([]);
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const { page, pageSize, setPage } = state;
-  // A page beyond the last (the list shrank) moves back to the last page.
-  useEffect(() => {
-    if (!list.data || list.isFetching || page === 1) return;
-    const lastPage = Math.max(1, Math.ceil(total / pageSize));
-    if (page > lastPage) setPage(lastPage, pageSize);
-  }, [list.data, list.isFetching, total, page, pageSize, setPage]);
+  useBackToLastPage(list, total, state);
 
   const statusOptions = [{ value: '', label: 'All' }, ...(options.data?.statuses ?? PAYOUT_STATUSES.map((s) => ({ value: s, label: s })))];
   const consignerChoices = (options.data?.consigners ?? []).map((c) => ({ id: c.value, label: c.label }));
@@ -159,8 +151,6 @@ export default function PayoutsPage() {
     </Empty>
   );
 
-  const toggleRow = (id: string) => setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
-
   return (
     <Card
       className="br-payouts"
@@ -184,17 +174,12 @@ export default function PayoutsPage() {
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
       <Flex gap={isMobile ? 8 : 12} wrap vertical={isMobile} align={isMobile ? 'stretch' : 'center'} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+        <ListSearch
+          value={search}
+          onSearch={(value) => state.setFilters({ search: value })}
           placeholder="Search Payouts"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            if (e.target.value === '' && search) state.setFilters({ search: '' });
-          }}
-          onSearch={(value) => state.setFilters({ search: value.trim() })}
           style={{ maxWidth: isMobile ? undefined : 300, flex: isMobile ? undefined : 1 }}
-          data-testid="payout-search"
+          testId="payout-search"
         />
         <Radio.Group
           optionType="button"
@@ -215,70 +200,43 @@ export default function PayoutsPage() {
         />
       </Flex>
 
-      {list.isError ? (
-        <Alert type="error" showIcon title={errorMessage(list.error, 'The payouts could not be loaded.')} />
-      ) : isMobile ? (
-        list.isPending ? (
-          <div data-testid="payouts-loading">
-            <Skeleton active paragraph={{ rows: 6 }} />
-          </div>
-        ) : rows.length === 0 ? (
-          emptyState
-        ) : (
-          <Flex vertical gap={10} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="payout-cards">
-            {rows.map((p) => {
-              const open = expanded.includes(p.id);
-              return (
-                <div key={p.id} className="br-pay-card br-pay-card-static" data-testid="payout-row">
-                  <Flex justify="space-between" align="flex-start" gap={8}>
-                    <Flex vertical style={{ minWidth: 0 }}>
-                      <Link to={`/payouts/${p.id}`} className="br-pay-title" data-testid="payout-link">
-                        {p.name}
-                      </Link>
-                      <span className="br-pay-sub">
-                        {formatDateShort(p.createdAt)} · {p.itemCount} {p.itemCount === 1 ? 'item' : 'items'}
-                      </span>
-                    </Flex>
-                    <Flex vertical align="flex-end" gap={4}>
-                      <span className="br-pay-amount" style={{ fontSize: 16 }} data-testid="payout-total">
-                        {money(p.total)}
-                      </span>
-                      <PayoutStatusTag status={p.status} />
-                    </Flex>
-                  </Flex>
-                  <Flex gap={8} style={{ marginTop: 10 }}>
-                    <Button icon={open ? <DownOutlined /> : <RightOutlined />} onClick={() => toggleRow(p.id)} style={{ flex: 1 }} data-testid="expand-payout">
-                      {p.consignerCount} {p.consignerCount === 1 ? word.toLowerCase() : `${word.toLowerCase()}s`}
-                    </Button>
-                    <Button type="primary" ghost icon={<EyeOutlined />} onClick={() => navigate(`/payouts/${p.id}`)} data-testid="view-payout">
-                      View
-                    </Button>
-                  </Flex>
-                  {open && <div style={{ marginTop: 10 }}>{shares(p)}</div>}
-                </div>
-              );
-            })}
-          </Flex>
-        )
-      ) : (
-        <Table<Payout>
-          rowKey="id"
-          className="br-pay-table"
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          dataSource={rows}
-          columns={columns}
-          pagination={false}
-          tableLayout="fixed"
-          expandable={{
-            expandedRowKeys: expanded,
-            onExpand: (_open, row) => toggleRow(row.id),
-            expandedRowRender: (p) => shares(p),
-            columnWidth: 48,
-          }}
-          onRow={(row) => ({ 'data-testid': 'payout-row', onClick: () => toggleRow(row.id) }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: list.isPending ? <div style={{ height: 240 }} /> : emptyState }}
-        />
-      )}
+      <PayoutList<Payout>
+        list={list}
+        rows={rows}
+        isMobile={isMobile}
+        errorText="The payouts could not be loaded."
+        empty={emptyState}
+        skeletonRows={6}
+        emptyHeight={240}
+        columns={columns}
+        lines={shares}
+        card={(p, open, toggle) => (
+          <PayoutCard
+            title={
+              <Link to={`/payouts/${p.id}`} className="br-pay-title" data-testid="payout-link">
+                {p.name}
+              </Link>
+            }
+            sub={`${formatDateShort(p.createdAt)} · ${p.itemCount} ${p.itemCount === 1 ? 'item' : 'items'}`}
+            amount={money(p.total)}
+            amountSize={16}
+            amountTestId="payout-total"
+            status={p.status}
+            open={open}
+            lines={() => shares(p)}
+            actions={
+              <Flex gap={8} style={{ marginTop: 10 }}>
+                <Button icon={open ? <DownOutlined /> : <RightOutlined />} onClick={toggle} style={{ flex: 1 }} data-testid="expand-payout">
+                  {p.consignerCount} {p.consignerCount === 1 ? word.toLowerCase() : `${word.toLowerCase()}s`}
+                </Button>
+                <Button type="primary" ghost icon={<EyeOutlined />} onClick={() => navigate(`/payouts/${p.id}`)} data-testid="view-payout">
+                  View
+                </Button>
+              </Flex>
+            }
+          />
+        )}
+      />
       <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={(p, size) => state.setPage(p, size)} />
       <BankDetailsDialog share={bankShare} currency={currency} onClose={() => setBankShare(null)} />
     </Card>

@@ -1,41 +1,24 @@
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, App, Button, Card, Checkbox, DatePicker, Empty, Flex, Input, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DollarOutlined, ExclamationCircleOutlined, WalletOutlined } from '@ant-design/icons';
-import {
-  PAGE_SIZES,
-  PEOPLE_MESSAGES,
-  ZERO_PAYOUT_WARNING,
-  consignerWord,
-  formatDateShort,
-  itemHasZeroPayoutWarning,
-  paginationText,
-  previewPayout,
-  toMinor,
-  truncateSku,
-} from '@backroom/domain';
+import { DollarOutlined, WalletOutlined } from '@ant-design/icons';
+import { PAGE_SIZES, PEOPLE_MESSAGES, consignerWord, formatDateShort, paginationText, previewPayout, toMinor } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { ListSearch, ListView } from '../../shared/ui/ListView';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
 import { ConsignerFilter, ConsignerName, consignerName, type ConsignerChoice } from './parts';
 import { PayoutConfirmModal, type ConfirmShare } from './PayoutConfirmModal';
 import { useCreatePayout, useReadyToPay, type ReadyItem } from './payouts.api';
+import { ReadyCard, ReadyItemCell, ReadyPayoutCell, boughtTag, warnsZero } from './ReadyCells';
+import { ReadyDateFilter } from './ReadyDateFilter';
 import './payouts.css';
-import { ItemImage } from '../../shared/ui/ItemImage';
 
 const FILTER_KEYS = ['search', 'consigner', 'from', 'to'] as const;
-const DAY = 'YYYY-MM-DD';
-
-function Thumb({ src, size = 44 }: { src: string | null; size?: number }) {
-  return <ItemImage src={src} size={size} className="br-pay-thumb" />;
-}
-
-const warnsZero = (item: ReadyItem) => itemHasZeroPayoutWarning({ payoutFeeMinor: toMinor(item.payoutFee), payoutMinor: toMinor(item.payout) });
 
 /** /pendingPayouts, Ready to Pay (Orders access; people doc section 2, Payouts). */
 export default function PendingPayoutsPage() {
@@ -50,8 +33,6 @@ export default function PendingPayoutsPage() {
 
   const state = useUrlListState(FILTER_KEYS);
   const { search = '', consigner, from, to } = state.values;
-  const [searchText, setSearchText] = useState(search);
-  useEffect(() => setSearchText(search), [search]);
   const ready = useReadyToPay({ search, consigner, from, to });
   // Everyone with a ready item, from the list without the consigner filter (a store account's items are never ready).
   const everyone = useReadyToPay({ search: '', consigner: undefined, from: undefined, to: undefined });
@@ -126,53 +107,11 @@ export default function PendingPayoutsPage() {
     );
   };
 
-  const setRange = (range: [Dayjs | null, Dayjs | null] | null) => {
-    const [start, end] = range ?? [null, null];
-    if (start && end) state.setFilters({ from: start.format(DAY), to: end.format(DAY) });
-    else if (!start && !end) state.setFilters({ from: undefined, to: undefined });
-  };
-  const rangeValue: [Dayjs, Dayjs] | null = from && to ? [dayjs(from), dayjs(to)] : null;
   const filtered = Boolean(search || consigner || from);
 
-  const itemCell = (item: ReadyItem) => (
-    <Flex gap={10} align="center" style={{ minWidth: 0 }}>
-      <Thumb src={item.image ?? item.product.image} />
-      <Flex vertical style={{ minWidth: 0 }}>
-        <RouteLink to={`/inventories/${item.id}`} className="br-pay-title">
-          {item.product.title || item.title}
-        </RouteLink>
-        <span className="br-pay-sub" title={item.product.sku || item.sku}>
-          {item.code} · {truncateSku(item.product.sku || item.sku)}
-          {item.option1Value ? ` · ${item.option1Value}` : ''}
-        </span>
-      </Flex>
-    </Flex>
-  );
-
-  const payoutCell = (item: ReadyItem) => (
-    <Flex vertical align={isMobile ? 'flex-start' : 'flex-end'}>
-      <span className="br-pay-amount" data-testid="ready-payout">
-        {money(item.total)}
-      </span>
-      {item.quantity > 1 && <span className="br-pay-sub">{item.quantity} × {money(item.payout)}</span>}
-      {warnsZero(item) && (
-        <Tooltip title={ZERO_PAYOUT_WARNING}>
-          <Tag color="warning" icon={<ExclamationCircleOutlined />} style={{ marginInlineEnd: 0, marginTop: 2 }} data-testid="zero-payout-tag">
-            {money(0)} payout
-          </Tag>
-        </Tooltip>
-      )}
-    </Flex>
-  );
-
-  const kindTag = (item: ReadyItem) =>
-    item.status === 'Sold' ? null : (
-      <Tooltip title="Bought by the store: the agreed price is owed">
-        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-          Bought
-        </Tag>
-      </Tooltip>
-    );
+  const itemCell = (item: ReadyItem) => <ReadyItemCell item={item} />;
+  const payoutCell = (item: ReadyItem) => <ReadyPayoutCell item={item} money={money} isMobile={isMobile} />;
+  const kindTag = boughtTag;
 
   const columns: TableColumnsType<ReadyItem> = [
     { title: 'Item', key: 'item', render: (_, item) => itemCell(item) },
@@ -241,36 +180,6 @@ export default function PendingPayoutsPage() {
     </Flex>
   );
 
-  const dateFilter = isMobile ? (
-    <Flex gap={8}>
-      <DatePicker
-        placeholder="Ordered from"
-        value={from ? dayjs(from) : null}
-        onChange={(d) => setRange([d, to ? dayjs(to) : d])}
-        inputReadOnly
-        style={{ flex: 1 }}
-        data-testid="order-from"
-      />
-      <DatePicker
-        placeholder="Ordered to"
-        value={to ? dayjs(to) : null}
-        onChange={(d) => (d ? setRange([from ? dayjs(from) : d, d]) : setRange(null))}
-        inputReadOnly
-        style={{ flex: 1 }}
-        data-testid="order-to"
-      />
-    </Flex>
-  ) : (
-    <DatePicker.RangePicker
-      value={rangeValue}
-      onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)}
-      placeholder={['Ordered from', 'Ordered to']}
-      allowEmpty={[false, false]}
-      style={{ width: 280 }}
-      data-testid="order-range"
-    />
-  );
-
   return (
     <Card
       className="br-payouts"
@@ -289,17 +198,12 @@ export default function PendingPayoutsPage() {
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
       <Flex gap={8} wrap vertical={isMobile} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+        <ListSearch
+          value={search}
+          onSearch={(value) => state.setFilters({ search: value })}
           placeholder="Search title, SKU or code"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            if (e.target.value === '' && search) state.setFilters({ search: '' });
-          }}
-          onSearch={(value) => state.setFilters({ search: value.trim() })}
           style={{ maxWidth: isMobile ? undefined : 340, flex: isMobile ? undefined : 1 }}
-          data-testid="ready-search"
+          testId="ready-search"
         />
         <ConsignerFilter
           value={consigner}
@@ -309,112 +213,74 @@ export default function PendingPayoutsPage() {
           word={word}
           style={{ width: isMobile ? '100%' : 220 }}
         />
-        {dateFilter}
+        <ReadyDateFilter from={from} to={to} onChange={(range) => state.setFilters(range)} isMobile={isMobile} />
       </Flex>
 
-      {ready.isError ? (
-        <Alert type="error" showIcon title={errorMessage(ready.error, 'The ready items could not be loaded.')} />
-      ) : (
-        <>
-          {!isMobile && selectionBar}
-          {isMobile ? (
-            ready.isPending ? (
-              <div data-testid="ready-loading">
-                <Skeleton active paragraph={{ rows: 6 }} />
-              </div>
-            ) : rows.length === 0 ? (
-              emptyState
-            ) : (
-              <Flex vertical gap={10} style={{ opacity: ready.isPlaceholderData ? 0.6 : 1 }} data-testid="ready-cards">
-                <Flex justify="space-between" align="center">
-                  {selectAllButton}
-                  <Typography.Text type="secondary">
-                    {rows.length} {rows.length === 1 ? 'item' : 'items'}
-                  </Typography.Text>
-                </Flex>
-                {rows.slice((page.current - 1) * page.size, page.current * page.size).map((item) => (
-                  <label key={item.id} className={`br-pay-card${selected.has(item.id) ? ' br-pay-card-on' : ''}`} data-testid="ready-row">
-                    <Flex gap={10} align="flex-start">
-                      <Checkbox checked={selected.has(item.id)} onChange={(e) => toggle(item.id, e.target.checked)} aria-label={`Select ${item.code}`} />
-                      <div style={{ minWidth: 0, flex: 1 }}>{itemCell(item)}</div>
-                    </Flex>
-                    <dl className="br-pay-facts">
-                      <div>
-                        <dt>{word}</dt>
-                        <dd>
-                          <ConsignerName consigner={item.consigner} />
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>Order</dt>
-                        <dd>
-                          {item.order ? `${item.order.name} · ${formatDateShort(item.order.orderDate)}` : (kindTag(item) ?? '—')}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>Price</dt>
-                        <dd>{money(item.price)}</dd>
-                      </div>
-                      <div>
-                        <dt>Payout</dt>
-                        <dd>{payoutCell(item)}</dd>
-                      </div>
-                    </dl>
-                  </label>
-                ))}
-              </Flex>
-            )
-          ) : (
-            <Table<ReadyItem>
-              rowKey="id"
-              className="br-pay-table"
-              loading={ready.isPending || (ready.isFetching && ready.isPlaceholderData)}
-              dataSource={rows}
-              columns={columns}
-              tableLayout="fixed"
-              rowSelection={{
-                selectedRowKeys: chosen.map((r) => r.id),
-                preserveSelectedRowKeys: false,
-                onSelect: (row, on) => toggle(row.id, on),
-                onSelectAll: (on, _rows, changed) =>
-                  setSelected((current) => {
-                    const next = new Set(current);
-                    for (const r of changed) if (on) next.add(r.id);
-                    else next.delete(r.id);
-                    return next;
-                  }),
-                columnWidth: 48,
-              }}
-              pagination={{
-                current: page.current,
-                pageSize: page.size,
-                showSizeChanger: true,
-                showQuickJumper: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: () => <span data-testid="pagination-text">{paginationText(first, last, rows.length)}</span>,
-                onChange: (current, size) => setPage({ current: size !== page.size ? 1 : current, size }),
-                hideOnSinglePage: false,
-              }}
-              onRow={(row) => ({ 'data-testid': 'ready-row', onClick: (e) => { if (!(e.target as HTMLElement).closest('a,button,input,.ant-checkbox-wrapper')) toggle(row.id, !selected.has(row.id)); } }) as HTMLAttributes<HTMLElement>}
-              locale={{ emptyText: ready.isPending ? <div style={{ height: 240 }} /> : emptyState }}
-            />
-          )}
-          {isMobile && rows.length > page.size && (
-            <Flex justify="center" gap={8} style={{ marginTop: 12 }}>
-              <Button disabled={page.current === 1} onClick={() => setPage((p) => ({ ...p, current: p.current - 1 }))}>
-                Previous
-              </Button>
-              <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="pagination-text">
-                {paginationText(first, last, rows.length)}
+      {!ready.isError && !isMobile && selectionBar}
+      <ListView<ReadyItem>
+        list={ready}
+        rows={rows}
+        isMobile={isMobile}
+        errorText="The ready items could not be loaded."
+        empty={emptyState}
+        loadingTestId="ready-loading"
+        cardsTestId="ready-cards"
+        cards={() => (
+          <>
+            <Flex justify="space-between" align="center">
+              {selectAllButton}
+              <Typography.Text type="secondary">
+                {rows.length} {rows.length === 1 ? 'item' : 'items'}
               </Typography.Text>
-              <Button disabled={last >= rows.length} onClick={() => setPage((p) => ({ ...p, current: p.current + 1 }))}>
-                Next
-              </Button>
             </Flex>
-          )}
-          {isMobile && selectionBar}
-        </>
+            {rows.slice((page.current - 1) * page.size, page.current * page.size).map((item) => (
+              <ReadyCard key={item.id} item={item} on={selected.has(item.id)} toggle={toggle} word={word} money={money} isMobile={isMobile} />
+            ))}
+          </>
+        )}
+        table={{
+          className: 'br-pay-table',
+          columns,
+          rowSelection: {
+            selectedRowKeys: chosen.map((r) => r.id),
+            preserveSelectedRowKeys: false,
+            onSelect: (row, on) => toggle(row.id, on),
+            onSelectAll: (on, _rows, changed) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                for (const r of changed) if (on) next.add(r.id);
+                else next.delete(r.id);
+                return next;
+              }),
+            columnWidth: 48,
+          },
+          pagination: {
+            current: page.current,
+            pageSize: page.size,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: () => <span data-testid="pagination-text">{paginationText(first, last, rows.length)}</span>,
+            onChange: (current, size) => setPage({ current: size !== page.size ? 1 : current, size }),
+            hideOnSinglePage: false,
+          },
+          onRow: (row) => ({ 'data-testid': 'ready-row', onClick: (e) => { if (!(e.target as HTMLElement).closest('a,button,input,.ant-checkbox-wrapper')) toggle(row.id, !selected.has(row.id)); } }) as HTMLAttributes<HTMLElement>,
+        }}
+      />
+      {!ready.isError && isMobile && rows.length > page.size && (
+        <Flex justify="center" gap={8} style={{ marginTop: 12 }}>
+          <Button disabled={page.current === 1} onClick={() => setPage((p) => ({ ...p, current: p.current - 1 }))}>
+            Previous
+          </Button>
+          <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="pagination-text">
+            {paginationText(first, last, rows.length)}
+          </Typography.Text>
+          <Button disabled={last >= rows.length} onClick={() => setPage((p) => ({ ...p, current: p.current + 1 }))}>
+            Next
+          </Button>
+        </Flex>
       )}
+      {!ready.isError && isMobile && selectionBar}
 
       <PayoutConfirmModal
         open={confirming}

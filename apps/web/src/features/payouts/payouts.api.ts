@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TPayoutPreview,
   PayoutStatus,
   TAutoPayoutRetry,
   TInventoryItem,
@@ -12,7 +13,9 @@ import type {
   TPayoutPaidResult,
   TPayoutPayBody,
   TPayoutShare,
+  ZPayoutsQuery,
 } from '@backroom/domain';
+import type { z } from 'zod';
 import { ApiError, apiFetch, downloadCsv } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
@@ -24,7 +27,7 @@ export type Payout = TPayout;
 export type PayoutShare = TPayoutShare;
 export type PayoutDetail = TPayoutDetail;
 
-export interface ReadyToPayQuery {
+interface ReadyToPayQuery {
   search: string;
   consigner?: string;
   /** Order date range, YYYY-MM-DD, both or neither. */
@@ -32,18 +35,14 @@ export interface ReadyToPayQuery {
   to?: string;
 }
 
-export interface PayoutsQuery {
-  search: string;
-  status?: PayoutStatus;
-  consigner?: string;
-  page: number;
-  pageSize: number;
-}
+type PayoutsQueryInput = z.input<typeof ZPayoutsQuery>;
+/** GET /api/payouts (the domain's ZPayoutsQuery); the screen always holds its search box, one status or none, and pages by number. */
+type PayoutsQuery = Required<Pick<PayoutsQueryInput, 'search'>> & Pick<PayoutsQueryInput, 'consigner'> & { status?: PayoutStatus; page: number; pageSize: number };
 
 /** How often a payout being sent by its provider is looked at again. */
 const AUTO_PAYOUT_POLL_MS = 5000;
 
-export const payoutKeys = {
+const payoutKeys = {
   all: ['payouts'] as const,
   ready: (q: ReadyToPayQuery) => ['payouts', 'ready', q] as const,
   list: (q: PayoutsQuery) => ['payouts', 'list', q] as const,
@@ -84,6 +83,19 @@ export function useCreatePayout() {
   return useMutation({
     mutationFn: (body: TPayoutPayBody) => apiFetch<TPayoutCreated>('/api/payouts/pay', { method: 'POST', body }),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * POST /api/payouts/preview: what paying the chosen items would send each consigner, the fees they
+ * owe taken (docs/payouts.md "Net payable"); read while the confirmation is open.
+ */
+export function usePayoutPreview(ids: readonly string[], enabled: boolean) {
+  return useQuery({
+    queryKey: ['payouts', 'preview', [...ids].sort().join(',')],
+    queryFn: ({ signal }) => apiFetch<TPayoutPreview>('/api/payouts/preview', { method: 'POST', body: { inventoriesToPay: [...ids] }, signal }),
+    enabled: enabled && ids.length > 0,
+    staleTime: 0,
   });
 }
 

@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
+import { StarterTemplates } from '../first-hour/StarterTemplates';
 import { TemplateDialog } from './TemplateDialog';
 import { useDeleteProductTemplate, useProductTemplates, type OptionValue, type ProductTemplate } from './productTemplates.api';
 
@@ -46,6 +47,14 @@ export default function ProductTemplatesPage() {
   const rows = templates.data ?? [];
   // people doc section 2: Delete is offered only when more than one template exists
   const canDelete = rows.length > 1;
+  // a new store: the demo's templates one click away (docs/first-hour.md)
+  const empty = (
+    <Empty description="No templates yet. Start from the demo shop's, or add your own.">
+      <Flex justify="center">
+        <StarterTemplates />
+      </Flex>
+    </Empty>
+  );
 
   const onDelete = (t: ProductTemplate) =>
     remove.mutateAsync(t.id).then(
@@ -129,7 +138,7 @@ export default function ProductTemplatesPage() {
           loading={templates.isPending}
           dataSource={rows}
           rowKey="id"
-          locale={{ emptyText: <Empty description="No templates yet. Add one to start building the catalogue." /> }}
+          locale={{ emptyText: empty }}
           renderItem={(t) => (
             <Card size="small" style={{ marginBottom: 12 }} data-testid="template-row" title={t.title} extra={<Tag color="blue">{t.category}</Tag>}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -152,7 +161,7 @@ export default function ProductTemplatesPage() {
           columns={columns}
           pagination={false}
           onRow={() => ({ 'data-testid': 'template-row' }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: <Empty description="No templates yet. Add one to start building the catalogue." /> }}
+          locale={{ emptyText: empty }}
         />
       )}
       <TemplateDialog open={dialog.open} template={dialog.template} onClose={() => setDialog({ open: false, template: null })} />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZProductTemplate, ZProductTemplateDeleted, ZTemplateOptionValue } from '@backroom/domain';
+import type { ZProductTemplate, ZProductTemplateBody, ZProductTemplateDeleted, ZTemplateOptionValue } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 import { lookupKeys, lookupQueries } from '../../shared/lookups.api';
 
@@ -13,19 +13,7 @@ export type ProductTemplate = z.output<typeof ZProductTemplate>;
  * POST and PUT /api/productTemplates body. Values go as the comma-separated text the dialog holds
  * ('8, 9:120, 10'); the server (the domain's ZProductTemplateInput) splits, trims and prices them.
  */
-export interface ProductTemplateInput {
-  title: string;
-  brand: string;
-  category: string;
-  gender?: string | null;
-  weight?: number | null;
-  option1?: string;
-  option2?: string | null;
-  option3?: string | null;
-  option1Values: string;
-  option2Values?: string | null;
-  option3Values?: string | null;
-}
+export type ProductTemplateInput = z.input<typeof ZProductTemplateBody>;
 
 // GET /api/productTemplates is the shared lookup (every signed-in user reads the templates); a change
 // here refreshes every form that offers them through lookupKeys.all.

@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, AutoComplete, Button, Card, Col, Empty, Flex, Form, Input, List, Result, Row, Select, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, CheckOutlined, InboxOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, App, AutoComplete, Button, Card, Col, Flex, Form, Input, Result, Row, Select, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PEOPLE_MESSAGES, currencySymbol, formatDateShort, type SignedInUser } from '@backroom/domain';
+import { PEOPLE_MESSAGES, currencySymbol, type SignedInUser } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useProductTemplates } from '../product-templates/productTemplates.api';
 import { useCurrentStore } from '../store/store.api';
 import { ImageListField } from './ImageListField';
 import { ProductFields, toProductInput, type ProductFormValues } from './ProductFields';
-import { ProductImage } from './ProductImage';
-import { useCreateProduct, useSubmitProduct, useSubmittedProducts, type SubmittedProduct } from './products.api';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useCreateProduct, useSubmitProduct, type SubmittedProduct } from './products.api';
+import { SubmittedProductsCard } from './SubmittedProductsCard';
 
 /** The query fields that prefill the form (spec 2, Create product; Duplicate sends them). */
 function prefillFromQuery(params: URLSearchParams): Partial<ProductFormValues> {
@@ -42,65 +41,6 @@ function PageHeader({ title, subtitle }: { title: string; subtitle: string }) {
       </Typography.Title>
       <Typography.Text type="secondary">{subtitle}</Typography.Text>
     </div>
-  );
-}
-
-/** Consigners' submissions waiting to become products, each with Fill. */
-function SubmittedProductsCard({ onFill, activeId }: { onFill: (s: SubmittedProduct) => void; activeId: string | null }) {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, 250);
-  const submitted = useSubmittedProducts(debounced);
-  const rows = submitted.data ?? [];
-  return (
-    <Card title={<><InboxOutlined /> Submitted products</>} extra={rows.length > 0 && <Tag>{rows.length}</Tag>} styles={{ body: { paddingTop: 12 } }}>
-      <Input
-        allowClear
-        prefix={<SearchOutlined style={{ color: '#8c95a3' }} />}
-        placeholder="Search submitted products"
-        aria-label="Search submitted products"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        style={{ marginBottom: 8 }}
-      />
-      {submitted.isError ? (
-        <Alert type="error" showIcon title={errorMessage(submitted.error)} />
-      ) : (
-        <List
-          loading={submitted.isPending}
-          dataSource={rows}
-          rowKey="id"
-          style={{ maxHeight: 560, overflowY: 'auto' }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={debounced.trim() ? 'No submission matches this search.' : 'Products that consigners submit for review show up here.'}
-              />
-            ),
-          }}
-          renderItem={(s) => (
-            <List.Item
-              data-testid="submitted-product"
-              actions={[
-                <Button key="fill" size="small" type={activeId === s.id ? 'primary' : 'default'} icon={activeId === s.id ? <CheckOutlined /> : undefined} onClick={() => onFill(s)}>
-                  {activeId === s.id ? 'Filled' : 'Fill'}
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                avatar={<ProductImage src={s.image} alt={s.title} size={44} />}
-                title={<Typography.Text ellipsis={{ tooltip: s.title }}>{s.title}</Typography.Text>}
-                description={
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {[s.brand, s.sku].filter(Boolean).join(' · ') || 'No brand or SKU given'} · {formatDateShort(s.createdAt)}
-                  </Typography.Text>
-                }
-              />
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
   );
 }
 

@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { INVENTORY_MESSAGES, sortSizes } from '@backroom/domain';
 import type { ProductTemplate } from '../product-templates/productTemplates.api';
+import { Link } from 'react-router';
 import { ImageListField } from './ImageListField';
 import type { Gtin } from './products.api';
 
@@ -27,7 +28,7 @@ const GENDERS = ['Men', 'Women', 'Unisex', 'Kids'].map((value) => ({ value }));
 
 // The product form's rules (catalogue doc section 5), worded as the server's ZProductInput.
 const required = (label: string) => [{ required: true, whitespace: true, message: INVENTORY_MESSAGES.cellRequired(label) }];
-export const IMAGE_RULES = [
+const IMAGE_RULES = [
   {
     validator: (_: unknown, value: string[] | undefined) =>
       value && value.length > 0 ? Promise.resolve() : Promise.reject(new Error(INVENTORY_MESSAGES.imageRequired)),
@@ -121,12 +122,25 @@ export function ProductFields({
           </Form.Item>
         </Col>
         <Col xs={24} md={half}>
-          <Form.Item name="productTemplateId" label="Product template" rules={required('Product template')}>
+          <Form.Item
+            name="productTemplateId"
+            label="Product template"
+            rules={required('Product template')}
+            // a new store has none: point at where they are made (docs/first-hour.md)
+            extra={
+              !templatesLoading && templates.length === 0 ? (
+                <span data-testid="no-templates">
+                  No templates yet: <Link to="/productTemplates">add one in Settings › Templates</Link> (Sneakers and Clothing are a click away there).
+                </span>
+              ) : undefined
+            }
+          >
             <Select
               placeholder="Choose the option set"
               loading={templatesLoading}
               showSearch={{ optionFilterProp: 'label' }}
               options={templates.map((t) => ({ value: t.id, label: `${t.title} (${t.category})` }))}
+              notFoundContent={templatesLoading ? undefined : <Link to="/productTemplates">Add a template in Settings › Templates</Link>}
               onChange={onTemplate}
             />
           </Form.Item>

@@ -2,10 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Input, Skeleton, Space, Spin, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { SignedInUser } from '@backroom/domain';
+import { hasArea, type SignedInUser } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
+import { SetupGuide } from '../first-hour/SetupGuide';
+import { useGreeting } from '../shell/greeting';
 import { ProductCard } from './ProductCard';
 import { usePrefetchProduct, useProductSearchPages, type Product } from './products.api';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -34,6 +36,7 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
   const [text, setText] = useState(urlSearch);
   const debounced = useDebouncedValue(text, 250);
   const isConsigner = user.kind === 'consigner';
+  const greeting = useGreeting(user.id);
   useDocumentTitle(isConsigner ? 'Products' : 'Add Products');
 
   // the debounced text drives the URL (only when it changes: Enter may have been quicker), and
@@ -61,7 +64,7 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
       <Flex justify="space-between" align={isMobile ? 'stretch' : 'flex-end'} gap={12} vertical={isMobile}>
         <div>
           <Typography.Text type="secondary" data-testid="welcome-title">
-            {isConsigner ? `Welcome, ${user.firstName || user.name}` : `Welcome back, ${user.firstName || user.name}`}
+            {isConsigner ? `Welcome, ${user.firstName || user.name}` : `${greeting}, ${user.firstName || user.name}`}
           </Typography.Text>
           <Typography.Title level={isMobile ? 3 : 2} style={{ margin: '2px 0 0' }}>
             {isConsigner ? 'Products' : 'Add Products'}
@@ -78,6 +81,9 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
           </Button>
         </Link>
       </Flex>
+
+      {/* a new store's setup guide, for staff who can do its steps (docs/first-hour.md) */}
+      {!isConsigner && hasArea(user.accessControls, 'Settings') && <SetupGuide storeName={store?.name ?? 'your store'} />}
 
       <Card styles={{ body: { padding: isMobile ? 12 : 16 } }}>
         <Space.Compact style={{ width: '100%' }}>
@@ -148,7 +154,7 @@ export default function ProductSearchPage({ user, onProductClick }: { user: Sign
       ) : (
         <div style={{ ...GRID_STYLE(isMobile), opacity: search.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="product-grid">
           {products.map((product) => (
-            <ProductCard key={product.id} product={product} currency={store?.currency} onOpen={openProduct} onHover={(p) => prefetch(p.id)} />
+            <ProductCard key={product.id} product={product} currency={store?.currency} onOpen={openProduct} onHover={(p) => prefetch(p.id)} detailsLink={Boolean(onProductClick)} />
           ))}
         </div>
       )}

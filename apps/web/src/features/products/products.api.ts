@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TUploadedImage } from '@backroom/domain';
 import type { z } from 'zod';
-import type { ZDuplicateProduct, ZProduct, ZProductDetail, ZProductGtin, ZProductJobStarted, ZProductMergeResult, ZSubmittedProduct, ZSubmittedProductCreated } from '@backroom/domain';
+import type { ZDuplicateProduct, ZProduct, ZProductDetail, ZProductGtin, ZProductJobStarted, ZProductBody, ZProductMergeBody, ZProductMergeResult, ZSubmittedProduct, ZSubmittedProductBody, ZSubmittedProductCreated } from '@backroom/domain';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
 
 /** A GTIN row of a product (catalogue doc section 3). */
@@ -16,38 +16,11 @@ export type SubmittedProduct = z.output<typeof ZSubmittedProduct>;
 export type MergeResult = z.output<typeof ZProductMergeResult>;
 type JobStarted = z.output<typeof ZProductJobStarted>;
 
-/** POST and PUT /api/products body. */
-export interface ProductInput {
-  title: string;
-  sku: string;
-  brand: string;
-  category: string;
-  gender: string;
-  productTemplateId: string;
-  imageList: string[];
-  image?: string | null;
-  color?: string | null;
-  year?: number | string | null;
-  stockXId?: string | null;
-  shopifyId?: string | null;
-  /** absent on PUT keeps the product's GTINs; a list (even empty) replaces them */
-  GTIN?: Gtin[];
-  price?: number | string | null;
-  submittedProductId?: string | null;
-}
+/** POST and PUT /api/products body (a GTIN list absent on PUT keeps the product's GTINs; a list, even empty, replaces them). */
+type ProductInput = z.input<typeof ZProductBody>;
 
 /** POST /api/products/submittedProducts body: only the title is required. */
-export interface SubmittedProductInput {
-  title: string;
-  brand?: string | null;
-  sku?: string | null;
-  category?: string | null;
-  gender?: string | null;
-  image?: string | null;
-  imageList?: string[];
-  productTemplateId?: string | null;
-  stockXId?: string | null;
-}
+type SubmittedProductInput = z.input<typeof ZSubmittedProductBody>;
 
 /** A background job as GET /api/jobs/{id} answers it (shared/jobs.api.ts). */
 export type { Job } from '../../shared/jobs.api';
@@ -64,14 +37,14 @@ export const productKeys = {
 };
 
 /** How many cards the search grid shows (divides by 2, 3, 4 and 6 columns). */
-export const SEARCH_PAGE_SIZE = 48;
+const SEARCH_PAGE_SIZE = 48;
 
 export function searchProducts(search: string, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE, page = 1) {
   return apiFetch<Product[]>('/api/products', { query: { search: search.trim(), limit, ...(page > 1 ? { page } : {}) }, signal });
 }
 
 /** The server's last page of the product search (GET /api/products refuses a later one). */
-export const SEARCH_MAX_PAGE = 200;
+const SEARCH_MAX_PAGE = 200;
 
 /**
  * The product grid: GET /api/products page by page (infinite scroll). A short page is the last one;
@@ -103,7 +76,7 @@ export function useProductSearch(search: string) {
   });
 }
 
-export function fetchProduct(id: string, signal?: AbortSignal) {
+function fetchProduct(id: string, signal?: AbortSignal) {
   return apiFetch<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal });
 }
 
@@ -166,7 +139,7 @@ export function useSubmitProduct() {
 /** POST /api/products/merge: the server answers at once and merges in a background job. */
 export function useMergeProducts() {
   return useMutation({
-    mutationFn: (input: { fromProductId: string; toProductId: string }) =>
+    mutationFn: (input: z.input<typeof ZProductMergeBody>) =>
       apiFetch<JobStarted>('/api/products/merge', { method: 'POST', body: input }),
   });
 }
@@ -181,7 +154,7 @@ export function useResyncProduct() {
 export { useJob } from '../../shared/jobs.api';
 
 /** The domain's ZUploadedImage. */
-export type UploadedImage = TUploadedImage;
+type UploadedImage = TUploadedImage;
 
 /** POST /api/files/images (multipart field "file"): the server checks type and size. */
 export async function uploadImage(file: File, signal?: AbortSignal): Promise<UploadedImage> {

@@ -12,6 +12,7 @@ import { AttachCodeDialog, ChooseItemDialog, NewItemDialog } from './IntakeDialo
 import { scanIntakeCode, useSaveIntake, type IntakeItem, type ScanResult } from './scan.api';
 import { priceText, ProductCell, StatusTag } from './ScanItemCells';
 import { useWedgeScanner } from './use-wedge-scanner';
+import { confirmReassign, IntakeConsignerCell } from './intake-consigner';
 import './scan.css';
 
 // Items scan intake takes in (drop-offs); a new item made here is already on the floor.
@@ -25,7 +26,8 @@ type Dialog = { kind: 'attach'; code: string } | { kind: 'new'; result: ScanResu
  */
 export default function ScanIntakePage() {
   useDocumentTitle('Scan');
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const store = useCurrentStore();
   const isMobile = useIsMobile();
   const locations = useLocations();
@@ -35,6 +37,8 @@ export default function ScanIntakePage() {
   const [consigner, setConsigner] = useState<string | null>(null);
   const [location, setLocation] = useState<string | null>(null);
   const [items, setItems] = useState<IntakeItem[]>([]);
+  // another consigner's items staff agreed to reassign to the chosen one (intake-consigner.tsx)
+  const [reassign, setReassign] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [manual, setManual] = useState('');
@@ -68,6 +72,10 @@ export default function ScanIntakePage() {
             const [item] = found;
             if (!item) return void message.warning(INVENTORY_MESSAGES.alreadyScanned);
             if (!TO_ACCEPT.includes(item.status)) return void message.warning(`${item.code} is ${statusLabel(item.status)}: only drop-offs are scanned in`);
+            if (item.consignerId !== consigner) {
+              if (!(await confirmReassign(app, item, consignerName))) return;
+              setReassign((prev) => new Set(prev).add(item.id));
+            }
             return add([item]);
           }
           if (found.length === 0) return setDialog({ kind: 'new', result });
@@ -82,7 +90,7 @@ export default function ScanIntakePage() {
         }
       });
     },
-    [add, consigner, location, message],
+    [add, app, consigner, consignerName, location, message],
   );
 
   useWedgeScanner(handleCode, step === 1 && dialog === null);
@@ -100,10 +108,12 @@ export default function ScanIntakePage() {
     const reset = (text: string) => {
       void message.success(text);
       setItems([]);
+      setReassign(new Set());
     };
     if (ids.length === 0) return reset(`${items.length} new items added at ${location}`);
+    if (!consigner) return void message.warning(INVENTORY_MESSAGES.selectConsigner);
     save.mutate(
-      { location, ids },
+      { location, ids, consigner, reassign: ids.filter((id) => reassign.has(id)) },
       {
         onSuccess: (r) => reset(`${r.accepted} items accepted at ${location}`),
         onError: (err) => void message.error(errorMessage(err)),
@@ -113,6 +123,7 @@ export default function ScanIntakePage() {
 
   const columns: TableColumnsType<IntakeItem> = [
     { key: 'product', title: 'Product', width: 300, render: (_, item) => <ProductCell item={{ image: item.image, title: item.title, code: item.code }} /> },
+    { key: 'consigner', title: 'Consigner', width: 190, render: (_, item) => <IntakeConsignerCell item={item} chosen={consignerName} reassigned={reassign.has(item.id)} /> },
     { key: 'size', title: 'Size', dataIndex: 'option1Value', width: 80 },
     { key: 'sku', title: 'SKU', dataIndex: 'sku', width: 150, ellipsis: true },
     { key: 'status', title: 'Status', width: 150, render: (_, item) => (TO_ACCEPT.includes(item.status) ? <StatusTag status={item.status} /> : <Typography.Text type="success">New, at {item.location}</Typography.Text>) },
@@ -208,7 +219,7 @@ export default function ScanIntakePage() {
             columns={columns}
             dataSource={items}
             pagination={false}
-            scroll={{ x: 900 }}
+            scroll={{ x: 1090 }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Scan the items this consigner brought" /> }}
             data-testid="intake-list"
           />

@@ -17,4 +17,3 @@ export function createDetector(): BarcodeDetector {
   return new BarcodeDetector({ formats: ['qr_code', 'code_128'] });
 }
 
-export type Detector = ReturnType<typeof createDetector>;

@@ -1,6 +1,6 @@
 // Scanning (catalogue doc sections 2, 4, 7): the stock-take's /api/scans and scan intake's lookups.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TScan, TScanDetail, TScanItem, TInventoryItem, ZScanCreated, ZScanResult, ZScanIntakeResult, ZScanAttachResult, TFeeQuote } from '@backroom/domain';
+import type { TScan, TScanDetail, TScanItem, TInventoryItem, ZCreateScanBody, ZScanIntakeBody, ZScanCreated, ZScanResult, ZScanIntakeResult, ZScanAttachResult, TFeeQuote, ZInventoryScanBody, ZScanAttachBody, ZFeesQuery } from '@backroom/domain';
 import type { z } from 'zod';
 import { apiFetch } from '../../shared/api';
 import type { Product, ProductDetail } from '../products/products.api';
@@ -8,11 +8,11 @@ import { inventoryListKeys } from '../inventory-lists/inventory-page.api';
 
 export type ScanItem = TScanItem;
 export type Scan = TScan;
-export type ScanDetail = TScanDetail;
+type ScanDetail = TScanDetail;
 export type ScanResult = z.output<typeof ZScanResult>;
 export type IntakeItem = TInventoryItem;
 
-export const scanKeys = {
+const scanKeys = {
   all: ['scans'] as const,
   list: ['scans', 'list'] as const,
   one: (id: string) => ['scans', 'one', id] as const,
@@ -50,7 +50,7 @@ export function useScan(id: string | null) {
 export function useRunStockTake() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { location: string; inventories: string[] }) => apiFetch<z.output<typeof ZScanCreated>>('/api/scans', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof ZCreateScanBody>) => apiFetch<z.output<typeof ZScanCreated>>('/api/scans', { method: 'POST', body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: scanKeys.list }),
   });
 }
@@ -68,7 +68,7 @@ export function useMoveToCountedLocation(scanId: string | null) {
 }
 
 /** POST /api/inventories/scan: what a scanned code is at intake (item, GTIN or SKU, and the matching drop-offs). */
-export function scanIntakeCode(body: { code: string; consigner: string; excludeIds: string[] }): Promise<ScanResult> {
+export function scanIntakeCode(body: z.input<typeof ZInventoryScanBody>): Promise<ScanResult> {
   return apiFetch<ScanResult>('/api/inventories/scan', { method: 'POST', body });
 }
 
@@ -76,13 +76,13 @@ export function scanIntakeCode(body: { code: string; consigner: string; excludeI
 export function useSaveIntake() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { location: string; ids: string[] }) => apiFetch<z.output<typeof ZScanIntakeResult>>('/api/scans/intake', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof ZScanIntakeBody>) => apiFetch<z.output<typeof ZScanIntakeResult>>('/api/scans/intake', { method: 'POST', body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: inventoryListKeys.all }),
   });
 }
 
 /** POST /api/scans/intake/attach: the attach dialog. */
-export function attachCode(body: { product: string; size: string; code: string }) {
+export function attachCode(body: z.input<typeof ZScanAttachBody>) {
   return apiFetch<z.output<typeof ZScanAttachResult>>('/api/scans/intake/attach', { method: 'POST', body });
 }
 
@@ -91,8 +91,8 @@ export function createScannedItem(row: { productId: string; consigner: string; o
   return apiFetch<IntakeItem[]>('/api/inventories', { method: 'POST', body: { inventoryFormArray: [row] } });
 }
 
-/** POST /api/inventories/fees: the payout of a new item (the dialog waits for it). */
-export function quoteFees(body: { productId: string; price: number; quantity: number; consigner: string; option1Value: string | null; option2Value: string | null; option3Value: string | null }, signal?: AbortSignal) {
+/** POST /api/inventories/fees (the domain's ZFeesQuery): the payout of a new item (the dialog waits for it); it always quotes a product, consigner, price and quantity, as numbers. */
+export function quoteFees(body: Pick<z.input<typeof ZFeesQuery>, 'option1Value' | 'option2Value' | 'option3Value'> & { productId: string; price: number; quantity: number; consigner: string }, signal?: AbortSignal) {
   return apiFetch<TFeeQuote>('/api/inventories/fees', { method: 'POST', body, signal });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AutoComplete, Avatar, Flex, Input, Spin, Typography, type InputRef } from 'antd';
+import { AutoComplete, Avatar, Flex, Input, Spin, Tag, Typography, type InputRef } from 'antd';
 import { BarcodeOutlined } from '@ant-design/icons';
 import { formatPrice } from '../../shared/format';
 import { findSellableItem, useSellableSearch, type SellableItem } from './sell.api';
@@ -27,7 +27,8 @@ export function ItemPicker({ currency, inSale, onAdd, onRefused }: { currency: s
     return () => window.clearTimeout(timer);
   }, [text]);
   const search = useSellableSearch(open ? debounced : '');
-  const rows = (search.data?.rows ?? []).filter((r) => !inSale.has(r.id));
+  // items already in the sale stay in the list, marked and not offered again
+  const rows = search.data?.rows ?? [];
 
   const add = (item: SellableItem) => {
     onAdd(item);
@@ -69,6 +70,7 @@ export function ItemPicker({ currency, inSale, onAdd, onRefused }: { currency: s
       notFoundContent={search.isFetching ? 'Searching…' : 'No Active item matches'}
       options={rows.map((r) => ({
         value: r.id,
+        disabled: inSale.has(r.id),
         label: (
           <Flex gap={10} align="center" data-testid="sell-search-option">
             <Avatar shape="square" size={36} src={r.image ?? undefined} style={{ flex: 'none' }}>
@@ -81,9 +83,15 @@ export function ItemPicker({ currency, inSale, onAdd, onRefused }: { currency: s
                 {optionText(r) ? ` · ${optionText(r)}` : ''}
               </Typography.Text>
             </Flex>
-            <Typography.Text strong style={{ flex: 'none' }}>
-              {formatPrice(r.price, currency)}
-            </Typography.Text>
+            {inSale.has(r.id) ? (
+              <Tag style={{ flex: 'none', marginInlineEnd: 0 }} data-testid="sell-search-in-sale">
+                In this sale
+              </Tag>
+            ) : (
+              <Typography.Text strong style={{ flex: 'none' }}>
+                {formatPrice(r.price, currency)}
+              </Typography.Text>
+            )}
           </Flex>
         ),
       }))}

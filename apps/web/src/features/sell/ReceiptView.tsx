@@ -10,7 +10,7 @@ import { optionText } from './ItemPicker';
 import { useEmailReceipt, useSale, useUndoSale, type Sale } from './sell.api';
 
 /** The receipt as it prints: the shop, the sale, its lines and total, the payment. */
-export function ReceiptPaper({ sale }: { sale: Sale }) {
+function ReceiptPaper({ sale }: { sale: Sale }) {
   const money = (major: number) => formatPrice(major, sale.store.currency);
   const undone = sale.status === 'undone';
   const lines = sale.lines.filter((l) => l.active || undone);

@@ -1,16 +1,17 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, App, Avatar, Button, Card, Col, Empty, Flex, Form, Input, List, Radio, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, App, Avatar, Button, Card, Col, Empty, Flex, Form, Input, Radio, Row, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { CheckOutlined, DeleteOutlined, HistoryOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, toMinor, ZCounterSaleBody, type PaymentMethod } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { formatDateTime, formatPrice } from '../../shared/format';
+import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
 import { ItemPicker, optionText } from './ItemPicker';
 import { ReceiptView } from './ReceiptView';
-import { useCompleteSale, useRecentSales, type SellableItem } from './sell.api';
+import { saleOfReusedKey, useCompleteSale, type Sale, type SellableItem } from './sell.api';
+import { RecentSales } from './RecentSales';
 import './sell.css';
 
 type Customer = { customerName?: string; customerEmail?: string };
@@ -24,7 +25,7 @@ const validateWith = (field: 'customerName' | 'customerEmail') => async (_: unkn
 };
 
 /**
- * /sell (Orders access; not in the spec: issue 11's counter sale, docs/sales.md). Items are added by
+ * /sell (Orders access; not in the spec: docs/payouts.md's counter sale, docs/sales.md). Items are added by
  * scanning or typing their code or by search; the price of each and the total show; the payment
  * method and an optional customer complete the sale, then the receipt prints, is e-mailed or undone.
  */
@@ -56,6 +57,10 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [saleKey, setSaleKey] = useState(newSaleKey);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // a sale key that came back with another basket: that sale, shown until the next sale or refusal
+  const [recorded, setRecorded] = useState<Sale | null>(null);
+  // an item scanned or picked again: said in the basket until the next add (docs/sales.md, "The basket")
+  const [already, setAlready] = useState<SellableItem | null>(null);
   const [form] = Form.useForm<Customer>();
   const complete = useCompleteSale();
   const inSale = useMemo(() => new Set(items.map((i) => i.id)), [items]);
@@ -63,13 +68,19 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
 
   const add = (item: SellableItem) => {
     setRefusal(null);
+    setRecorded(null);
+    setAlready(null);
     if (inSale.has(item.id)) {
+      setAlready(item);
       message.info(`${item.code} is already in this sale`);
       return;
     }
     setItems((list) => [...list, item]);
   };
-  const remove = (id: string) => setItems((list) => list.filter((i) => i.id !== id));
+  const remove = (id: string) => {
+    setItems((list) => list.filter((i) => i.id !== id));
+    if (already?.id === id) setAlready(null);
+  };
 
   const submit = async () => {
     if (!items.length) return;
@@ -82,17 +93,25 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
       { lines: items.map((i) => ({ inventoryId: i.id })), paymentMethod: method, customerName: customer.customerName || null, customerEmail: customer.customerEmail || null, saleKey },
       {
         onSuccess: (result) => {
+          setRecorded(null);
           message.success(result.message);
           if (result.receipt === 'sent') message.info(`Receipt e-mailed to ${result.sale.customer.email}`);
           if (result.receipt === 'limited') message.warning('The receipt was not e-mailed: too many were sent to this address lately. Print it instead.', 6);
           setItems([]);
+          setAlready(null);
           setMethod(null);
           setSaleKey(newSaleKey());
           form.resetFields();
           onDone(result.sale.id);
         },
         // the server says why (an item sold meanwhile, ...); the sale stays as it is to be fixed
-        onError: (error) => setRefusal(errorMessage(error)),
+        onError: (error) => {
+          const earlier = saleOfReusedKey(error);
+          // its key named another sale: this basket was not sold; the next attempt is a new sale
+          if (earlier) setSaleKey(newSaleKey());
+          setRecorded(earlier);
+          setRefusal(errorMessage(error));
+        },
       },
     );
   };
@@ -147,11 +166,40 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
           inSale={inSale}
           onAdd={add}
           onRefused={(m) => {
+            setRecorded(null);
+            setAlready(null);
             setRefusal(m);
             message.error(m, 5);
           }}
         />
-        {refusal && <Alert type="error" showIcon closable={{ onClose: () => setRefusal(null) }} title={refusal} style={{ marginTop: 12 }} data-testid="sell-refusal" />}
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            closable={{ onClose: () => setRefusal(null) }}
+            title={refusal}
+            action={
+              recorded ? (
+                <Button size="small" onClick={() => onDone(recorded.id)} data-testid="open-recorded-sale">
+                  Open {recorded.name}
+                </Button>
+              ) : undefined
+            }
+            style={{ marginTop: 12 }}
+            data-testid="sell-refusal"
+          />
+        )}
+        {already && (
+          <Alert
+            type="info"
+            showIcon
+            closable={{ onClose: () => setAlready(null) }}
+            title={`${already.code} is already in this sale`}
+            description={`${already.title}: each item is sold once; it is highlighted below.`}
+            style={{ marginTop: 12 }}
+            data-testid="sell-already"
+          />
+        )}
         <div style={{ marginTop: 16 }}>
           {isMobile ? (
             items.length === 0 ? (
@@ -159,7 +207,7 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
             ) : (
               <Flex vertical gap={8} data-testid="sale-lines">
                 {items.map((item) => (
-                  <div key={item.id} className="br-sell-line" data-testid="sale-line">
+                  <div key={item.id} className={item.id === already?.id ? 'br-sell-line br-sell-line-again' : 'br-sell-line'} data-testid="sale-line">
                     <Flex justify="space-between" align="center" gap={8}>
                       {itemCell(item)}
                       <Flex align="center" gap={2} style={{ flex: 'none' }}>
@@ -182,6 +230,7 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
               tableLayout="fixed"
               size="middle"
               onRow={() => ({ 'data-testid': 'sale-line' }) as HTMLAttributes<HTMLElement>}
+              rowClassName={(item) => (item.id === already?.id ? 'br-sell-line-again' : '')}
               locale={{ emptyText: empty }}
             />
           )}
@@ -223,59 +272,3 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
   );
 }
 
-/** The newest counter sales: open one to see, print or undo its receipt. */
-function RecentSales({ current, onOpen }: { current: string | null; onOpen: (id: string) => void }) {
-  const recent = useRecentSales();
-  const store = useCurrentStore();
-  const currency = store?.currency || 'USD';
-  const isMobile = useIsMobile();
-  const rows = recent.data?.rows ?? [];
-  return (
-    <Card
-      title={
-        <Flex align="center" gap={8}>
-          <HistoryOutlined />
-          <span>Recent sales</span>
-        </Flex>
-      }
-      styles={{ body: { padding: isMobile ? 8 : 12 }, header: isMobile ? { paddingInline: 12 } : undefined }}
-      data-testid="recent-sales"
-    >
-      {recent.isError ? (
-        <Alert type="error" showIcon title={errorMessage(recent.error, 'The recent sales could not be loaded.')} />
-      ) : recent.isPending ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No counter sales yet" />
-      ) : (
-        <List
-          dataSource={rows}
-          renderItem={(row) => (
-            <List.Item
-              onClick={() => onOpen(row.id)}
-              style={{ cursor: 'pointer', paddingInline: 8, borderRadius: 8, background: row.id === current ? '#f0f5ff' : undefined }}
-              data-testid="recent-sale"
-            >
-              <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
-                <Flex vertical style={{ minWidth: 0 }}>
-                  <Flex gap={6} align="center">
-                    <Typography.Link strong>{row.name}</Typography.Link>
-                    {row.status === 'undone' && <Tag color="orange" style={{ marginInlineEnd: 0 }}>Undone</Tag>}
-                  </Flex>
-                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-                    {formatDateTime(row.orderDate)} · {row.itemCount} {row.itemCount === 1 ? 'item' : 'items'}
-                    {row.paymentMethod ? ` · ${PAYMENT_METHOD_LABELS[row.paymentMethod]}` : ''}
-                    {row.customerName ? ` · ${row.customerName}` : ''}
-                  </Typography.Text>
-                </Flex>
-                <Typography.Text strong className={row.status === 'undone' ? 'br-receipt-undone' : undefined} style={{ flex: 'none' }}>
-                  {formatPrice(row.total, currency)}
-                </Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
-  );
-}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCounterSaleBody, TSale, TSaleMessage, TSaleResult, TSaleSummaries, TSellableItem, TSellableItems, ZSaleReceiptResult } from '@backroom/domain';
+import { ZSaleKeyConflict, type TCounterSaleBody, TSale, TSaleMessage, TSaleResult, TSaleSummaries, TSellableItem, TSellableItems, ZSaleReceiptBody, ZSaleReceiptResult } from '@backroom/domain';
 import type { z } from 'zod';
 import { ApiError, apiFetch } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
@@ -9,7 +9,7 @@ import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 export type SellableItem = TSellableItem;
 export type Sale = TSale;
 
-export const saleKeys = {
+const saleKeys = {
   all: ['sales'] as const,
   recent: ['sales', 'recent'] as const,
   one: (id: string) => ['sales', 'one', id] as const,
@@ -65,6 +65,16 @@ export function useCompleteSale() {
   });
 }
 
+/**
+ * The sale already recorded under a sale key that came back with another basket or payment method
+ * (409 SALE_KEY_REUSED, docs/sales.md "Idempotency"), or null for any other error.
+ */
+export function saleOfReusedKey(error: unknown): Sale | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'SALE_KEY_REUSED') return null;
+  const parsed = ZSaleKeyConflict.safeParse(error.payload);
+  return parsed.success ? parsed.data.sale : null;
+}
+
 /** POST /api/sales/{id}/undo: the items go back on sale. */
 export function useUndoSale() {
   const queryClient = useQueryClient();
@@ -82,7 +92,7 @@ export function useUndoSale() {
 /** POST /api/sales/{id}/receipt: the receipt e-mailed to an address. */
 export function useEmailReceipt() {
   return useMutation({
-    mutationFn: ({ id, email }: { id: string; email: string }) =>
+    mutationFn: ({ id, email }: { id: string } & z.input<typeof ZSaleReceiptBody>) =>
       apiFetch<z.output<typeof ZSaleReceiptResult>>(`/api/sales/${encodeURIComponent(id)}/receipt`, { method: 'POST', body: { email } }),
   });
 }

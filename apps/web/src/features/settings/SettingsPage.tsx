@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { hasArea, isAdmin, type SignedInUser } from '@backroom/domain';
@@ -11,8 +11,10 @@ import { ShopifyCard } from './ShopifyCard';
 import { StoreSettingsForm } from './StoreSettingsForm';
 
 /**
- * /settings (people doc section 2, Store settings): title, subtitle and Logout for every staff
- * member; the form only with Settings access (the route guard lets the screen decide).
+ * /settings (people doc section 2, Store settings): title and Logout for every staff member; the
+ * subtitle and the form only with Settings access (the route guard lets the screen decide). Without
+ * it the page is theirs, not an empty form's frame: who they are signed in as, what they may do, and
+ * who keeps the store's settings (docs/people.md "Settings without the Settings area").
  */
 export default function SettingsPage({ user }: { user: SignedInUser }) {
   useDocumentTitle('Settings');
@@ -31,12 +33,13 @@ export default function SettingsPage({ user }: { user: SignedInUser }) {
           <Typography.Title level={2} style={{ margin: 0 }}>
             Settings
           </Typography.Title>
-          <Typography.Text type="secondary">Edit admin settings here</Typography.Text>
+          {canEdit && <Typography.Text type="secondary">Edit admin settings here</Typography.Text>}
         </div>
         <Button icon={<LogoutOutlined />} onClick={logout} loading={signOut.isPending} data-testid="settings-logout">
           Logout
         </Button>
       </Flex>
+      {!canEdit && <YourAccount user={user} />}
       {canEdit && store && <StoreSettingsForm storeId={store.id} withIntegrations={isAdmin(user)} />}
       {/* Outside the store form (its own saves); credentials are for Admins only. In the form's column. */}
       {canEdit && isAdmin(user) && (
@@ -46,5 +49,36 @@ export default function SettingsPage({ user }: { user: SignedInUser }) {
         </Flex>
       )}
     </Flex>
+  );
+}
+
+/** What a staff member without Settings finds here: their sign-in and access, and who keeps the settings. */
+function YourAccount({ user }: { user: SignedInUser }) {
+  return (
+    <Card title="Your account" style={{ maxWidth: 640 }} data-testid="settings-account">
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'name', label: 'Name', children: user.name },
+          { key: 'email', label: 'E-mail', children: user.email },
+          { key: 'role', label: 'Role', children: user.role === 'Admin' ? 'Administrator' : 'Employee' },
+          {
+            key: 'areas',
+            label: 'Areas',
+            children: (
+              <Flex wrap gap={6}>
+                {(user.accessControls ?? []).map((area) => (
+                  <Tag key={area} color="blue" style={{ marginInlineEnd: 0 }}>
+                    {area}
+                  </Tag>
+                ))}
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      <Alert type="info" showIcon style={{ marginTop: 12 }} title="The store's settings are kept by staff with Settings access. Ask a store Admin to change them." />
+    </Card>
   );
 }

@@ -1,214 +1,18 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, App, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Switch, Tabs, Tag, Typography } from 'antd';
-import type { FormInstance, FormRule } from 'antd';
-import {
-  ControlOutlined,
-  DeleteOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  MailOutlined,
-  PercentageOutlined,
-  PlusOutlined,
-  SaveOutlined,
-  ShopOutlined,
-  SyncOutlined,
-  TagsOutlined,
-  UserAddOutlined,
-} from '@ant-design/icons';
-import {
-  CURRENCY_CODES,
-  CUSTOM_BARCODE_OPTIONS,
-  EMAIL_MESSAGE_EVENTS,
-  EMAIL_MESSAGE_LABELS,
-  LABEL_MM_MAX,
-  LABEL_MM_MIN,
-  LABEL_LAYOUT_NAMES,
-  LABEL_OPTIONS,
-  SPECIAL_LABEL_LAYOUTS,
-  type LabelSettings,
-  MAX_AMOUNT_MINOR,
-  MAX_PERCENT,
-  MAX_TRACKING_PARAMS,
-  PAYOUT_OPTIONS,
-  PEOPLE_MESSAGES,
-  SIGNUP_INFO_OPTIONS,
-  STORE_SETTINGS_MESSAGES,
-  TEXT_LIMITS,
-  consignerWord,
-  formatDateLong,
-  isWebAddress,
-  normaliseHost,
-  toMajor,
-  type EmailMessageEvent,
-  type TStoreSettingsPatch,
-} from '@backroom/domain';
-import { ApiError, errorMessage } from '../../shared/api';
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, App, Button, Card, Checkbox, Col, Flex, Form, Input, Radio, Row, Select, Skeleton, Tabs, Typography } from 'antd';
+import { FileTextOutlined, GlobalOutlined, MailOutlined, SaveOutlined, ShopOutlined, SyncOutlined, UserAddOutlined } from '@ant-design/icons';
+import { CURRENCY_CODES, EMAIL_MESSAGE_EVENTS, EMAIL_MESSAGE_LABELS, PAYOUT_OPTIONS, PEOPLE_MESSAGES, SIGNUP_INFO_OPTIONS, STORE_SETTINGS_MESSAGES, TEXT_LIMITS, consignerWord } from '@backroom/domain';
+import { errorMessage } from '../../shared/api';
 import { priceSymbol } from '../../shared/format';
 import { useIsMobile } from '../../shared/hooks';
+import { HostProofsPanel } from './HostProofsPanel';
 import { LogoField } from './LogoField';
 import { ResyncPanel } from './ResyncPanel';
 import { useSaveStoreSettings, useStoreSettings, type StoreSettings } from './settings.api';
-import { useCurrentStore } from '../store/store.api';
+import { FeesSection, FlagsSection, LabelsSection } from './SettingsSections';
+import { PreviousHosts, SECTIONS, Section, hostRule, listRule, required, sectionId, showHostConflict, toBody, toFormValues, webAddressRule, type FormValues } from './SettingsFormParts';
 import './settings.css';
 
-// QR and barcode drawing load with the preview, not with the settings page
-const LabelPreview = lazy(() => import('../labels/LabelPreview'));
-
-type EmailTexts = Record<EmailMessageEvent, string>;
-
-/** The form's values: the store as the API gives it, with '' for "none" where a select or text needs one. */
-type FormValues = Omit<StoreSettings, 'id' | 'handle' | 'consignerCname' | 'previousHosts' | 'maintenanceMode' | 'updatedAt' | 'customBarcode' | 'labelLayout' | 'emailMsgs' | 'marketplaceEmailMsgs'> & {
-  customBarcode: string;
-  /** 0: the standard layout; else the spec's label id (32, 101) */
-  labelLayout: number;
-  emailMsgs: EmailTexts;
-  marketplaceEmailMsgs: EmailTexts;
-};
-
-const HOST_FIELDS = ['domain', 'consignerUrl', 'inStoreUrl'] as const;
-
-const emailTexts = (msgs: Record<string, string> | null): EmailTexts =>
-  Object.fromEntries(EMAIL_MESSAGE_EVENTS.map((e) => [e, msgs?.[e] ?? ''])) as EmailTexts;
-
-function toFormValues(s: StoreSettings): FormValues {
-  const { id: _id, handle: _handle, consignerCname: _cname, previousHosts: _hosts, maintenanceMode: _m, updatedAt: _u, ...rest } = s;
-  return { ...rest, customBarcode: s.customBarcode ?? '', labelLayout: s.labelLayout ?? 0, emailMsgs: emailTexts(s.emailMsgs), marketplaceEmailMsgs: emailTexts(s.marketplaceEmailMsgs) };
-}
-
-function toBody(v: FormValues): TStoreSettingsPatch {
-  return {
-    ...v,
-    customBarcode: v.customBarcode || null,
-    labelLayout: v.labelLayout || null,
-    shopifyTrackingParams: (v.shopifyTrackingParams ?? []).map((p) => ({ param: p.param ?? '', value: p.value ?? '' })),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rules: the spec's messages (section 5), and ours where it has none (docs/people.md).
-
-const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
-const hostRule = (message: string | null): FormRule => ({
-  validator: async (_rule, value: string | null | undefined) => {
-    const host = normaliseHost(value ?? '');
-    if (host === undefined) throw new Error(STORE_SETTINGS_MESSAGES.invalidDomain);
-    if (host === null && message) throw new Error(message);
-  },
-});
-const webAddressRule = (message: string, opts: { allowRootPath?: boolean } = {}): FormRule => ({
-  validator: async (_rule, value: string | null | undefined) => {
-    if (value && value.trim() && !isWebAddress(value, opts)) throw new Error(message);
-  },
-});
-const listRule = (message: string): FormRule => ({ type: 'array', required: true, min: 1, message });
-const MAX_MONEY = toMajor(MAX_AMOUNT_MINOR);
-
-function Section({ id, icon, title, extra, children }: { id: string; icon: ReactNode; title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <Card
-      id={id}
-      className="br-settings-section"
-      title={
-        <Flex align="center" gap={8}>
-          <span className="br-settings-icon">{icon}</span>
-          {title}
-        </Flex>
-      }
-      extra={extra}
-    >
-      {children}
-    </Card>
-  );
-}
-
-/** A switch with its explanation beside it (a row of the flags and fees sections). */
-function SwitchRow({ name, label, help, disabled }: { name: keyof FormValues; label: string; help: string; disabled?: boolean }) {
-  return (
-    <Flex gap={12} align="flex-start" className="br-switch-row">
-      <Form.Item name={name} valuePropName="checked" noStyle>
-        <Switch disabled={disabled} aria-label={label} />
-      </Form.Item>
-      <div>
-        <Typography.Text strong>{label}</Typography.Text>
-        <br />
-        <Typography.Text type="secondary">{help}</Typography.Text>
-      </div>
-    </Flex>
-  );
-}
-
-const SECTIONS = [
-  { key: 'store', title: 'Store' },
-  { key: 'domains', title: 'Domains' },
-  { key: 'signup', title: 'Signup & payouts' },
-  { key: 'labels', title: 'Labels' },
-  { key: 'emails', title: 'E-mails' },
-  { key: 'terms', title: 'Terms' },
-  { key: 'fees', title: 'Approvals & fees' },
-  { key: 'flags', title: 'Flags' },
-  { key: 'storefront', title: 'Storefront' },
-] as const;
-
-const sectionId = (key: string) => `settings-${key}`;
-
-/** A 409 names the address another store uses: show it under the field that holds it. */
-function showHostConflict(form: FormInstance<FormValues>, error: unknown) {
-  if (!(error instanceof ApiError) || error.status !== 409) return;
-  const host = error.message.split(' ')[0];
-  for (const field of HOST_FIELDS) {
-    if (normaliseHost(form.getFieldValue(field) ?? '') === host) form.setFields([{ name: field, errors: [error.message] }]);
-  }
-}
-
-function PreviousHosts({ hosts }: { hosts: StoreSettings['previousHosts'] }) {
-  if (hosts.length === 0) return null;
-  return (
-    <div className="br-previous-hosts" data-testid="previous-hosts">
-      <Typography.Text strong>Previous addresses still answering</Typography.Text>
-      {hosts.map((h) => (
-        <Flex key={h.host} gap={8} wrap align="center" style={{ marginTop: 6 }}>
-          <Tag style={{ marginInlineEnd: 0 }}>{h.host}</Tag>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {h.replacedBy ? `replaced by ${h.replacedBy} on ${formatDateLong(h.replacedAt)}; ` : `removed on ${formatDateLong(h.replacedAt)}; `}
-            {h.expiresAt ? `answers until ${formatDateLong(h.expiresAt)}` : `answers until ${h.replacedBy} is reached, then 30 more days`}
-          </Typography.Text>
-        </Flex>
-      ))}
-    </div>
-  );
-}
-
-/** The live preview of one label from the form's current label fields (drawn as the PDF is). */
-function LabelPreviewField({ form, settings, isMobile }: { form: FormInstance<FormValues>; settings: StoreSettings; isMobile: boolean }) {
-  const store = useCurrentStore();
-  const labelSize = Form.useWatch('labelSize', form) ?? settings.labelSize;
-  const labelOptions = Form.useWatch('labelOptions', form) ?? settings.labelOptions;
-  const customBarcode = Form.useWatch('customBarcode', form) ?? settings.customBarcode ?? '';
-  const labelLayout = Form.useWatch('labelLayout', form) ?? settings.labelLayout ?? 0;
-  const currency = Form.useWatch('currency', form) ?? settings.currency;
-  const logo = Form.useWatch('logo', form) ?? settings.logo;
-  const customShopifyUrl = Form.useWatch('customShopifyUrl', form) ?? settings.customShopifyUrl;
-  const preview: LabelSettings = {
-    labelSize: { width: Number(labelSize?.width), height: Number(labelSize?.height) },
-    labelOptions: labelOptions ?? [],
-    customBarcode: (customBarcode || null) as LabelSettings['customBarcode'],
-    labelLayout: labelLayout === 32 || labelLayout === 101 ? labelLayout : null,
-    currency,
-    logo: logo || null,
-    customShopifyUrl: customShopifyUrl || null,
-    shopifyTrackingParams: settings.shopifyTrackingParams,
-    shop: null,
-    linkOrigin: store?.linkOrigin ?? window.location.origin,
-    hasStorefront: store?.hasStorefront ?? false,
-  };
-  return (
-    <Form.Item label="Preview">
-      <Suspense fallback={<Skeleton.Node active style={{ width: 228, height: 128 }} />}>
-        <LabelPreview settings={preview} maxWidth={isMobile ? 300 : 420} />
-      </Suspense>
-    </Form.Item>
-  );
-}
 
 function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSettings; withIntegrations: boolean }) {
   const { message } = App.useApp();
@@ -236,8 +40,6 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
       },
     });
 
-  const moneyInput = (label: string) => <InputNumber min={0} max={MAX_MONEY} step={1} precision={2} prefix={symbol} style={{ width: '100%' }} aria-label={label} />;
-  const percentInput = (label: string) => <InputNumber min={0} max={MAX_PERCENT} step={0.5} precision={2} suffix="%" style={{ width: '100%' }} aria-label={label} />;
   const half = isMobile ? 24 : 12;
 
   const emailTab = (field: 'emailMsgs' | 'marketplaceEmailMsgs') =>
@@ -325,6 +127,7 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
               </Col>
             </Row>
             <PreviousHosts hosts={settings.previousHosts} />
+            {withIntegrations && <HostProofsPanel storeId={settings.id} />}
           </Section>
 
           <Section id={sectionId('signup')} icon={<UserAddOutlined />} title={`${who} signup & payouts`}>
@@ -353,71 +156,7 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
             </Form.Item>
           </Section>
 
-          <Section id={sectionId('labels')} icon={<TagsOutlined />} title="Labels">
-            <Form.Item name="labelOptions" label="Label shows" rules={[listRule(PEOPLE_MESSAGES.labelOptionRequired)]}>
-              <Checkbox.Group options={[...LABEL_OPTIONS]} className="br-choice-grid br-choice-grid-wide" />
-            </Form.Item>
-            <Row gutter={16}>
-              <Col span={isMobile ? 12 : 6}>
-                <Form.Item name={['labelSize', 'width']} label="Width" rules={[{ required: true, message: PEOPLE_MESSAGES.widthRequired }]}>
-                  <InputNumber min={LABEL_MM_MIN} max={LABEL_MM_MAX} suffix="mm" style={{ width: '100%' }} aria-label="Label width" />
-                </Form.Item>
-              </Col>
-              <Col span={isMobile ? 12 : 6}>
-                <Form.Item name={['labelSize', 'height']} label="Height" rules={[{ required: true, message: PEOPLE_MESSAGES.heightRequired }]}>
-                  <InputNumber min={LABEL_MM_MIN} max={LABEL_MM_MAX} suffix="mm" style={{ width: '100%' }} aria-label="Label height" />
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="customBarcode" label="Custom barcode" extra="The code printed as a barcode, or none">
-                  <Select options={[{ value: '', label: 'None' }, ...CUSTOM_BARCODE_OPTIONS.map((o) => ({ value: o, label: o }))]} aria-label="Custom barcode" />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="labelLayout" label="Layout" extra="Standard: codes left, details right. The spec's labels 32 and 101 have layouts of their own.">
-                  <Select
-                    options={[{ value: 0, label: 'Standard' }, ...SPECIAL_LABEL_LAYOUTS.map((id) => ({ value: id, label: LABEL_LAYOUT_NAMES[id] }))]}
-                    aria-label="Label layout"
-                    data-testid="label-layout"
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <LabelPreviewField form={form} settings={settings} isMobile={isMobile} />
-              </Col>
-              <Col span={24}>
-                <Form.Item name="customShopifyUrl" label="Custom storefront URL" rules={[webAddressRule(STORE_SETTINGS_MESSAGES.invalidUrl)]} extra="Where Scan To Shop codes lead, when not the storefront's own address">
-                  <Input maxLength={TEXT_LIMITS.url} placeholder="https://shop.example.com" inputMode="url" />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Typography.Text strong>Tracking parameters</Typography.Text>
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-              Added to storefront links on labels, e.g. utm_source = label.
-            </Typography.Paragraph>
-            <Form.List name="shopifyTrackingParams">
-              {(fields, { add, remove }) => (
-                <Flex vertical gap={8}>
-                  {fields.map((field) => (
-                    <Flex key={field.key} gap={8} align="flex-start">
-                      <Form.Item name={[field.name, 'param']} rules={[required(STORE_SETTINGS_MESSAGES.trackingParamRequired)]} style={{ flex: 1, marginBottom: 0 }}>
-                        <Input placeholder="Parameter" maxLength={TEXT_LIMITS.name} aria-label="Tracking parameter" />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'value']} style={{ flex: 1, marginBottom: 0 }}>
-                        <Input placeholder="Value" maxLength={TEXT_LIMITS.name} aria-label="Tracking value" />
-                      </Form.Item>
-                      <Button icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label="Remove tracking parameter" />
-                    </Flex>
-                  ))}
-                  <div>
-                    <Button icon={<PlusOutlined />} onClick={() => add({ param: '', value: '' })} disabled={fields.length >= MAX_TRACKING_PARAMS}>
-                      Add parameter
-                    </Button>
-                  </div>
-                </Flex>
-              )}
-            </Form.List>
-          </Section>
+          <LabelsSection form={form} settings={settings} isMobile={isMobile} />
 
           <Section id={sectionId('emails')} icon={<MailOutlined />} title="E-mails">
             <Typography.Paragraph type="secondary">A paragraph of your own added to each e-mail {who.toLowerCase()}s receive. Leave empty for none.</Typography.Paragraph>
@@ -435,69 +174,9 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
             </Form.Item>
           </Section>
 
-          <Section id={sectionId('fees')} icon={<PercentageOutlined />} title="Approvals & fees">
-            <SwitchRow name="autoPreapproval" label="Auto preapproval" help={`Items a ${who.toLowerCase()} prices within the range around the lowest listing go straight to drop off`} />
-            <Row gutter={16} style={{ marginTop: 16 }}>
-              <Col span={half}>
-                <Form.Item name="minApproval" label="Min approval" extra="How far below the lowest listing a price may be">
-                  {moneyInput('Min approval')}
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="maxApproval" label="Max approval" extra="How far above the lowest listing a price may be">
-                  {moneyInput('Max approval')}
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="warnAmount" label="Warn amount" extra="Warn when a price is this much above the lowest listing; 0 for never">
-                  {moneyInput('Warn amount')}
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="warnText" label="Warn text">
-                  <Input maxLength={TEXT_LIMITS.note} placeholder="This price is well above the lowest listing." />
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="payoutFee" label="Payout fee" extra="Transaction fee: a percent of each sale price">
-                  {percentInput('Payout fee')}
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="upPrice" label="Price increase" extra="Added to prices on the storefront">
-                  {moneyInput('Price increase')}
-                </Form.Item>
-              </Col>
-              <Col span={half}>
-                <Form.Item name="vatRate" label="VAT rate">
-                  {percentInput('VAT rate')}
-                </Form.Item>
-              </Col>
-            </Row>
-            <Flex vertical gap={14}>
-              <SwitchRow name="chargeTax" label="Charge VAT" help="VAT on the selling and transaction fees of every consigner" />
-              <SwitchRow name="absorbDiscount" label="Absorb discounts" help={`Storefront discounts come out of the store's share, not the ${who.toLowerCase()}'s payout`} />
-            </Flex>
-          </Section>
+          <FeesSection who={who} symbol={symbol} isMobile={isMobile} />
 
-          <Section id={sectionId('flags')} icon={<ControlOutlined />} title="Flags">
-            <Flex vertical gap={14}>
-              <SwitchRow name="isBuyingStore" label="Buying store" help="The store buys items outright: consigners are called Sellers" />
-              <SwitchRow name="onlineMarketplace" label="Online marketplace" help="Consigners with marketplace access list items at ONLINE MARKETPLACE and ship them when sold" />
-              <SwitchRow name="prioritizeStore" label="Prioritize store items" help="The store's own items come first in inventory priority order" />
-              <SwitchRow name="safeInventoryStatusMode" label="Safe inventory status mode" help="Sold, Pending sale and Paid items keep their status when edited by hand" />
-              <SwitchRow name="livePriceChanges" label="Live price changes" help="Send price changes to the storefront as they are saved" />
-              <SwitchRow name="automatedPayout" label="Automated payout" help="Bank payouts are sent by the payout provider instead of marked paid by hand" />
-              <Flex gap={12} align="flex-start" className="br-switch-row">
-                <Switch checked={settings.maintenanceMode} disabled aria-label="Maintenance mode" />
-                <div>
-                  <Typography.Text strong>Maintenance mode</Typography.Text>
-                  <br />
-                  <Typography.Text type="secondary">Set by the Backroom operator: while on, everyone sees the maintenance page.</Typography.Text>
-                </div>
-              </Flex>
-            </Flex>
-          </Section>
+          <FlagsSection settings={settings} />
 
           <Section id={sectionId('storefront')} icon={<SyncOutlined />} title="Storefront">
             <ResyncPanel />

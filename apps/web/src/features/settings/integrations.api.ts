@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IntegrationKind, TIntegration, TIntegrationUpdate, TStoreIntegrations } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
-export const integrationKeys = { all: ['storeIntegrations'] as const };
+const integrationKeys = { all: ['storeIntegrations'] as const };
 
 export function useStoreIntegrations(enabled = true) {
   return useQuery({

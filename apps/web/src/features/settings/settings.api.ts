@@ -1,7 +1,7 @@
 // Store settings (/settings) and usage (/billing): GET/PUT /api/stores/{id}, POST /api/stores/resync,
 // GET /api/stores/usage. Types come from the domain's schemas.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TStoreResyncResult, TStoreSettings, TStoreSettingsPatch, TStoreUsage } from '@backroom/domain';
+import type { TStoreHosts, TStoreHostsVerifyBody, TStoreResyncResult, TStoreSettings, TStoreSettingsPatch, TStoreUsage } from '@backroom/domain';
 import type { z } from 'zod';
 import type { ZStoreResyncStarted } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
@@ -9,13 +9,14 @@ import { useJob } from '../../shared/jobs.api';
 import { storeKeys } from '../store/store.api';
 
 export type StoreSettings = TStoreSettings;
-export type StoreUsage = TStoreUsage;
-export type StoreResyncResult = TStoreResyncResult;
+type StoreUsage = TStoreUsage;
+type StoreResyncResult = TStoreResyncResult;
 
-export const settingsKeys = {
+const settingsKeys = {
   all: ['storeSettings'] as const,
   store: (id: string) => ['storeSettings', id] as const,
   usage: ['storeSettings', 'usage'] as const,
+  hosts: (id: string) => ['storeSettings', id, 'hosts'] as const,
 };
 
 export function useStoreSettings(id: string | undefined) {
@@ -33,6 +34,8 @@ export function useSaveStoreSettings(id: string) {
     mutationFn: (body: TStoreSettingsPatch) => apiFetch<StoreSettings>(`/api/stores/${encodeURIComponent(id)}`, { method: 'PUT', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.store(id), saved);
+      // a changed host starts again unproven
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.hosts(id) });
       return queryClient.invalidateQueries({ queryKey: storeKeys.all });
     },
   });
@@ -55,3 +58,24 @@ export function useStoreUsage() {
 }
 
 export { uploadImage } from '../products/products.api';
+
+/** GET /api/stores/{id}/hosts: each host's proof (Admins only). */
+export function useStoreHosts(id: string) {
+  return useQuery({
+    queryKey: settingsKeys.hosts(id),
+    queryFn: ({ signal }) => apiFetch<TStoreHosts>(`/api/stores/${encodeURIComponent(id)}/hosts`, { signal }),
+  });
+}
+
+/** POST /api/stores/{id}/hosts/verify: a failed check comes back as the host's state, not as an error. */
+export function useVerifyStoreHosts(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NonNullable<TStoreHostsVerifyBody>) => apiFetch<TStoreHosts>(`/api/stores/${encodeURIComponent(id)}/hosts/verify`, { method: 'POST', body }),
+    onSuccess: (hosts) => {
+      queryClient.setQueryData(settingsKeys.hosts(id), hosts);
+      // the public store's link origin follows the proof
+      return queryClient.invalidateQueries({ queryKey: storeKeys.all });
+    },
+  });
+}

@@ -1,10 +1,11 @@
 // The store's Shopify connection (Settings' Shopify card): GET/PUT /api/storefront/connection and
 // POST /api/storefront/connection/test. Secrets go up, never come back: only whether each is set.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TStorefrontConnection, TStorefrontConnectionTestResult, TStorefrontConnectionUpdate } from '@backroom/domain';
+import type { TStorefrontConnection, TStorefrontConnectionTestResult, TStorefrontConnectionUpdate, ZStorefrontConnectionTest } from '@backroom/domain';
+import type { z } from 'zod';
 import { apiFetch } from '../../shared/api';
 
-export const storefrontConnectionKeys = { all: ['storefrontConnection'] as const };
+const storefrontConnectionKeys = { all: ['storefrontConnection'] as const };
 
 export function useStorefrontConnection() {
   return useQuery({
@@ -24,7 +25,7 @@ export function useSaveStorefrontConnection() {
 export function useTestStorefrontConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { shopDomain?: string; accessToken?: string }) => apiFetch<TStorefrontConnectionTestResult>('/api/storefront/connection/test', { method: 'POST', body }),
+    mutationFn: (body: z.input<typeof ZStorefrontConnectionTest>) => apiFetch<TStorefrontConnectionTestResult>('/api/storefront/connection/test', { method: 'POST', body }),
     // a successful test of the saved shop stores its name and its locations' names
     onSuccess: (result) => {
       if (result.ok) void queryClient.invalidateQueries({ queryKey: storefrontConnectionKeys.all });

@@ -3,10 +3,12 @@ import { SafetyCertificateOutlined, ShopOutlined } from '@ant-design/icons';
 import { AREAS, type MenuItem, type SignedInUser } from '@backroom/domain';
 import { useCurrentStore } from '../store/store.api';
 import { useDocumentTitle } from '../../shared/hooks';
+import { useGreeting } from './greeting';
 
 /** Staff home until the product search (a later issue) takes this route. */
 export default function StaffHomePage({ user }: { user: SignedInUser; menu: readonly MenuItem[] }) {
   const store = useCurrentStore();
+  const greeting = useGreeting(user.id);
   useDocumentTitle('Home');
   const areas = user.accessControls ?? [...AREAS];
   return (
@@ -16,7 +18,7 @@ export default function StaffHomePage({ user }: { user: SignedInUser; menu: read
         styles={{ body: { padding: 'clamp(20px, 4vw, 32px)' } }}
       >
         <Typography.Title level={2} style={{ color: '#fff', margin: 0 }} data-testid="welcome-title">
-          Welcome back, {user.firstName || user.name}
+          {greeting}, {user.firstName || user.name}
         </Typography.Title>
         <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.8)', margin: '8px 0 0', fontSize: 16 }}>
           You are signed in to the {store?.name ?? 'store'} back office. Use the menu to reach the areas you can work in.

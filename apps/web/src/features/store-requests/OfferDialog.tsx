@@ -18,6 +18,7 @@ export function OfferDialog({
   location,
   currency,
   isBuyingStore,
+  saleType = 'Consignment',
   onClose,
   onOffered,
 }: {
@@ -25,6 +26,8 @@ export function OfferDialog({
   location: string;
   currency: string;
   isBuyingStore: boolean;
+  /** How the offer starts: the sale type the consigner filtered by, else Consignment. */
+  saleType?: 'Consignment' | 'Buying';
   onClose: () => void;
   onOffered: () => void;
 }) {
@@ -35,8 +38,8 @@ export function OfferDialog({
   const offer = useMakeOffer();
   const range = product?.priceRange ?? null;
   useEffect(() => {
-    if (product) form.setFieldsValue({ option1Value: undefined, option2Value: undefined, option3Value: undefined, saleType: 'Consignment', price: null });
-  }, [product, form]);
+    if (product) form.setFieldsValue({ option1Value: undefined, option2Value: undefined, option3Value: undefined, saleType, price: null });
+  }, [product, form, saleType]);
 
   const sizes = sortSizes(template ? template.option1Values.map((o) => o.value) : (product?.sizes ?? []));
   const submit = (v: Values) =>

@@ -9,7 +9,7 @@ import './store-requests.css';
 const SIZES_SHOWN = 3;
 
 /** The requested range, or that any price is welcome. */
-export function RangeTag({ range, currency }: { range: TStoreRequestProduct['priceRange']; currency: string }) {
+function RangeTag({ range, currency }: { range: TStoreRequestProduct['priceRange']; currency: string }) {
   return range ? (
     <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="request-range">
       {formatPrice(range.low, currency)} – {formatPrice(range.high, currency)}
@@ -22,7 +22,7 @@ export function RangeTag({ range, currency }: { range: TStoreRequestProduct['pri
 }
 
 /** The requested sizes: the first three, then a More sizes toggle that shows the rest. */
-export function RequestSizes({ sizes }: { sizes: string[] }) {
+function RequestSizes({ sizes }: { sizes: string[] }) {
   const [all, setAll] = useState(false);
   if (sizes.length === 0) return null;
   const shown = all ? sizes : sizes.slice(0, SIZES_SHOWN);

@@ -1,30 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Empty, Flex, Input, Modal, Popconfirm, Segmented, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
-import { INVENTORY_MESSAGES, statusColor, statusLabel, STORE_REQUEST_MESSAGES, truncateSku, type TStoreRequestProduct } from '@backroom/domain';
+import { Alert, App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { INVENTORY_MESSAGES, statusColor, statusLabel, truncateSku } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { formatPrice, fullName } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useLocations } from '../../shared/lookups.api';
 import { ItemImage } from '../../shared/ui/ItemImage';
-import { ListPagination } from '../../shared/ui/ListPagination';
 import { StoreRequestDialog } from '../inventory-lists/dialogs';
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
-import { OfferDialog } from './OfferDialog';
-import { RequestedProducts } from './RequestedProducts';
-import { useOfferAction, useOffers, useStoreRequests, type OfferedItem, type SaleFilter } from './store-requests.api';
+import { useOfferAction, useOffers, type OfferedItem, type SaleFilter } from './store-requests.api';
+import { FILTER_KEYS, type Mode, type RequestListState } from './store-request-state';
+import { RequestedForConsigner } from './RequestedForConsigner';
+import { PhoneFilterModal, SaleTypeFilter, saleOf } from './RequestFilters';
 import './store-requests.css';
 
-const FILTER_KEYS = ['search', 'location', 'sale', 'tab', 'requestLocation'] as const;
-type Mode = 'staff' | 'consigner';
-
-function saleOf(value: string | undefined): SaleFilter {
-  return value === 'Buying' || value === 'Consignment' ? value : 'all';
-}
-
 /** The offers answering store requests, by product: staff accept or buy them, either side cancels. */
-function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useUrlListState<(typeof FILTER_KEYS)[number]>> }) {
+function OffersList({ mode, state }: { mode: Mode; state: RequestListState }) {
   const { message } = App.useApp();
   const isMobile = useIsMobile();
   const store = useCurrentStore();
@@ -38,7 +30,6 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
   const locations = useLocations();
   const act = useOfferAction();
   const [accepting, setAccepting] = useState<OfferedItem | null>(null);
-  const [filterOpen, setFilterOpen] = useState(false);
   const [draft, setDraft] = useState<{ location?: string; sale: SaleFilter }>({ location, sale });
 
   const run = (action: 'acceptStoreRequest' | 'storeBuyRequestedInventory' | 'cancelDropoff', body: Record<string, unknown>, done: string) =>
@@ -54,11 +45,6 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
     );
 
   const locationOptions = [{ label: 'All locations', value: '' }, ...(locations.data ?? []).map((l) => ({ label: l.name, value: l.name }))];
-  const saleOptions = [
-    { label: 'All', value: 'all' },
-    { label: statusLabel('Buying', { isBuyingStore }), value: 'Buying' },
-    { label: 'Consignment', value: 'Consignment' },
-  ];
   const locationSelect = (value: string | undefined, onChange: (v: string | undefined) => void) => (
     <Select
       value={value ?? ''}
@@ -71,9 +57,7 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
       data-testid="offers-location"
     />
   );
-  const saleSelect = (value: SaleFilter, onChange: (v: SaleFilter) => void) => (
-    <Segmented value={value} options={saleOptions} onChange={(v) => onChange(v as SaleFilter)} block={isMobile} aria-label="Sale type" data-testid="offers-sale" />
-  );
+  const saleSelect = (value: SaleFilter, onChange: (v: SaleFilter) => void) => <SaleTypeFilter value={value} onChange={onChange} isBuyingStore={isBuyingStore} block={isMobile} />;
   const activeFilters = (location ? 1 : 0) + (sale !== 'all' ? 1 : 0);
 
   const groups = offers.data?.products ?? [];
@@ -116,19 +100,16 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
           data-testid="offers-search"
         />
         {isMobile ? (
-          <Badge count={activeFilters} size="small">
-            <Button
-              size="large"
-              icon={<FilterOutlined />}
-              onClick={() => {
-                setDraft({ location, sale });
-                setFilterOpen(true);
-              }}
-              data-testid="offers-filter-button"
-            >
-              Filters
-            </Button>
-          </Badge>
+          <PhoneFilterModal
+            active={activeFilters}
+            testId="offers-filter"
+            onOpen={() => setDraft({ location, sale })}
+            onApply={() => state.setFilters({ location: draft.location, sale: draft.sale === 'all' ? undefined : draft.sale })}
+            fields={[
+              { label: 'Location', node: locationSelect(draft.location, (v) => setDraft((d) => ({ ...d, location: v }))) },
+              { label: 'Sale type', node: saleSelect(draft.sale, (v) => setDraft((d) => ({ ...d, sale: v }))) },
+            ]}
+          />
         ) : (
           <>
             {locationSelect(location, (v) => state.setFilters({ location: v }))}
@@ -136,28 +117,6 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
           </>
         )}
       </Flex>
-      <Modal
-        title="Filter"
-        open={filterOpen}
-        onCancel={() => setFilterOpen(false)}
-        okText="Apply"
-        onOk={() => {
-          state.setFilters({ location: draft.location, sale: draft.sale === 'all' ? undefined : draft.sale });
-          setFilterOpen(false);
-        }}
-        data-testid="offers-filter-modal"
-      >
-        <Flex vertical gap={16}>
-          <div>
-            <Typography.Text type="secondary">Location</Typography.Text>
-            {locationSelect(draft.location, (v) => setDraft((d) => ({ ...d, location: v })))}
-          </div>
-          <div>
-            <Typography.Text type="secondary">Sale type</Typography.Text>
-            {saleSelect(draft.sale, (v) => setDraft((d) => ({ ...d, sale: v })))}
-          </div>
-        </Flex>
-      </Modal>
       {offers.isError ? (
         <Alert type="error" showIcon title={errorMessage(offers.error, 'The offers could not be loaded.')} />
       ) : offers.isPending ? (
@@ -231,84 +190,6 @@ function OffersList({ mode, state }: { mode: Mode; state: ReturnType<typeof useU
           })
         }
       />
-    </>
-  );
-}
-
-/** The consigner's side: what the store asks for at a location, each with Offer. */
-function RequestedForConsigner({ state, onOffered }: { state: ReturnType<typeof useUrlListState<(typeof FILTER_KEYS)[number]>>; onOffered: () => void }) {
-  const isMobile = useIsMobile();
-  const store = useCurrentStore();
-  const currency = store?.currency || 'USD';
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [search, setSearch] = useState('');
-  const asked = state.values.requestLocation;
-  const list = useStoreRequests({ location: asked, search, ...page });
-  const location = list.data?.location ?? null;
-  const [offering, setOffering] = useState<TStoreRequestProduct | null>(null);
-  return (
-    <>
-      <Flex gap={8} wrap vertical={isMobile} className="br-sr-toolbar">
-        <Select
-          value={location ?? undefined}
-          placeholder="Select a location"
-          options={(list.data?.locations ?? []).map((l) => ({ label: l, value: l }))}
-          size={isMobile ? 'large' : undefined}
-          loading={list.isPending}
-          onChange={(value: string) => {
-            setPage((p) => ({ ...p, page: 1 }));
-            state.setFilters({ requestLocation: value });
-          }}
-          style={{ width: isMobile ? '100%' : 220 }}
-          aria-label="Store location"
-          data-testid="requested-location"
-        />
-        <Input.Search
-          allowClear
-          placeholder="Search title, SKU or brand"
-          size={isMobile ? 'large' : undefined}
-          onSearch={(value) => {
-            setPage((p) => ({ ...p, page: 1 }));
-            setSearch(value.trim());
-          }}
-          style={{ maxWidth: isMobile ? undefined : 340, flex: isMobile ? undefined : 1 }}
-          data-testid="requested-search"
-        />
-      </Flex>
-      {list.isError ? (
-        <Alert type="error" showIcon title={errorMessage(list.error, 'The requested products could not be loaded.')} />
-      ) : list.data && !location ? (
-        <Alert type="info" showIcon title={STORE_REQUEST_MESSAGES.selectLocation} />
-      ) : (
-        <>
-          <RequestedProducts
-            products={list.data?.products ?? []}
-            currency={currency}
-            loading={list.isPending}
-            dimmed={list.isPlaceholderData}
-            empty={search ? 'No requested product matches this search.' : `The store is not asking for anything at ${location} right now.`}
-            action={(p) => (
-              <Button size="small" type="primary" onClick={() => setOffering(p)} data-testid="offer-open" aria-label={`Offer ${p.title}`}>
-                Offer
-              </Button>
-            )}
-          />
-          <ListPagination page={page.page} pageSize={page.pageSize} total={list.data?.count ?? 0} isMobile={isMobile} onChange={(p, s) => setPage({ page: p, pageSize: s })} />
-        </>
-      )}
-      {location && (
-        <OfferDialog
-          product={offering}
-          location={location}
-          currency={currency}
-          isBuyingStore={Boolean(store?.isBuyingStore)}
-          onClose={() => setOffering(null)}
-          onOffered={() => {
-            setOffering(null);
-            onOffered();
-          }}
-        />
-      )}
     </>
   );
 }

@@ -1,16 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TActionResult, TInventoryItem, TPublicCatalogue, TStoreRequests, ZConsignerRequestedItems } from '@backroom/domain';
+import type { TActionResult, TInventoryItem, TPublicCatalogue, TStoreRequests, ZActionBodies, ZConsignerRequestedItems, ZConsignerRequestedItemsQuery, ZInventoryRow, ZPriceRange, ZSendStoreRequestEmail, ZSendStoreRequestEmailResult, ZSetStoreRequestRange, ZStoreRequestsQuery } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
 // Store requests (docs/store-requests.md): Request Items (/request), Store Request (/storeRequest)
 // and the public catalogue (/catalogue/{handle}).
 
 export type OfferedItem = TInventoryItem;
-export type OfferGroups = z.output<typeof ZConsignerRequestedItems>;
+type OfferGroups = z.output<typeof ZConsignerRequestedItems>;
 export type SaleFilter = 'all' | 'Buying' | 'Consignment';
 
-export const storeRequestKeys = {
+const storeRequestKeys = {
   all: ['storeRequests'] as const,
   requests: (q: RequestsQuery) => ['storeRequests', 'requested', q] as const,
   product: (productId: string, location: string | null) => ['storeRequests', 'product', productId, location] as const,
@@ -18,12 +18,8 @@ export const storeRequestKeys = {
   catalogue: (handle: string, q: RequestsQuery) => ['storeRequests', 'catalogue', handle, q] as const,
 };
 
-export interface RequestsQuery {
-  location?: string;
-  search?: string;
-  page: number;
-  pageSize: number;
-}
+/** GET /api/storeRequests's list query; the screen always pages, by number (the server coerces the text). */
+type RequestsQuery = Pick<z.input<typeof ZStoreRequestsQuery>, 'location' | 'search'> & { page: number; pageSize: number };
 
 const requestsParams = (q: RequestsQuery) => ({ location: q.location || undefined, search: q.search?.trim() || undefined, page: String(q.page), pageSize: String(q.pageSize) });
 
@@ -65,8 +61,8 @@ export function usePublicCatalogue(handle: string, q: RequestsQuery) {
 export function useSetPriceRange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { productId: string; location: string; priceRange: { low: number; high: number } | null }) =>
-      apiFetch<{ productId: string; location: string; priceRange: { low: number; high: number } | null }>('/api/storeRequests/priceRange', { method: 'PUT', body }),
+    mutationFn: (body: z.input<typeof ZSetStoreRequestRange>) =>
+      apiFetch<{ productId: string; location: string; priceRange: z.output<typeof ZPriceRange> | null }>('/api/storeRequests/priceRange', { method: 'PUT', body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: storeRequestKeys.all }),
   });
 }
@@ -74,15 +70,12 @@ export function useSetPriceRange() {
 /** POST /api/consigners/sendStoreRequestedItemsEmail: the catalogue link to the store's consigners. */
 export function useSendStoreRequestEmail() {
   return useMutation({
-    mutationFn: (location: string | null) => apiFetch<{ sent: number; link: string }>('/api/consigners/sendStoreRequestedItemsEmail', { method: 'POST', body: { location } }),
+    mutationFn: (location: z.input<typeof ZSendStoreRequestEmail>['location']) => apiFetch<z.output<typeof ZSendStoreRequestEmailResult>>('/api/consigners/sendStoreRequestedItemsEmail', { method: 'POST', body: { location } }),
   });
 }
 
-export interface OffersQuery {
-  location?: string;
-  search?: string;
-  sale: SaleFilter;
-}
+/** GET /api/inventories/consignerRequestedItems (the domain's ZConsignerRequestedItemsQuery); the screen always picks a sale type. */
+type OffersQuery = Pick<z.input<typeof ZConsignerRequestedItemsQuery>, 'location' | 'search'> & { sale: SaleFilter };
 
 /** GET /api/inventories/consignerRequestedItems: the offers answering store requests, by product (a consigner's own only). */
 export function useOffers(q: OffersQuery) {
@@ -94,15 +87,8 @@ export function useOffers(q: OffersQuery) {
   });
 }
 
-export type OfferInput = {
-  productId: string;
-  option1Value: string | null;
-  option2Value: string | null;
-  option3Value: string | null;
-  price: number;
-  location: string;
-  saleType: 'Consignment' | 'Buying';
-};
+/** A consigner's offer: one inventoryFormArray row with its sale type (the domain's ZInventoryRow). */
+type OfferInput = Omit<z.input<typeof ZInventoryRow>, 'quantity'>;
 
 /** A consigner answers a store request (POST /api/inventories with a sale type): the server checks the range. */
 export function useMakeOffer() {
@@ -117,12 +103,14 @@ export function useMakeOffer() {
 }
 
 type OfferAction = 'acceptStoreRequest' | 'storeBuyRequestedInventory' | 'cancelDropoff';
+/** Their bodies (the server's ZActionBodies): accept with a price, buy the items, cancel the drop-off. */
+type OfferActionBody = z.input<(typeof ZActionBodies)['acceptStoreRequest']> | z.input<(typeof ZActionBodies)['items']> | z.input<(typeof ZActionBodies)['cancelDropoff']>;
 
 /** Staff accept a consignment offer, buy an offered item, or either side cancels an offer. */
 export function useOfferAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: OfferAction; body: Record<string, unknown> }) => apiFetch<TActionResult>(`/api/inventories/${action}`, { method: 'POST', body }),
+    mutationFn: ({ action, body }: { action: OfferAction; body: OfferActionBody }) => apiFetch<TActionResult>(`/api/inventories/${action}`, { method: 'POST', body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: storeRequestKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['inventories'] });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Result, Tabs } from 'antd';
-import { GlobalOutlined, MailOutlined, ShopOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Input, Result, Tabs, Typography } from 'antd';
+import { GlobalOutlined, MailOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
@@ -51,28 +51,59 @@ function StoreLoginTab() {
   );
 }
 
+/** After the sign-up: where the invite went; in development without SMTP, the link itself (docs/first-hour.md). */
+function SignupDone({ email, devInviteLink }: { email: string; devInviteLink: string | null }) {
+  return (
+    <Result
+      status="success"
+      title={devInviteLink ? 'Your store is ready' : PEOPLE_MESSAGES.checkEmail}
+      subTitle={devInviteLink ? `The invite for ${email} is in this server's outbox.` : `We sent an invite to ${email}.`}
+      style={{ padding: 0 }}
+      extra={
+        devInviteLink ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="dev-invite"
+            title="No e-mail was sent: this server has no SMTP configured (development)"
+            description={
+              <>
+                <Typography.Paragraph style={{ marginBottom: 8 }}>Follow your invite here to choose a password and open your back office:</Typography.Paragraph>
+                <Button type="primary" href={devInviteLink} block>
+                  Open my invite
+                </Button>
+              </>
+            }
+            style={{ textAlign: 'left' }}
+          />
+        ) : undefined
+      }
+    />
+  );
+}
+
 function StoreCreateTab() {
   const { message } = App.useApp();
   const create = useCreateStore();
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ email: string; devInviteLink: string | null } | null>(null);
 
-  if (done) {
-    return <Result status="success" title={PEOPLE_MESSAGES.checkEmail} subTitle={`We sent an invite to ${done}.`} style={{ padding: 0 }} />;
-  }
+  if (done) return <SignupDone email={done.email} devInviteLink={done.devInviteLink} />;
 
-  const onFinish = (values: { name?: string; email?: string; handle?: string }) => {
+  const onFinish = (values: { name?: string; ownerName?: string; email?: string; handle?: string }) => {
     setError(null);
-    const parsed = ZStoreSignup.safeParse({ name: values.name ?? '', email: values.email ?? '', handle: values.handle ?? '' });
-    if (!parsed.success) {
+    const parsed = ZStoreSignup.safeParse({ name: values.name ?? '', ownerName: values.ownerName ?? '', email: values.email ?? '', handle: values.handle ?? '' });
+    if (!parsed.success || !parsed.data.ownerName) {
       setError(PEOPLE_MESSAGES.invalidStoreSignup);
       return;
     }
     const input = parsed.data;
     create.mutate(input, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        // an earlier failure's toast ("This handle is already taken") must not sit over the success
+        message.destroy();
         message.success(PEOPLE_MESSAGES.checkEmail, 5);
-        setDone(input.email);
+        setDone({ email: input.email, devInviteLink: result.devInviteLink });
       },
       // Spec 8: store creation failure shows the server's answer as an error toast.
       onError: (e) => message.error(errorMessage(e), 5),
@@ -85,8 +116,11 @@ function StoreCreateTab() {
       <Form.Item label="Company name" name="name">
         <Input prefix={<ShopOutlined />} size="large" placeholder="My Consignment Shop" />
       </Form.Item>
+      <Form.Item label="Your name" name="ownerName">
+        <Input prefix={<UserOutlined />} size="large" placeholder="Jo Marsh" autoComplete="name" />
+      </Form.Item>
       <Form.Item label="Email" name="email">
-        <Input prefix={<MailOutlined />} size="large" placeholder="owner@example.com" />
+        <Input prefix={<MailOutlined />} size="large" placeholder="owner@example.com" autoComplete="email" />
       </Form.Item>
       <Form.Item label="Handle" name="handle" extra="Letters, digits, dashes and underscores">
         <Input prefix={<GlobalOutlined />} size="large" placeholder="my-shop" autoCapitalize="none" />

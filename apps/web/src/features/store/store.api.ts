@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZPublicStore, ZStoreSignupResult } from '@backroom/domain';
+import type { ZPublicStore, ZStoreSignupQuery, ZStoreSignupResult } from '@backroom/domain';
 import { ApiError, apiFetch } from '../../shared/api';
 import { getStoreHandle } from '../../shared/storage';
 
@@ -44,11 +44,8 @@ export function findStoreByHandle(handle: string) {
   return apiFetch<PublicStore>(`/open/stores/handle/${encodeURIComponent(handle)}`);
 }
 
-export interface StoreSignupInput {
-  name: string;
-  email: string;
-  handle: string;
-}
+/** POST /open/stores body (the domain's ZStoreSignupQuery). */
+type StoreSignupInput = z.input<typeof ZStoreSignupQuery>;
 
 export function useCreateStore() {
   const queryClient = useQueryClient();

@@ -13,6 +13,7 @@ import { ListPagination } from '../../shared/ui/ListPagination';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { useCurrentStore } from '../store/store.api';
 import { useDriftCheck, useRepair, useSyncList } from './storefront-sync.api';
+import { SyncJobProgress } from './SyncJobProgress';
 import './storefront-sync.css';
 
 dayjs.extend(relativeTime);
@@ -56,7 +57,7 @@ function Problem({ row }: { row: TSyncRow }) {
 }
 
 /**
- * /storefrontSync (issue 13; docs/storefront-sync.md "Sync health"): every item that is, was or is to
+ * /storefrontSync (docs/storefront-sync.md "Sync health"): every item that is, was or is to
  * be in the Shopify shop with its sync state, the platform's error, the last successful sync; filters
  * by state; Repair per item and for every failed one; the last drift check and a check now.
  */
@@ -168,6 +169,8 @@ export default function StorefrontSyncPage() {
           }
         />
       )}
+
+      {data?.syncJob && <SyncJobProgress job={data.syncJob} />}
 
       <div className="br-sync-stats">{SYNC_STATES.map(stat)}</div>
 

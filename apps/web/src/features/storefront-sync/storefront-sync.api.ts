@@ -1,12 +1,14 @@
 // The sync health screen (/storefrontSync): GET /api/storefront/sync, POST /api/storefront/sync/repair
 // and POST /api/storefront/sync/driftCheck.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SyncState, TSyncList } from '@backroom/domain';
+import type { TSyncList, ZSyncListQuery } from '@backroom/domain';
+import type { z } from 'zod';
 import { apiFetch } from '../../shared/api';
 
-export type SyncListQuery = { state?: SyncState; search?: string; page: number; pageSize: number };
+/** GET /api/storefront/sync's query; the screen always pages, by number (the server coerces the text). */
+type SyncListQuery = Omit<z.input<typeof ZSyncListQuery>, 'page' | 'pageSize'> & { page: number; pageSize: number };
 
-export const storefrontSyncKeys = {
+const storefrontSyncKeys = {
   all: ['storefrontSync'] as const,
   list: (q: SyncListQuery) => ['storefrontSync', q] as const,
 };
@@ -21,8 +23,12 @@ export function useSyncList(q: SyncListQuery) {
       return apiFetch<TSyncList>(`/api/storefront/sync?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
-    // while pushes are under way, the states change by themselves
-    refetchInterval: (query) => ((query.state.data?.counts.pending ?? 0) > 0 ? 2000 : false),
+    // while pushes (or a first sync / resync all) are under way, the states change by themselves
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const job = data?.syncJob?.status;
+      return (data?.counts.pending ?? 0) > 0 || job === 'queued' || job === 'running' ? 2000 : false;
+    },
   });
 }
 

@@ -1,9 +1,10 @@
-import { useEffect, useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Form, Input, List, Modal, Select, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { App, Button, Empty, Flex, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EditOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { PEOPLE_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
+import { SettingsListCard, SettingsRows } from '../../shared/ui/SettingsList';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCreateSubLocation, useLocations, useRenameSubLocation, useSubLocations, type StoreLocation, type SubLocation } from './subLocations.api';
 
@@ -133,20 +134,7 @@ export default function SubLocationsPage() {
   );
 
   return (
-    <Card
-      title={
-        <Flex align="center" gap={8}>
-          <EnvironmentOutlined /> Sublocations
-        </Flex>
-      }
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          {isMobile ? 'Add' : 'Add sublocation'}
-        </Button>
-      }
-      style={{ maxWidth: 900 }}
-      styles={{ body: { padding: isMobile ? 12 : 24 } }}
-    >
+    <SettingsListCard icon={<EnvironmentOutlined />} title="Sublocations" addLabel="Add sublocation" onAdd={() => setAdding(true)} isMobile={isMobile}>
       <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }}>
         <Typography.Text type="secondary">Location</Typography.Text>
         <Select
@@ -159,38 +147,18 @@ export default function SubLocationsPage() {
         />
         {!subLocations.isPending && <Typography.Text type="secondary">{rows.length === 1 ? '1 sublocation' : `${rows.length} sublocations`}</Typography.Text>}
       </Flex>
-      {subLocations.isError ? (
-        <Alert type="error" showIcon title={errorMessage(subLocations.error)} />
-      ) : isMobile ? (
-        <List
-          loading={subLocations.isPending}
-          dataSource={rows}
-          rowKey="id"
-          bordered
-          locale={{ emptyText: empty }}
-          renderItem={(s) => (
-            <List.Item
-              data-testid="sublocation-row"
-              actions={[
-                <Button key="rename" size="small" icon={<EditOutlined />} onClick={() => setRenaming(s)} aria-label={`Rename ${s.name}`} />,
-              ]}
-            >
-              <List.Item.Meta title={s.name} description={<><EnvironmentOutlined /> {s.locationName}</>} />
-            </List.Item>
-          )}
-        />
-      ) : (
-        <Table
-          rowKey="id"
-          size="middle"
-          loading={subLocations.isPending}
-          dataSource={rows}
-          columns={columns}
-          pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-          onRow={() => ({ 'data-testid': 'sublocation-row' }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: empty }}
-        />
-      )}
+      <SettingsRows
+        query={subLocations}
+        rows={rows}
+        isMobile={isMobile}
+        rowTestId="sublocation-row"
+        empty={empty}
+        columns={columns}
+        phoneRow={(s) => ({
+          content: <List.Item.Meta title={s.name} description={<><EnvironmentOutlined /> {s.locationName}</>} />,
+          actions: [<Button key="rename" size="small" icon={<EditOutlined />} onClick={() => setRenaming(s)} aria-label={`Rename ${s.name}`} />],
+        })}
+      />
       <AddSubLocationDialog
         open={adding}
         locations={locationList}
@@ -198,6 +166,6 @@ export default function SubLocationsPage() {
         onClose={() => setAdding(false)}
       />
       <RenameDialog subLocation={renaming} onClose={() => setRenaming(null)} />
-    </Card>
+    </SettingsListCard>
   );
 }

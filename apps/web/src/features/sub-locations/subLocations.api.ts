@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZLocation, ZSubLocation } from '@backroom/domain';
+import type { ZLocation, ZSubLocation, ZSubLocationBody, ZSubLocationRenameBody } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 import { lookupKeys } from '../../shared/lookups.api';
 
@@ -16,7 +16,7 @@ export { useLocations, useSubLocations } from '../../shared/lookups.api';
 export function useCreateSubLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; locationName: string }) => apiFetch<SubLocation>('/api/subLocations', { method: 'POST', body: input }),
+    mutationFn: (input: z.input<typeof ZSubLocationBody>) => apiFetch<SubLocation>('/api/subLocations', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }
@@ -25,7 +25,7 @@ export function useCreateSubLocation() {
 export function useRenameSubLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
+    mutationFn: ({ id, name }: { id: string } & z.input<typeof ZSubLocationRenameBody>) =>
       apiFetch<SubLocation>(`/api/subLocations/${encodeURIComponent(id)}`, { method: 'PUT', body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });

@@ -3,7 +3,7 @@ import { LOCATION_OPTIONS, PEOPLE_MESSAGES } from '@backroom/domain';
 import { subLocationsOf, useLocations, useSubLocations } from '../../shared/lookups.api';
 import type { LocationOption } from './transfers.api';
 
-export interface SetLocationValues {
+interface SetLocationValues {
   location: string;
   subLocation: string | null;
   shouldOverrideLocationOption: boolean;

@@ -2,14 +2,14 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { Card, Checkbox, Empty, Flex, Image, List, Pagination, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { pageBounds, PAGE_SIZES, paginationText, statusColor, statusLabel, truncateSku } from '@backroom/domain';
+import { pageBounds, PAGE_SIZES, paginationText, statusColor, statusLabel } from '@backroom/domain';
 import { formatPrice, fullName } from '../../shared/format';
 import { useIsMobile } from '../../shared/hooks';
 import type { InventoryItem } from '../inventory-item/inventory-item.api';
 
 const FALLBACK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
-export interface TransferListProps {
+interface TransferListProps {
   rows: InventoryItem[];
   count: number;
   loading: boolean;
@@ -93,30 +93,41 @@ export function TransferList(props: TransferListProps) {
     );
   }
 
+  // Fixed widths that fit 1440 px beside the menu: the product cell holds the picture, the title (one
+  // line, with an ellipsis), the code, the size and the SKU, so it is never crushed (docs/inventory-lists-screens.md).
   const columns: TableColumnsType<InventoryItem> = [
     {
       title: 'Product',
       key: 'product',
+      width: 330,
       render: (_, item) => (
-        <Flex gap={12} align="center">
-          <Image src={item.image ?? undefined} width={44} height={44} preview={false} fallback={FALLBACK_IMAGE} style={{ objectFit: 'contain' }} />
+        <Flex gap={12} align="center" style={{ minWidth: 0 }} data-testid="transfer-product">
+          <div style={{ flex: 'none', width: 44 }}>
+            <Image src={item.image ?? undefined} width={44} height={44} preview={false} fallback={FALLBACK_IMAGE} style={{ objectFit: 'contain' }} />
+          </div>
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong>{item.title}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text strong ellipsis={{ tooltip: item.title }}>
+              {item.title}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
               {item.code}
+              {item.option1Value ? ` · Size ${item.option1Value}` : ''}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: item.sku }}>
+              SKU {item.sku}
             </Typography.Text>
           </Flex>
         </Flex>
       ),
     },
-    { title: 'SKU', dataIndex: 'sku', width: 130, render: (sku: string) => <span title={sku}>{truncateSku(sku)}</span> },
-    { title: 'Size', dataIndex: 'option1Value', width: 80 },
-    { title: 'Location', key: 'location', width: 170, render: (_, item) => [item.location, item.subLocation].filter(Boolean).join(' / ') || '—' },
-    { title: 'Status', key: 'status', width: 150, render: (_, item) => status(item) },
-    { title: 'Price', dataIndex: 'price', width: 110, align: 'right', render: (v: number) => formatPrice(v, currency) },
-    { title: 'Consigner', key: 'consigner', width: 160, render: (_, item) => (item.consigner ? fullName(item.consigner) : '—') },
-    ...(action ? [{ title: '', key: 'action', width: 170, render: (_: unknown, item: InventoryItem) => <div onClick={(e) => e.stopPropagation()}>{action(item)}</div> }] : []),
+    { title: 'Location', key: 'location', width: 150, render: (_, item) => [item.location, item.subLocation].filter(Boolean).join(' / ') || '—' },
+    { title: 'Status', key: 'status', width: 120, render: (_, item) => status(item) },
+    { title: 'Price', dataIndex: 'price', width: 100, align: 'right', render: (v: number) => formatPrice(v, currency) },
+    { title: 'Consigner', key: 'consigner', width: 150, ellipsis: true, render: (_, item) => (item.consigner ? fullName(item.consigner) : '—') },
+    ...(action ? [{ title: '', key: 'action', width: 160, render: (_: unknown, item: InventoryItem) => <div onClick={(e) => e.stopPropagation()}>{action(item)}</div> }] : []),
   ];
+  // the selection column, then the columns' own widths: the table scrolls only below that
+  const minWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 32);
 
   return (
     <Table<InventoryItem>
@@ -143,7 +154,9 @@ export function TransferList(props: TransferListProps) {
           'data-testid': 'transfer-row',
         }) as HTMLAttributes<HTMLElement>
       }
-      scroll={{ x: 1000 }}
+      scroll={{ x: minWidth }}
+      tableLayout="fixed"
+      data-testid="transfer-table"
     />
   );
 }

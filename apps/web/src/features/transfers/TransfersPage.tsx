@@ -177,7 +177,7 @@ export default function TransfersPage() {
   );
 }
 
-/** The phone layout keeps filters in a modal with Apply (issue 5). */
+/** The phone layout keeps filters in a modal with Apply (docs/inventory-lists-screens.md). */
 function FiltersModal({
   open,
   values,

@@ -1,12 +1,13 @@
 // Transfers (people doc section 2): pages of items from GET /api/inventories/paginatedInventories,
 // POST /api/inventories/transfer and POST /api/inventories/acceptTransfer.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryStatus, LOCATION_OPTIONS, TActionResult, TInventoryList, TQueuedJob } from '@backroom/domain';
+import type { InventoryStatus, LOCATION_OPTIONS, TActionResult, TInventoryList, TQueuedJob, ZActionBodies } from '@backroom/domain';
+import type { z } from 'zod';
 import { apiFetch } from '../../shared/api';
 
 export type LocationOption = (typeof LOCATION_OPTIONS)[number];
 
-export interface TransferFilters {
+interface TransferFilters {
   search?: string;
   status?: InventoryStatus;
   location?: string;
@@ -20,7 +21,7 @@ export interface TransferFilters {
 /** A page of items (no grouping here). */
 export type InventoryPage = TInventoryList;
 
-export const transferKeys = {
+const transferKeys = {
   page: (scope: string, filters: TransferFilters) => ['inventories', 'transfers', scope, filters] as const,
 };
 
@@ -37,18 +38,15 @@ export function useInventoryPage(scope: string, filters: TransferFilters) {
 }
 
 /** Up to 50 items run inline; more become a background job (202 with a job id). */
-export type TransferAnswer = TActionResult | TQueuedJob;
+type TransferAnswer = TActionResult | TQueuedJob;
 
 /** What an action answered: its message, or the queued job's. */
 export const answerText = (answer: TransferAnswer) => answer.message;
 
-export interface TransferInput {
-  inventories: string[];
-  location: string;
-  subLocation?: string | null;
-  shouldOverrideLocationOption: boolean;
-  locationOption?: LocationOption | null;
-}
+/** POST /api/inventories/transfer body (the domain's ZActionBodies.transfer). */
+type TransferInput = z.input<typeof ZActionBodies.transfer>;
+/** POST /api/inventories/acceptTransfer body (the domain's ZActionBodies.acceptTransfer). */
+type AcceptTransferInput = z.input<typeof ZActionBodies.acceptTransfer>;
 
 export function useTransfer() {
   const queryClient = useQueryClient();
@@ -61,7 +59,7 @@ export function useTransfer() {
 export function useAcceptTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: string[]; location: string; subLocation?: string | null }) =>
+    mutationFn: (input: AcceptTransferInput) =>
       apiFetch<TransferAnswer>('/api/inventories/acceptTransfer', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['inventories'] }),
   });

@@ -3,10 +3,16 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@backroom/domain';
 
 /**
  * A list's filters, page and page size live in the URL, so a reload or a shared link shows the same
- * list (issue 5). Empty values are left out of the URL; changing a filter goes back to page 1.
+ * list (docs/inventory-lists-screens.md). Empty values are left out of the URL; changing a filter goes back to page 1.
  */
 export function useUrlListState<K extends string>(keys: readonly K[], defaults: Partial<Record<K, string>> = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params, setRouterParams] = useSearchParams();
+  // The router renders navigations in a transition, so two quick changes (clearing a filter, then a
+  // search) can both run before the first is rendered: each starts from the address bar, which already
+  // holds the first, never from the last render's params (react-router's own `current`), which would
+  // write the cleared filter back.
+  const setParams = (change: (current: URLSearchParams) => URLSearchParams, options: { replace: boolean }) =>
+    setRouterParams(change(new URLSearchParams(window.location.search)), options);
   const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? defaults[k] ?? undefined])) as Record<K, string | undefined>;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sizeParam = Number(params.get('pageSize'));

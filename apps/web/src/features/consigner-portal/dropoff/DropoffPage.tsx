@@ -1,52 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Empty, Flex, Input, Modal, Select, Skeleton, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Empty, Flex, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, InboxOutlined, PrinterOutlined } from '@ant-design/icons';
-import { consignerWord, formatDateShort, INVENTORY_MESSAGES, statusColor, statusLabel, truncateSku, type SignedInUser } from '@backroom/domain';
+import { consignerWord, formatDateShort, INVENTORY_MESSAGES, type SignedInUser } from '@backroom/domain';
 import { errorMessage } from '../../../shared/api';
 import { formatPrice, fullName } from '../../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../../shared/hooks';
 import { useInventoryFilterOptions } from '../../../shared/lookups.api';
 import { ListPagination } from '../../../shared/ui/ListPagination';
+import { ListSearch, ListView } from '../../../shared/ui/ListView';
 import { RouteLink } from '../../../shared/ui/RouteLink';
 import { useCurrentStore } from '../../store/store.api';
 import { useUrlListState } from '../../transfers/url-state';
 import { fetchAllDropoffItems, useCancelDropoff, useDropoffItems, type DropoffItem, type DropoffStatus } from './dropoff.api';
-import { DropoffManifest, ManifestPrintCopy, type ManifestInfo } from './DropoffManifest';
+import { DropoffCards } from './DropoffCards';
+import { ItemCell, SCREEN, StatusTag, optionsOf } from './DropoffCells';
+import { ManifestDialog, type ManifestShown } from './ManifestDialog';
 import './dropoff.css';
-import { ItemImage } from '../../../shared/ui/ItemImage';
 
 const FILTER_KEYS = ['search', 'location'] as const;
-/** A phone shows one card per unit (spec 9); past this many units of one item the rest are counted, not drawn. */
-const MAX_CARDS_PER_ITEM = 20;
-
-const SCREEN: Record<DropoffStatus, { title: string; intro: string; empty: string }> = {
-  Requested: {
-    title: 'Requested',
-    intro: 'Items you asked the store to take. The store reviews each request; accepted ones move to Drop Off Pending.',
-    empty: 'No drop-off requests yet.',
-  },
-  Pending: {
-    title: 'Drop Off Pending',
-    intro: 'The store accepted these items: bring them in. Print the manifest so the shop can check them against it.',
-    empty: 'Nothing to drop off right now.',
-  },
-};
-
-function Thumb({ src, size = 44 }: { src: string | null; size?: number }) {
-  return <ItemImage src={src} size={size} className="br-drop-thumb" />;
-}
-
-function StatusTag({ item }: { item: DropoffItem }) {
-  // The consigner portal shows every status but Sold in red; Pending reads 'Drop off pending' (spec 4).
-  return (
-    <Tag color={statusColor(item.status, 'consigner')} style={{ marginInlineEnd: 0 }} data-testid="dropoff-status">
-      {statusLabel(item.status)}
-    </Tag>
-  );
-}
-
-const optionsOf = (item: DropoffItem) => [item.option2Value, item.option3Value].filter(Boolean).join(' · ');
 
 /** Requested Inventory: /dropoff (status Requested) and /dropoffPending (status Pending) of the consigner portal. */
 export default function DropoffPage({ user, status = 'Pending' }: { user: SignedInUser; status?: DropoffStatus }) {
@@ -60,8 +32,6 @@ export default function DropoffPage({ user, status = 'Pending' }: { user: Signed
 
   const state = useUrlListState(FILTER_KEYS);
   const { search = '', location } = state.values;
-  const [searchText, setSearchText] = useState(search);
-  useEffect(() => setSearchText(search), [search]);
   const query = useMemo(() => ({ status, search, location }), [status, search, location]);
   const list = useDropoffItems(query, state.page, state.pageSize);
   const options = useInventoryFilterOptions();
@@ -88,7 +58,7 @@ export default function DropoffPage({ user, status = 'Pending' }: { user: Signed
   const pageChecked = rows.filter((r) => checked.has(r.id)).length;
   const allOnPage = rows.length > 0 && pageChecked === rows.length;
 
-  const [manifest, setManifest] = useState<{ info: ManifestInfo; items: DropoffItem[] } | null>(null);
+  const [manifest, setManifest] = useState<ManifestShown | null>(null);
   const [building, setBuilding] = useState(false);
 
   const runCancel = (ids: string[]) =>
@@ -155,19 +125,7 @@ export default function DropoffPage({ user, status = 'Pending' }: { user: Signed
     }
   };
 
-  const itemCell = (item: DropoffItem) => (
-    <Flex gap={10} align="center" style={{ minWidth: 0 }}>
-      <Thumb src={item.image ?? item.product.image} />
-      <Flex vertical style={{ minWidth: 0 }}>
-        <RouteLink to={`/productItem/${item.productId}`} className="br-drop-title">
-          {item.product.title || item.title}
-        </RouteLink>
-        <span className="br-drop-sub" title={item.product.sku || item.sku}>
-          {item.code} · {truncateSku(item.product.sku || item.sku)}
-        </span>
-      </Flex>
-    </Flex>
-  );
+  const itemCell = (item: DropoffItem) => <ItemCell item={item} />;
 
   const cancelButton = (item: DropoffItem, block = false) => (
     <Button danger block={block} icon={<DeleteOutlined />} onClick={() => confirmCancelOne(item)} data-testid="cancel-dropoff" aria-label={`Cancel drop-off of ${item.code}`}>
@@ -254,54 +212,7 @@ export default function DropoffPage({ user, status = 'Pending' }: { user: Signed
     </Flex>
   );
 
-  const cards = (
-    <Flex vertical gap={10} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="dropoff-cards">
-      {rows.flatMap((item) => {
-        const shown = Math.min(item.quantity, MAX_CARDS_PER_ITEM);
-        const on = checked.has(item.id);
-        const cardsOfItem = Array.from({ length: shown }, (_, unit) => (
-          <div key={`${item.id}-${unit}`} className={`br-drop-card${on ? ' br-drop-card-on' : ''}`} data-testid="dropoff-card" data-code={item.code}>
-            <Flex gap={10} align="flex-start">
-              <Checkbox checked={on} onChange={(e) => toggle([item], e.target.checked)} aria-label={`Select ${item.code}`} className="br-drop-check" />
-              <div style={{ minWidth: 0, flex: 1 }}>{itemCell(item)}</div>
-            </Flex>
-            <dl className="br-drop-facts">
-              <div>
-                <dt>Size</dt>
-                <dd>
-                  {item.option1Value ?? '—'}
-                  {optionsOf(item) && <span className="br-drop-sub">{optionsOf(item)}</span>}
-                </dd>
-              </div>
-              <div>
-                <dt>Price</dt>
-                <dd>{money(item.price)}</dd>
-              </div>
-              <div>
-                <dt>Location</dt>
-                <dd>{item.location ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{item.quantity > 1 ? 'Unit' : 'Qty'}</dt>
-                <dd data-testid="card-unit">{item.quantity > 1 ? `${unit + 1} of ${item.quantity}` : 1}</dd>
-              </div>
-            </dl>
-            <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 10 }}>
-              <StatusTag item={item} />
-              {cancelButton(item)}
-            </Flex>
-          </div>
-        ));
-        if (item.quantity > shown)
-          cardsOfItem.push(
-            <Typography.Text key={`${item.id}-more`} type="secondary" className="br-drop-more">
-              and {item.quantity - shown} more of {item.code}
-            </Typography.Text>,
-          );
-        return cardsOfItem;
-      })}
-    </Flex>
-  );
+  const cards = () => <DropoffCards rows={rows} checked={checked} toggle={toggle} money={money} cancelButton={cancelButton} />;
 
   return (
     <Card
@@ -324,18 +235,13 @@ export default function DropoffPage({ user, status = 'Pending' }: { user: Signed
         {screen.intro}
       </Typography.Paragraph>
       <Flex gap={8} wrap vertical={isMobile} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+        <ListSearch
+          value={search}
+          onSearch={(value) => state.setFilters({ search: value })}
           placeholder="Search title, SKU or code"
           size={isMobile ? 'large' : undefined}
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            if (e.target.value === '' && search) state.setFilters({ search: '' });
-          }}
-          onSearch={(value) => state.setFilters({ search: value.trim() })}
           style={{ maxWidth: isMobile ? undefined : 340, flex: isMobile ? undefined : 1 }}
-          data-testid="dropoff-search"
+          testId="dropoff-search"
         />
         <Select
           value={location ?? ''}
@@ -349,78 +255,38 @@ export default function DropoffPage({ user, status = 'Pending' }: { user: Signed
         />
       </Flex>
 
-      {list.isError ? (
-        <Alert type="error" showIcon title={errorMessage(list.error, 'Your items could not be loaded.')} />
-      ) : (
-        <>
-          {!isMobile && rows.length > 0 && bulkBar}
-          {list.isPending ? (
-            <div data-testid="dropoff-loading">
-              <Skeleton active paragraph={{ rows: 6 }} />
-            </div>
-          ) : rows.length === 0 ? (
-            emptyState
-          ) : isMobile ? (
-            cards
-          ) : (
-            <Table<DropoffItem>
-              rowKey="id"
-              className="br-drop-table"
-              loading={list.isFetching && list.isPlaceholderData}
-              dataSource={rows}
-              columns={columns}
-              tableLayout="fixed"
-              // a narrow desk (a tablet) scrolls the table, not the page
-              scroll={{ x: 980 }}
-              pagination={false}
-              rowSelection={{
-                selectedRowKeys: rows.filter((r) => checked.has(r.id)).map((r) => r.id),
-                onSelect: (row, on) => toggle([row], on),
-                onSelectAll: (on, _rows, changed) => toggle(changed, on),
-                getCheckboxProps: (row) => ({ 'aria-label': `Select ${row.code}` }) as object,
-              }}
-              data-testid="dropoff-table"
-            />
-          )}
-          {/* Spec 9: the requested inventory table hides its pager when everything fits on one page. */}
-          {total > state.pageSize && (
-            <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={state.setPage} testId="dropoff-pagination" />
-          )}
-          {isMobile && rows.length > 0 && bulkBar}
-        </>
+      {!list.isError && !isMobile && rows.length > 0 && bulkBar}
+      <ListView<DropoffItem>
+        list={list}
+        rows={rows}
+        isMobile={isMobile}
+        errorText="Your items could not be loaded."
+        empty={emptyState}
+        loadingTestId="dropoff-loading"
+        skeletonOnDesktop
+        cardsTestId="dropoff-cards"
+        cards={cards}
+        table={{
+          className: 'br-drop-table',
+          columns,
+          // a narrow desk (a tablet) scrolls the table, not the page
+          scroll: { x: 980 },
+          rowSelection: {
+            selectedRowKeys: rows.filter((r) => checked.has(r.id)).map((r) => r.id),
+            onSelect: (row, on) => toggle([row], on),
+            onSelectAll: (on, _rows, changed) => toggle(changed, on),
+            getCheckboxProps: (row) => ({ 'aria-label': `Select ${row.code}` }) as object,
+          },
+          ...({ 'data-testid': 'dropoff-table' } as object),
+        }}
+      />
+      {/* Spec 9: the requested inventory table hides its pager when everything fits on one page. */}
+      {!list.isError && total > state.pageSize && (
+        <ListPagination page={state.page} pageSize={state.pageSize} total={total} isMobile={isMobile} onChange={state.setPage} testId="dropoff-pagination" />
       )}
+      {!list.isError && isMobile && rows.length > 0 && bulkBar}
 
-      <Modal
-        open={manifest !== null}
-        title="Print Manifest"
-        width={960}
-        onCancel={() => setManifest(null)}
-        destroyOnHidden
-        footer={[
-          <Button key="close" onClick={() => setManifest(null)} data-testid="manifest-close">
-            Close
-          </Button>,
-          <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="manifest-print-button">
-            Print
-          </Button>,
-        ]}
-        data-testid="manifest-dialog"
-      >
-        {manifest && (
-          <>
-            <Typography.Paragraph type="secondary">
-              {manifest.info.scope === 'selected'
-                ? `The ${manifest.items.length} checked ${manifest.items.length === 1 ? 'item' : 'items'}.`
-                : 'Every item of this list (nothing is checked).'}{' '}
-              Print it, or show it at the counter.
-            </Typography.Paragraph>
-            <div className="br-manifest-scroll">
-              <DropoffManifest info={manifest.info} items={manifest.items} />
-            </div>
-            <ManifestPrintCopy info={manifest.info} items={manifest.items} />
-          </>
-        )}
-      </Modal>
+      <ManifestDialog manifest={manifest} onClose={() => setManifest(null)} />
     </Card>
   );
 }

@@ -8,13 +8,13 @@ import { apiFetch } from '../../../shared/api';
 export type DropoffStatus = 'Requested' | 'Pending';
 export type DropoffItem = TInventoryItem;
 
-export interface DropoffQuery {
+interface DropoffQuery {
   status: DropoffStatus;
   location?: string;
   search?: string;
 }
 
-export const dropoffKeys = {
+const dropoffKeys = {
   all: ['dropoff'] as const,
   page: (q: DropoffQuery, page: number, pageSize: number) => ['dropoff', 'page', q, page, pageSize] as const,
 };

@@ -2,7 +2,7 @@
 // section 4): the summary of the chosen dates, then the consigner's own items in the shared inventory
 // list with the actions a consigner takes on them. Choices: docs/consigner-portal.md, Inventory.
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Button, Flex, Input, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -13,15 +13,12 @@ import { InventoryList } from '../../inventory-lists/InventoryList';
 import { portalListConfig } from '../../inventory-lists/list-state';
 import { SummaryCards } from './SummaryCards';
 import { useHasMarketplaceSold, usePrefetchPortalInventory } from './portal-inventory.api';
-import { isDay, rangeOf, type DateRange } from './date-range';
+import { rangeOf, type DateRange } from './date-range';
+import { DateRangeField } from '../../../shared/ui/DateRangeField';
 import './portal-inventory.css';
 
 // How it works opens on a tap: its code (Steps, Alert) is not part of the page's first load.
 const MarketplaceModal = lazy(() => import('./MarketplaceModal').then((m) => ({ default: m.MarketplaceModal })));
-
-// Desktop: antd's range picker, loaded beside the page (its code is the heaviest part of the header).
-const DesktopDateRange = lazy(() => import('./DesktopDateRange'));
-const RANGE_WIDTH = 270;
 
 /** The range in the address (?from=&to=, so a reload keeps it), else the last 7 days. */
 function useDateRange(): [DateRange, (next: DateRange) => void] {
@@ -30,52 +27,16 @@ function useDateRange(): [DateRange, (next: DateRange) => void] {
   const to = params.get('to');
   const range = useMemo<DateRange>(() => rangeOf(from, to), [from, to]);
   const set = useCallback(
-    (next: DateRange) =>
-      setParams(
-        (current) => {
-          const p = new URLSearchParams(current);
-          p.set('from', next.from);
-          p.set('to', next.to);
-          return p;
-        },
-        { replace: true },
-      ),
+    (next: DateRange) => {
+      // from the address bar, not the last render (a change made just before may not be rendered yet)
+      const p = new URLSearchParams(window.location.search);
+      p.set('from', next.from);
+      p.set('to', next.to);
+      setParams(p, { replace: true });
+    },
     [setParams],
   );
   return [range, set];
-}
-
-function DateRangeField({ range, onChange }: { range: DateRange; onChange: (next: DateRange) => void }) {
-  const isMobile = useIsMobile();
-  if (isMobile) {
-    // A phone: the phone's own date picker (two native date fields): no picker code to load, and the
-    // range picker's two months do not fit 390 px.
-    return (
-      <Flex gap={8} className="br-portal-dates" data-testid="date-range">
-        <Input
-          type="date"
-          aria-label="From"
-          value={range.from}
-          max={range.to}
-          onChange={(e) => isDay(e.target.value) && e.target.value <= range.to && onChange({ from: e.target.value, to: range.to })}
-          data-testid="date-from"
-        />
-        <Input
-          type="date"
-          aria-label="To"
-          value={range.to}
-          min={range.from}
-          onChange={(e) => isDay(e.target.value) && e.target.value >= range.from && onChange({ from: range.from, to: e.target.value })}
-          data-testid="date-to"
-        />
-      </Flex>
-    );
-  }
-  return (
-    <Suspense fallback={<Input readOnly value={`${range.from}  →  ${range.to}`} style={{ width: RANGE_WIDTH }} aria-label="Dates" />}>
-      <DesktopDateRange range={range} onChange={onChange} width={RANGE_WIDTH} />
-    </Suspense>
-  );
 }
 
 export default function ConsignerInventoryPage({ user }: { user: SignedInUser; status?: 'Requested' | 'Pending' }) {
@@ -116,7 +77,7 @@ export default function ConsignerInventoryPage({ user }: { user: SignedInUser; s
               </Typography.Text>
             </Flex>
             <Flex gap={8} wrap={!isMobile} vertical={isMobile} align={isMobile ? 'stretch' : 'center'}>
-              <DateRangeField range={range} onChange={setRange} />
+              <DateRangeField range={range} onChange={setRange} width={270} fieldTestIds={['date-from', 'date-to']} className="br-portal-dates" presets={['week', 'month', 'year']} />
               {store?.onlineMarketplace && (
                 <Button icon={<GlobalOutlined />} size={isMobile ? 'large' : 'middle'} onClick={() => {
                     setOpened(true);

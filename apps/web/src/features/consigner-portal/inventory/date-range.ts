@@ -5,7 +5,7 @@ export type DateRange = { from: string; to: string };
 
 export const DAY = 'YYYY-MM-DD';
 /** The spec's default: the last 7 days, today included. */
-export const DEFAULT_DAYS = 7;
+const DEFAULT_DAYS = 7;
 
 export function isDay(value: string | null): value is string {
   return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, DAY).isValid();

@@ -18,7 +18,7 @@ import type { DateRange } from './date-range';
  */
 const FRESH_MS = 30_000;
 
-export const portalInventoryKeys = {
+const portalInventoryKeys = {
   report: (range: DateRange) => ['consigners', 'report', 'own', range] as const,
   // under 'inventories', so every action on the list (which invalidates them) asks again
   marketplaceSold: ['inventories', 'portal', 'marketplaceSold'] as const,
@@ -29,7 +29,7 @@ export const portalInventoryKeys = {
  * only) with the range as calendar dates: the server takes the end date's whole day, so a range
  * ending today counts today's sales (the spec's "end date moved to the next day when it is today").
  */
-export const ownReportQuery = (range: DateRange) =>
+const ownReportQuery = (range: DateRange) =>
   queryOptions({
     queryKey: portalInventoryKeys.report(range),
     staleTime: FRESH_MS,
@@ -41,7 +41,7 @@ export function useOwnReport(range: DateRange) {
 }
 
 /** Whether one of the consigner's items at ONLINE MARKETPLACE is Sold: one count, no rows drawn. */
-export const marketplaceSoldQuery = () =>
+const marketplaceSoldQuery = () =>
   queryOptions({
     queryKey: portalInventoryKeys.marketplaceSold,
     staleTime: FRESH_MS,

@@ -9,7 +9,7 @@ import { apiFetch } from '../../../shared/api';
 export type PortalPayout = TConsignerPayoutList['rows'][number];
 export type PortalBoughtItem = TConsignerBuyingList['rows'][number];
 
-export interface PortalMoneyQuery {
+interface PortalMoneyQuery {
   /** YYYY-MM-DD, both or neither (no default: everything) */
   from?: string;
   to?: string;
@@ -18,7 +18,7 @@ export interface PortalMoneyQuery {
   pageSize: number;
 }
 
-export const portalMoneyKeys = {
+const portalMoneyKeys = {
   all: ['portal-money'] as const,
   paid: (id: string, q: PortalMoneyQuery) => ['portal-money', 'paid', id, q] as const,
   buying: (id: string, q: PortalMoneyQuery) => ['portal-money', 'buying', id, q] as const,

@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Col, Drawer, Empty, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { ArrowRightOutlined, CheckCircleFilled, ClockCircleFilled, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
-import { INVENTORY_MESSAGES, statusLabel, type InventoryStatus } from '@backroom/domain';
+import { Alert, App, Button, Col, Drawer, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { CheckCircleFilled, ClockCircleFilled, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { INVENTORY_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../../shared/api';
 import { formatPrice } from '../../../shared/format';
 import { useIsMobile } from '../../../shared/hooks';
@@ -10,13 +9,8 @@ import { ProductImage } from '../../products/ProductImage';
 import type { CreatedInventory } from '../../add-inventory/add-inventory.api';
 import { useReviewCheck, useSubmitReview, type IntakeCheck } from './review.api';
 import type { ReviewEntry } from './review-list';
+import { Submitted } from './ReviewSubmitted';
 import '../../../shared/touch.css';
-
-/** Where a consigner follows an item of each status (their drop-off pages). */
-export const FOLLOW_PAGE: Partial<Record<InventoryStatus, { path: string; label: string }>> = {
-  Requested: { path: '/dropoff', label: 'Requested' },
-  Pending: { path: '/dropoffPending', label: 'Drop Off Pending' },
-};
 
 /**
  * The full-screen review panel (catalogue doc section 2 and 4): the listed rows in two lists from the
@@ -263,49 +257,3 @@ function EntryCard({ entry, check, currency, onRemove, disabled }: { entry: Revi
   );
 }
 
-/** After Submit: the spec's success line, the items made and where each is followed. */
-function Submitted({ items, currency, isBuyingStore, onContinue }: { items: CreatedInventory[]; currency: string; isBuyingStore: boolean; onContinue: () => void }) {
-  const isMobile = useIsMobile();
-  const byStatus = new Map<InventoryStatus, CreatedInventory[]>();
-  for (const item of items) byStatus.set(item.status, [...(byStatus.get(item.status) ?? []), item]);
-  return (
-    <Flex vertical gap={16} style={{ maxWidth: 760, margin: '0 auto', background: '#fff', borderRadius: 12, padding: isMobile ? 12 : 24 }} data-testid="review-success">
-      <Result status="success" title={INVENTORY_MESSAGES.productAdded} style={{ padding: isMobile ? '8px 0' : 16 }} />
-      {[...byStatus].map(([status, list]) => {
-        const follow = FOLLOW_PAGE[status];
-        return (
-          <Flex key={status} vertical gap={8} data-testid={`submitted-${status}`}>
-            <Flex justify="space-between" align="center" wrap gap={8}>
-              <Typography.Text strong>
-                {list.length} {statusLabel(status, { isBuyingStore })}
-              </Typography.Text>
-              {follow && (
-                <Link to={follow.path} data-testid={`follow-${status}`}>
-                  Follow them on {follow.label} <ArrowRightOutlined />
-                </Link>
-              )}
-            </Flex>
-            {list.map((item) => (
-              <Flex key={item.id} vertical gap={2} style={{ border: '1px solid #edf0f5', borderRadius: 8, padding: '8px 12px' }} data-testid="submitted-item">
-                <Typography.Text ellipsis style={{ minWidth: 0 }}>
-                  <Link to={`/productItem/${item.productId}`} title="Your listings of this product">
-                    {item.title}
-                  </Link>
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                  {[item.option1Value, item.option2Value, item.option3Value].filter(Boolean).join(' · ')}
-                  {item.quantity > 1 ? ` · ${item.quantity} pieces` : ''} · {item.code} · {formatPrice(item.price, currency)}
-                </Typography.Text>
-              </Flex>
-            ))}
-          </Flex>
-        );
-      })}
-      <Flex justify="center" style={{ marginTop: 8 }}>
-        <Button type="primary" size="large" onClick={onContinue} data-testid="review-continue" style={{ minWidth: 200 }}>
-          Continue
-        </Button>
-      </Flex>
-    </Flex>
-  );
-}

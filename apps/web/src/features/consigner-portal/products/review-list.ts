@@ -14,7 +14,7 @@ export interface ReviewEntry {
 }
 
 const STORAGE_PREFIX = 'backroom.review';
-export const reviewStorageKey = (storeId: string, userId: string) => `${STORAGE_PREFIX}.${storeId}.${userId}`;
+const reviewStorageKey = (storeId: string, userId: string) => `${STORAGE_PREFIX}.${storeId}.${userId}`;
 
 function isEntry(value: unknown): value is ReviewEntry {
   const v = value as ReviewEntry | null;

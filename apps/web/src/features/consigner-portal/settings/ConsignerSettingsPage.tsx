@@ -1,19 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, App, Button, Card, Descriptions, Divider, Flex, Form, Spin, Switch, Tabs, Typography, type FormRule } from 'antd';
+import { Alert, App, Button, Card, Divider, Flex, Form, Spin, Tabs, type FormRule } from 'antd';
 import { BankOutlined, BellOutlined, LockOutlined, LogoutOutlined, SaveOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  PAYOUT_OPTIONS,
-  ROUTING_TYPE_LABELS,
-  ZConsignerUpdate,
-  helpHref,
-  maskAccountNumber,
-  type SignedInUser,
-  type TConsigner,
-  type TNotificationSettings,
-} from '@backroom/domain';
+import { PAYOUT_OPTIONS, ZConsignerUpdate, type SignedInUser, type TConsigner, type TNotificationSettings } from '@backroom/domain';
 import { errorMessage } from '../../../shared/api';
-import { BANK_FORM_FIELDS, fromBankData, isBankPayout, toBankData, type BankFormField, type BankFormValues } from '../../../shared/bank-form';
+import { BANK_FORM_FIELDS, fromBankData, toBankData, type BankFormField, type BankFormValues } from '../../../shared/bank-form';
 import { useDocumentTitle, useIsMobile } from '../../../shared/hooks';
 import { PayoutFields } from '../../../shared/ui/PayoutFields';
 import { useSignOut } from '../../auth/auth.api';
@@ -22,21 +13,13 @@ import type { ConsignerChange } from '../../consigners/consigners.api';
 import { ProfileFields } from '../../consigners/ProfileFields';
 import { useCurrentStore } from '../../store/store.api';
 import { useOwnConsigner, useSaveOwnDetails } from './portal-settings.api';
+import { BankReadOnly, NotificationFields } from './SettingsParts';
 import '../../../shared/touch.css';
 import './portal-settings.css';
 
 type TabKey = 'profile' | 'notifications' | 'bank';
 const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'idNumber'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
-
-/** The five e-mails a consigner may turn off (people doc section 3, emailNotifications' detailed form), in plain words. */
-const NOTIFICATIONS: { key: keyof TNotificationSettings; label: string; help: string }[] = [
-  { key: 'onInventoryAccept', label: 'My drop-off is accepted', help: 'When the store takes the items you dropped off into stock.' },
-  { key: 'onProductSold', label: 'An item of mine sells', help: 'When one of your items is sold.' },
-  { key: 'onPayout', label: 'I am paid', help: 'When the store pays you for your sold items.' },
-  { key: 'onPriceAcceptOrDecline', label: 'My price change is answered', help: 'When the store accepts or declines a new price you asked for.' },
-  { key: 'onWithdrawAcceptOrDecline', label: 'My withdrawal is answered', help: 'When the store accepts or declines your request to take an item back.' },
-];
 
 type FormValues = Pick<AddConsignerValues, ProfileField> &
   BankFormValues & {
@@ -241,105 +224,18 @@ function SettingsForm({ consigner, tab, setTab }: { consigner: TConsigner; tab: 
     <Form<FormValues> form={form} layout="vertical" initialValues={initial} requiredMark={false} data-testid="settings-form">
       <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={tabs.map((x) => ({ ...x, forceRender: true }))} className="br-ps-tabs" data-testid="settings-tabs" />
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="settings-error" />}
-      <Divider style={{ margin: '8px 0 16px' }} />
-      <Flex justify={isMobile ? 'stretch' : 'flex-end'} className={isMobile ? 'br-ps-save-phone' : undefined}>
-        <Button type="primary" onClick={() => void onSave()} icon={<SaveOutlined />} loading={save.isPending} size="large" block={isMobile} data-testid="settings-save">
-          Save
-        </Button>
-      </Flex>
+      {/* The read-only Bank tab has nothing to save (people doc section 2, Consigner settings). */}
+      {(tab !== 'bank' || bankOpen) && (
+        <>
+          <Divider style={{ margin: '8px 0 16px' }} />
+          <Flex justify={isMobile ? 'stretch' : 'flex-end'} className={isMobile ? 'br-ps-save-phone' : undefined}>
+            <Button type="primary" onClick={() => void onSave()} icon={<SaveOutlined />} loading={save.isPending} size="large" block={isMobile} data-testid="settings-save">
+              Save
+            </Button>
+          </Flex>
+        </>
+      )}
     </Form>
   );
 }
 
-/**
- * The master switch and the five e-mails. Each row is the label of its switch: the whole row (56 px
- * high, the full width) is what a finger taps.
- */
-function NotificationFields({ on }: { on: boolean }) {
-  return (
-    <Flex vertical data-testid="notification-fields">
-      <Flex component="label" justify="space-between" align="center" gap={16} className="br-ps-switch-row br-ps-master" data-testid="notify-row-all">
-        <span className="br-ps-label">
-          <Typography.Text strong>E-mail notifications</Typography.Text>
-          <Typography.Text type="secondary" className="br-ps-help">
-            {on ? 'The store e-mails you about the events turned on below.' : 'Off: the store sends you none of the e-mails below.'}
-          </Typography.Text>
-        </span>
-        <Form.Item name="emailNotifications" valuePropName="checked" noStyle>
-          <Switch aria-label="E-mail notifications" data-testid="notify-all" />
-        </Form.Item>
-      </Flex>
-      {NOTIFICATIONS.map((n) => (
-        <Flex
-          component="label"
-          key={n.key}
-          justify="space-between"
-          align="center"
-          gap={16}
-          className={`br-ps-switch-row${on ? '' : ' br-ps-switch-row-off'}`}
-          data-testid={`notify-row-${n.key}`}
-        >
-          <span className="br-ps-label">
-            <Typography.Text>{n.label}</Typography.Text>
-            <Typography.Text type="secondary" className="br-ps-help">
-              {n.help}
-            </Typography.Text>
-          </span>
-          <Form.Item name={['notificationSettings', n.key]} valuePropName="checked" noStyle>
-            <Switch disabled={!on} aria-label={n.label} data-testid={`notify-${n.key}`} />
-          </Form.Item>
-        </Flex>
-      ))}
-    </Flex>
-  );
-}
-
-/** Bank details once submitted: read-only, with the way to change them (spec section 2 and 5). */
-function BankReadOnly({ consigner, supportEmail }: { consigner: TConsigner; supportEmail: string | null }) {
-  const isMobile = useIsMobile();
-  const bank = consigner.bankData;
-  const na = <Typography.Text type="secondary">—</Typography.Text>;
-  const show = (v: string | null | undefined): ReactNode => (v ? v : na);
-  const items =
-    bank && isBankPayout(consigner.payoutType)
-      ? [
-          { key: 'payoutType', label: 'Payout type', children: consigner.payoutType },
-          ...(bank.routingType ? [{ key: 'routingType', label: 'Routing type', children: ROUTING_TYPE_LABELS[bank.routingType] }] : []),
-          { key: 'accountName', label: 'Account holder', children: show(bank.accountName) },
-          ...(bank.bank ? [{ key: 'bank', label: 'Bank', children: bank.bank }] : []),
-          ...(bank.accountNumber ? [{ key: 'accountNumber', label: 'Account number', children: maskAccountNumber(bank.accountNumber) }] : []),
-          ...(bank.routingNumber ? [{ key: 'routingNumber', label: 'Routing number', children: bank.routingNumber }] : []),
-          ...(bank.swiftCode ? [{ key: 'swiftCode', label: 'SWIFT code', children: bank.swiftCode }] : []),
-          ...(bank.ibanNumber ? [{ key: 'ibanNumber', label: 'IBAN', children: maskAccountNumber(bank.ibanNumber) }] : []),
-          ...(bank.branchCode ? [{ key: 'branchCode', label: 'Branch code', children: bank.branchCode }] : []),
-          ...(bank.bankType ? [{ key: 'bankType', label: 'Account type', children: bank.bankType }] : []),
-        ]
-      : [
-          { key: 'payoutType', label: 'Payout type', children: show(consigner.payoutType) },
-          { key: 'email', label: `${consigner.payoutType ?? 'Payout'} account`, children: show(bank?.email) },
-        ];
-  return (
-    <Flex vertical gap={16} data-testid="bank-readonly">
-      <Alert
-        type="warning"
-        showIcon
-        icon={<LockOutlined />}
-        title="Your bank details can no longer be changed here"
-        description={
-          <span data-testid="bank-warning">
-            Bank information cannot be changed after submission. To change it, visit the store in person or e-mail{' '}
-            {supportEmail ? (
-              <a href={helpHref(supportEmail)} data-testid="bank-support-mail">
-                {supportEmail}
-              </a>
-            ) : (
-              'the store'
-            )}
-            .
-          </span>
-        }
-      />
-      <Descriptions column={1} size="small" bordered={!isMobile} items={items} styles={{ label: { width: isMobile ? 130 : 200 } }} data-testid="bank-details" />
-    </Flex>
-  );
-}

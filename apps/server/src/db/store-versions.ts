@@ -1,0 +1,79 @@
+import type { Database } from './client.ts';
+
+/** The row of what no store owns (sign-in users and their sessions), migration 0043. */
+export const GLOBAL_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** What a store's data is at: `data` moves with any change of its rows, `people` with its staff, consigners and store row. */
+export type StoreVersion = { data: string; people: string };
+/** The versions one request works with: its store's (when it has one) and the users' and sessions'. */
+export type RequestVersions = { store: StoreVersion | null; global: StoreVersion };
+
+const NONE: StoreVersion = { data: '0', people: '0' };
+const SQL = 'select store_id::text as s, version::text as d, people_version::text as p from backroom_store_version where store_id = any($1::uuid[])';
+
+/**
+ * The per-store versions the caches compare (docs/scaling.md "Several server processes"): a row per
+ * store in backroom_store_version, bumped by triggers in the transaction of any change of the
+ * store's rows (migration 0043), whoever made it (this process, another one, psql). A cached answer
+ * is kept with the version read before it was read, and served only while the version is the same:
+ * a change committed while it was read moves the version, so the answer is never served again.
+ *
+ * PostgreSQL: read once per request that uses a cache, by one indexed query (several processes
+ * write, and only the row tells this one). PGlite: one process, so the version is read again only
+ * once this process has written since (db/write-watch.ts), or while a write is under way.
+ */
+export class StoreVersions {
+  private readonly memo = new Map<string, { watch: number; version: StoreVersion }>();
+
+  constructor(private readonly database: Pick<Database, 'kind' | 'executeSql' | 'writes'>) {}
+
+  async of(storeId: string | null): Promise<RequestVersions> {
+    const scopes = storeId ? [storeId, GLOBAL_SCOPE] : [GLOBAL_SCOPE];
+    const writes = this.database.writes;
+    const local = this.database.kind === 'pglite';
+    if (local && writes.quiet) {
+      const known = scopes.map((scope) => this.memo.get(scope));
+      if (known.every((k) => k && k.watch === writes.version)) return shape(storeId, (scope) => this.memo.get(scope)!.version);
+    }
+    const watch = writes.version;
+    const quiet = writes.quiet;
+    const { rows } = await this.database.executeSql(SQL, [scopes]);
+    const found = new Map((rows as { s: string; d: string; p: string }[]).map((r) => [r.s, { data: r.d, people: r.p }]));
+    const versionOf = (scope: string) => found.get(scope) ?? NONE;
+    // remembered only when no write of this process began or ended around the read
+    if (local && quiet && writes.quiet && writes.version === watch) for (const scope of scopes) this.memo.set(scope, { watch, version: versionOf(scope) });
+    return shape(storeId, versionOf);
+  }
+}
+
+function shape(storeId: string | null, versionOf: (scope: string) => StoreVersion): RequestVersions {
+  return { store: storeId ? versionOf(storeId) : null, global: versionOf(GLOBAL_SCOPE) };
+}
+
+const instances = new WeakMap<object, StoreVersions>();
+
+/** The versions of a database (one per opened database, so tests' apps do not share one). */
+export function storeVersionsOf(database: Pick<Database, 'kind' | 'executeSql' | 'writes'>): StoreVersions {
+  let found = instances.get(database);
+  if (!found) {
+    found = new StoreVersions(database);
+    instances.set(database, found);
+  }
+  return found;
+}
+
+const perRequest = new WeakMap<object, Promise<RequestVersions>>();
+
+/**
+ * The versions of a request's store and of the sign-ins, read once per request the first time a
+ * cache asks (the session, the actor, the read cache): every cache of the request compares the same
+ * reading, taken before anything it serves or keeps was read.
+ */
+export function versionsOfRequest(database: Pick<Database, 'kind' | 'executeSql' | 'writes'>, request: { store?: { id: string } | null }): Promise<RequestVersions> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = storeVersionsOf(database).of(request.store?.id ?? null);
+    perRequest.set(request, found);
+  }
+  return found;
+}

@@ -1,0 +1,18 @@
+// What other modules may use of the inventory module (docs/architecture.md, "Modules"): the item's
+// API shape, its fees, the actions (scans), and the item rows a sale reads and writes.
+import { inventoryRepository } from './inventory.repository.ts';
+
+export { actingUser, actionScope, assertMayPerform, performAction, performActionBatch } from './inventory-actions.service.ts';
+export { generateInventoryCode } from './inventory-code.ts';
+export { reassignOwnerInTx } from './inventory.service.ts';
+export { feesFor } from './inventory-fees.ts';
+export { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from './inventory.mapper.ts';
+export type { InventoryChanges, InventoryRow } from './inventory.repository.ts';
+
+/** The item rows a sale finds by code, locks, reads with their relations and marks sold. */
+export const inventoryRecords = {
+  findByCode: inventoryRepository.findByCode,
+  findWithRelations: inventoryRepository.findWithRelations,
+  lockByIds: inventoryRepository.lockByIds,
+  updateMany: inventoryRepository.updateMany,
+};

@@ -1,0 +1,92 @@
+// The per-store versions the caches compare (db/store-versions.ts, migration 0043, docs/scaling.md
+// "Several server processes"): which tables move them, once per transaction and store, at what cost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLOBAL_SCOPE, storeVersionsOf } from '../src/db/store-versions.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// the queues and the storefront's bookkeeping: no cached answer reads them
+const UNWATCHED = ['outbox', 'background_jobs', 'storefront_webhooks', 'storefront_order_sync', 'storefront_item_sync', 'storefront_drift_checks'];
+
+let t: TestApp;
+let storeId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  storeId = ((await t.ctx.database.executeSql("select id from stores where handle = 'demo'")).rows[0] as { id: string }).id;
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const sql = (text: string, values: unknown[] = []) => t.ctx.database.executeSql(text, values);
+const versionOf = async (id: string) => {
+  const row = (await sql('select version::int as v, people_version::int as p from backroom_store_version where store_id = $1', [id])).rows[0] as { v: number; p: number } | undefined;
+  return row ?? { v: 0, p: 0 };
+};
+
+describe('store versions', () => {
+  it('has the trigger on every table with a store_id but the queues (a new table needs one)', async () => {
+    const { rows } = await sql(
+      `select c.table_name as t, exists (select 1 from pg_trigger g join pg_class k on k.oid = g.tgrelid where k.relname = c.table_name and g.tgname = 'backroom_store_version') as watched
+       from information_schema.columns c join information_schema.tables tb on tb.table_name = c.table_name and tb.table_schema = c.table_schema and tb.table_type = 'BASE TABLE'
+       where c.table_schema = 'public' and c.column_name = 'store_id' and c.table_name <> 'backroom_store_version'`,
+    );
+    const unwatched = (rows as { t: string; watched: boolean }[]).filter((r) => !r.watched).map((r) => r.t);
+    expect(unwatched.sort()).toEqual(UNWATCHED.filter((name) => (rows as { t: string }[]).some((r) => r.t === name)).sort());
+  });
+
+  it('moves a store once per transaction, whatever the rows changed; staff changes move its people version too', async () => {
+    const before = await versionOf(storeId);
+    await sql('update inventory_items set price = price where store_id = $1', [storeId]);
+    const after = await versionOf(storeId);
+    expect(after.v).toBe(before.v + 1);
+    expect(after.p).toBe(before.p);
+    await sql('update employees set first_name = first_name where store_id = $1', [storeId]);
+    const people = await versionOf(storeId);
+    expect(people).toEqual({ v: after.v + 1, p: after.p + 1 });
+    // a user's change moves the users' row only
+    const global = await versionOf(GLOBAL_SCOPE);
+    await sql("update \"user\" set name = name where email like '%demo%'");
+    expect((await versionOf(GLOBAL_SCOPE)).p).toBe(global.p + 1);
+    expect(await versionOf(storeId)).toEqual(people);
+  });
+
+  it('reads the versions of a store and the users in one query, again on PGlite only once this process wrote', async () => {
+    const versions = storeVersionsOf(t.ctx.database);
+    const first = await versions.of(storeId);
+    await sql('update inventory_items set price = price where id = (select id from inventory_items where store_id = $1 limit 1)', [storeId]);
+    const second = await versions.of(storeId);
+    expect(Number(second.store!.data)).toBe(Number(first.store!.data) + 1);
+    expect(second.global).toEqual(first.global);
+  });
+
+  it('is not moved by signed-in reads (a session read is not a session change)', async () => {
+    const token = await t.signIn('owner@demo.backroom.test');
+    await t.request({ method: 'GET', url: '/api/me', token });
+    const before = { store: await versionOf(storeId), global: await versionOf(GLOBAL_SCOPE) };
+    for (const url of ['/api/me', '/api/inventories/paginatedInventories?pageSize=10', '/api/products?search=nike']) expect((await t.request({ method: 'GET', url, token })).statusCode).toBe(200);
+    expect({ store: await versionOf(storeId), global: await versionOf(GLOBAL_SCOPE) }).toEqual(before);
+  });
+
+  it('costs a single-item edit under 3 ms of trigger (measured)', async () => {
+    const { rows } = await sql('select id from inventory_items where store_id = $1 limit 1', [storeId]);
+    const id = (rows[0] as { id: string }).id;
+    const edit = 'update inventory_items set price = price + 1 where id = $1';
+    const time = async (n: number) => {
+      const started = performance.now();
+      for (let k = 0; k < n; k += 1) await sql(edit, [id]);
+      return (performance.now() - started) / n;
+    };
+    await time(20);
+    const withTrigger = await time(200);
+    await sql('alter table inventory_items disable trigger backroom_store_version');
+    let without: number;
+    try {
+      await time(20);
+      without = await time(200);
+    } finally {
+      await sql('alter table inventory_items enable trigger backroom_store_version');
+    }
+    console.log(`single-item edit (${t.ctx.database.kind}): ${withTrigger.toFixed(3)} ms with the version trigger, ${without.toFixed(3)} ms without: ${(withTrigger - without).toFixed(3)} ms`);
+    expect(withTrigger - without).toBeLessThan(3);
+  });
+});

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  consignmentEndOf,
+  daysBetween,
+  earlyWithdrawalFeeOf,
+  extendedEndOf,
+  NO_TERMS,
+  renewedEndOf,
+  termStateOf,
+  ZConsignmentTerms,
+} from './consignment-terms.ts';
+
+const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+describe('consignment terms', () => {
+  it('ends an item a period after its acceptance, or never', () => {
+    expect(consignmentEndOf('2026-11-28', { periodDays: 30 })).toBe('2026-12-28');
+    expect(consignmentEndOf('2026-02-01', { periodDays: 45 })).toBe('2026-03-18');
+    expect(consignmentEndOf('2026-11-28', NO_TERMS)).toBeNull();
+  });
+
+  it('renews from the end, or from today when the term already ended', () => {
+    expect(renewedEndOf('2026-12-28', '2026-12-01', { periodDays: 30, renewalDays: null })).toBe('2027-01-27');
+    expect(renewedEndOf('2026-12-28', '2027-01-10', { periodDays: 30, renewalDays: 14 })).toBe('2027-01-24');
+    expect(() => renewedEndOf('2026-12-28', '2027-01-10', { periodDays: null, renewalDays: null })).toThrow(RangeError);
+  });
+
+  it('a renewed end is never before today and always a whole renewal period after the earlier of (end, today)', () => {
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: 1, max: 365 }), (endsOn, today, renewal) => {
+        const renewed = renewedEndOf(endsOn, today, { periodDays: 30, renewalDays: renewal });
+        expect(daysBetween(today, renewed)).toBeGreaterThanOrEqual(renewal);
+        expect(daysBetween(endsOn, renewed)).toBeGreaterThanOrEqual(renewal);
+        expect(Math.min(daysBetween(today, renewed), daysBetween(endsOn, renewed))).toBe(renewal);
+      }),
+    );
+  });
+
+  it('an extension never leaves an end in the past', () => {
+    expect(extendedEndOf(null, '2026-11-28', 10)).toBe('2026-12-08');
+    expect(extendedEndOf('2026-11-01', '2026-11-28', 10)).toBe('2026-12-08');
+    expect(extendedEndOf('2026-12-20', '2026-11-28', 10)).toBe('2026-12-30');
+  });
+
+  it('knows where an item stands: open, running, ending within the window, in grace, due', () => {
+    expect(termStateOf(null, '2026-11-28', 3)).toEqual({ state: 'open' });
+    expect(termStateOf('2026-12-28', '2026-11-28', 3)).toEqual({ state: 'running', daysLeft: 30 });
+    expect(termStateOf('2026-12-05', '2026-11-28', 3, 7)).toEqual({ state: 'ending', daysLeft: 7 });
+    expect(termStateOf('2026-11-28', '2026-11-28', 3)).toEqual({ state: 'ending', daysLeft: 0 });
+    expect(termStateOf('2026-11-26', '2026-11-28', 3)).toEqual({ state: 'grace', daysOver: 2 });
+    expect(termStateOf('2026-11-25', '2026-11-28', 3)).toEqual({ state: 'grace', daysOver: 3 });
+    expect(termStateOf('2026-11-24', '2026-11-28', 3)).toEqual({ state: 'due', daysOver: 4 });
+  });
+
+  it('charges the early-withdrawal fee only inside the minimum stay; 0 keeps the old behaviour', () => {
+    const terms = { minimumStayDays: 30, earlyWithdrawalFee: 1500 };
+    expect(earlyWithdrawalFeeOf('2026-11-01', '2026-11-30', terms)).toBe(1500);
+    expect(earlyWithdrawalFeeOf('2026-11-01', '2026-12-01', terms)).toBe(0);
+    expect(earlyWithdrawalFeeOf(null, '2026-12-01', terms)).toBe(0);
+    expect(earlyWithdrawalFeeOf('2026-11-01', '2026-11-02', NO_TERMS)).toBe(0);
+  });
+
+  it('counts calendar days across month, year and leap days', () => {
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(() => daysBetween('2026-02-30', '2026-03-01')).toThrow(RangeError);
+  });
+
+  it('validates terms with clear messages', () => {
+    expect(ZConsignmentTerms.safeParse(NO_TERMS).success).toBe(true);
+    const bad = ZConsignmentTerms.safeParse({ ...NO_TERMS, periodDays: 0, earlyWithdrawalFee: -1, endAction: 'burn' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Consignment period must be at least 1 day', 'Early withdrawal fee cannot be negative', 'Choose what happens when the term ends']);
+  });
+});

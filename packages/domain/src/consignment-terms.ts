@@ -1,0 +1,111 @@
+// Consignment terms (docs/consignment-terms.md): how long an accepted item stays, what a pickup
+// before the minimum stay costs, what a renewal adds and costs, and what happens when the term is up.
+// Dates are calendar days of the store ('YYYY-MM-DD'); today is always passed in, the domain has no clock.
+import dayjs from 'dayjs';
+import { z } from 'zod';
+
+export const END_OF_TERM_ACTIONS = ['return', 'donate', 'convert', 'renew'] as const;
+export type EndOfTermAction = (typeof END_OF_TERM_ACTIONS)[number];
+
+/** The words the activity feed and the screens use for each action ("term ended: donated"). */
+export const END_OF_TERM_ACTION_LABELS: Record<EndOfTermAction, { action: string; done: string }> = {
+  return: { action: 'Return to the consigner', done: 'returned' },
+  donate: { action: 'Donate', done: 'donated' },
+  convert: { action: 'Convert to store stock', done: 'converted to store stock' },
+  renew: { action: 'Renew automatically', done: 'renewed' },
+};
+
+const DAYS_MAX = 3650;
+const FEE_MAX = 100_000_000; // minor units: 1,000,000.00
+const days = (label: string) => z.number({ error: `${label} must be a number of days` }).int(`${label} must be a whole number of days`).min(0, `${label} cannot be negative`).max(DAYS_MAX, `${label} can be at most ${DAYS_MAX} days`);
+const fee = (label: string) => z.number({ error: `${label} must be an amount` }).int(`${label} must be in cents`).min(0, `${label} cannot be negative`).max(FEE_MAX, `${label} is too large`);
+
+/** A consigner type's terms; the ones in force when an item is accepted are stored with the item. Fees in minor units. */
+export const ZConsignmentTerms = z.object({
+  /** null: the consignment never ends (today's behaviour). */
+  periodDays: days('Consignment period').min(1, 'Consignment period must be at least 1 day').nullable(),
+  /** 0: a pickup is never early. */
+  minimumStayDays: days('Minimum stay'),
+  earlyWithdrawalFee: fee('Early withdrawal fee'),
+  /** null: a renewal adds the consignment period again. */
+  renewalDays: days('Renewal period').min(1, 'Renewal period must be at least 1 day').nullable(),
+  renewalFee: fee('Renewal fee'),
+  endAction: z.enum(END_OF_TERM_ACTIONS, { error: 'Choose what happens when the term ends' }),
+  graceDays: days('Days of grace'),
+  markdownScheduleId: z.uuid('Choose a markdown schedule').nullable(),
+});
+export type ConsignmentTerms = z.infer<typeof ZConsignmentTerms>;
+
+/** Terms that change nothing: no end, no early-pickup fee, no markdowns. */
+export const NO_TERMS: ConsignmentTerms = {
+  periodDays: null,
+  minimumStayDays: 0,
+  earlyWithdrawalFee: 0,
+  renewalDays: null,
+  renewalFee: 0,
+  endAction: 'return',
+  graceDays: 0,
+  markdownScheduleId: null,
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function day(value: string, what: string) {
+  const d = dayjs(value);
+  if (!DAY.test(value) || !d.isValid() || d.format('YYYY-MM-DD') !== value) throw new RangeError(`${what} is not a calendar day: '${value}'`);
+  return d;
+}
+const fmt = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return day(to, 'to').diff(day(from, 'from'), 'day');
+}
+
+export function addDays(date: string, n: number): string {
+  return fmt(day(date, 'date').add(n, 'day'));
+}
+
+/** The last day of the consignment of an item accepted on `acceptedOn`, or null when the terms have no end. */
+export function consignmentEndOf(acceptedOn: string, terms: Pick<ConsignmentTerms, 'periodDays'>): string | null {
+  if (terms.periodDays === null) return null;
+  return addDays(acceptedOn, terms.periodDays);
+}
+
+/**
+ * The end after a renewal made on `today`: the renewal period (or the consignment period) added to
+ * the current end, or to today when the term already ended, so a late renewal still gives a whole period.
+ */
+export function renewedEndOf(endsOn: string, today: string, terms: Pick<ConsignmentTerms, 'periodDays' | 'renewalDays'>): string {
+  const length = terms.renewalDays ?? terms.periodDays;
+  if (length === null) throw new RangeError('These terms have no period to renew');
+  const from = daysBetween(today, endsOn) >= 0 ? endsOn : today;
+  return addDays(from, length);
+}
+
+/** The end moved by staff ("extend"): never before today. */
+export function extendedEndOf(endsOn: string | null, today: string, byDays: number): string {
+  const from = endsOn && daysBetween(today, endsOn) >= 0 ? endsOn : today;
+  return addDays(from, byDays);
+}
+
+export type TermState =
+  | { state: 'open' } // no end
+  | { state: 'running'; daysLeft: number }
+  | { state: 'ending'; daysLeft: number } // ends within the window asked for
+  | { state: 'grace'; daysOver: number } // ended, the automatic action waits for the grace days
+  | { state: 'due'; daysOver: number }; // ended and past grace: the end-of-term action applies
+
+/** Where an item stands on its term, for the expiring list (`withinDays`) and the daily job. */
+export function termStateOf(endsOn: string | null, today: string, graceDays: number, withinDays = 0): TermState {
+  if (endsOn === null) return { state: 'open' };
+  const left = daysBetween(today, endsOn);
+  if (left >= 0) return left <= withinDays ? { state: 'ending', daysLeft: left } : { state: 'running', daysLeft: left };
+  const over = -left;
+  return over > graceDays ? { state: 'due', daysOver: over } : { state: 'grace', daysOver: over };
+}
+
+/** The fee of a pickup on `today` of an item accepted on `acceptedOn`: the early-withdrawal fee inside the minimum stay, else 0. */
+export function earlyWithdrawalFeeOf(acceptedOn: string | null, today: string, terms: Pick<ConsignmentTerms, 'minimumStayDays' | 'earlyWithdrawalFee'>): number {
+  if (!acceptedOn || terms.minimumStayDays === 0) return 0;
+  return daysBetween(acceptedOn, today) < terms.minimumStayDays ? terms.earlyWithdrawalFee : 0;
+}
