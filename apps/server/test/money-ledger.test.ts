@@ -47,6 +47,10 @@ const pay = async (ids: string[]) => {
 const markPaid = async (payoutId: string) => expect((await post(`/api/payouts/paid/${payoutId}`, owner, {})).statusCode).toBe(200);
 const shareOf = async (payoutId: string, consignerId: string) =>
   json<{ data: { payout: { consigners: Share[] } } }>(await get(`/api/payouts/${payoutId}`, owner)).data.payout.consigners.find((c) => c.consignerId === consignerId)!;
+const dashboard = async () => {
+  const cards = json<{ data: { cards: { key: string; value: number }[] } }>(await get('/api/dashboard', owner)).data.cards;
+  return { revenue: cards.find((c) => c.key === 'revenue')!.value, profit: cards.find((c) => c.key === 'profit')!.value };
+};
 const report = async (consignerId: string) => json<{ data: Report }>(await get(`/api/consigners/consignerReport?consigner=${consignerId}`, owner)).data;
 
 let serial = 0;
@@ -198,8 +202,13 @@ describe('adjustments: corrections of a sold item as ledger entries', () => {
     const c = await consigner();
     const item = await activeItem(c.id);
     await sell(item.id);
+    const before = await dashboard();
     const res = await post(`/api/inventories/${item.id}/adjustments`, clerk, { price: 120, payout: 84, reason: 'Rang up at the wrong price' });
     expect(res.statusCode).toBe(201);
+    // the sale's line follows: Revenue moves by the sale_adjustment, Profit by the store's share (-fee_adjustment)
+    const after = await dashboard();
+    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(2000);
+    expect(Math.round((after.profit - before.profit) * 100)).toBe(600);
     const body = json<{ data: { entries: { kind: string; amount: number; memo: string; createdByName: string }[]; item: { price: number; payout: number } } }>(res).data;
     expect(body.item).toMatchObject({ price: 120, payout: 84 });
     expect([...body.entries].sort((x, y) => y.kind.localeCompare(x.kind))).toEqual([

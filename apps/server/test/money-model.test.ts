@@ -846,9 +846,10 @@ describe('the money loop (model-based)', () => {
         const model: Model = { items: [], orders: [], payouts: [], owed: [0, 0], spoiledConsigners: new Set(), steps: 0 };
         const real: Real = { w, cs };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
-        // the store's profit moved by its commission on what the ledger says was sold
+        // the store's profit moved by its commission on what the ledger says was sold: the fees, their
+        // corrections and their reversals (an undo takes back a corrected fee whole, correction included)
         const read = await readMoney(w, cs);
-        const commission = -read.ledger.filter((e) => e.kind === 'fee' || e.kind === 'fee_undone').reduce((t, e) => t + e.amount, 0);
+        const commission = -read.ledger.filter((e) => e.kind === 'fee' || e.kind === 'fee_undone' || e.kind === 'fee_adjustment').reduce((t, e) => t + e.amount, 0);
         const moved = minor((await dashboardProfit(w)) - profitBefore);
         if (!SPOIL_SCOPING || model.spoiledConsigners.size === 0) {
           ensure('dashboardProfitMatchesLedger', moved === commission, () => `the dashboard's profit moved by ${major(moved)}, the ledger's commission is ${major(commission)}`);

@@ -9,10 +9,14 @@ export { feesFor } from './inventory-fees.ts';
 export { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from './inventory.mapper.ts';
 export type { InventoryChanges, InventoryRow } from './inventory.repository.ts';
 
-/** The item rows a sale finds by code, locks, reads with their relations and marks sold. */
+/** The item rows a sale finds by code, locks, reads with their relations and marks sold or corrects. */
 export const inventoryRecords = {
   findByCode: inventoryRepository.findByCode,
   findWithRelations: inventoryRepository.findWithRelations,
+  lockById: inventoryRepository.lockById,
   lockByIds: inventoryRepository.lockByIds,
+  update: inventoryRepository.update,
   updateMany: inventoryRepository.updateMany,
+  consignersByIds: inventoryRepository.consignersByIds,
+  consignerTypes: inventoryRepository.consignerTypes,
 };

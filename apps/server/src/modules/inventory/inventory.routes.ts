@@ -6,8 +6,6 @@ import {
   ZActionResult,
   ZFeeQuote,
   ZIntakeCheckRow,
-  ZInventoryAdjustment,
-  ZInventoryAdjustmentBody,
   ZInventoryItem,
   ZInventoryItemDetail,
   ZInventoryScanBody,
@@ -22,7 +20,6 @@ import type { AppContext } from '../../app-context.ts';
 import { requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { actingUser, actionScope, runAction, type ActionResult, type ActionScope, type Operation } from './inventory-actions.service.ts';
-import { adjustInventory } from './inventory-adjustments.service.ts';
 import { scanCode } from './inventory-scan.service.ts';
 import { queueBulkAction, queueResync, registerInventoryJobs, runOrQueueAction, type QueuedJob } from './inventory-bulk.service.ts';
 import {
@@ -116,23 +113,6 @@ export const inventoryRoutes =
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
       return { data: await updateInventory(ctx, requireStore(request), actor, request.params.id, request.body) };
     });
-
-    app.post(
-      '/api/inventories/:id/adjustments',
-      {
-        schema: {
-          tags: ['inventory'],
-          summary: "Correct a sold or paid item's price or payout: ledger entries with who and why (docs/sales.md Corrections)",
-          params: ZIdParams,
-          body: ZInventoryAdjustmentBody,
-          response: responses(ZInventoryAdjustment, 201),
-        },
-      },
-      async (request, reply) => {
-        const actor = await requireStaff(ctx, request, 'Orders');
-        return reply.status(201).send({ data: await adjustInventory(ctx, requireStore(request), actor, request.params.id, request.body) });
-      },
-    );
 
     app.delete('/api/inventories/:id', { schema: { tags: ['inventory'], summary: 'Delete or cancel an item', params: ZIdParams, response: responses(ZActionResult) } }, async (request) => {
       const scope = await scopeOf(request);

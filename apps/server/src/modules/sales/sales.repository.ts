@@ -118,6 +118,18 @@ export const salesRepository = {
     }
   },
 
+  /**
+   * A corrected sale (sale-corrections.service.ts): the item's standing line takes the corrected
+   * unit price and, when given, cost, so the dashboard's revenue and profit move with the ledger's
+   * sale_adjustment and fee_adjustment (the per-day sums follow by the lines' statement triggers).
+   */
+  correctSaleLine: async (tx: DbOrTx, storeId: string, inventoryId: string, orderId: string, to: { price: number; cost?: number }) => {
+    await tx
+      .update(lineItems)
+      .set({ price: to.price, ...(to.cost === undefined ? {} : { cost: to.cost }) })
+      .where(and(eq(lineItems.storeId, storeId), eq(lineItems.orderId, orderId), eq(lineItems.inventoryId, inventoryId), eq(lineItems.active, true)));
+  },
+
   /** Which of these items are in a payout (payout_items or the item's payoutId). */
   itemsInPayouts: async (db: DbOrTx, storeId: string, inventoryIds: string[]) => {
     if (!inventoryIds.length) return new Set<string>();

@@ -1,7 +1,8 @@
-import { dataOf, responses, ZApiError, ZCounterSaleBody, ZRecordIdParams, ZSale, ZSaleKeyConflict, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
+import { dataOf, responses, ZApiError, ZCounterSaleBody, ZIdParams, ZInventoryAdjustment, ZInventoryAdjustmentBody, ZRecordIdParams, ZSale, ZSaleKeyConflict, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { adjustInventory } from './sale-corrections.service.ts';
 import { emailReceipt, findSellableItem, getSale, recentCounterSales, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
 
 const tags = ['sales'];
@@ -10,6 +11,23 @@ const tags = ['sales'];
 export const salesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(
+      '/api/inventories/:id/adjustments',
+      {
+        schema: {
+          tags: ['inventory', 'sales'],
+          summary: "Correct a sold or paid item's price or payout: ledger entries with who and why (docs/sales.md Corrections)",
+          params: ZIdParams,
+          body: ZInventoryAdjustmentBody,
+          response: responses(ZInventoryAdjustment, 201),
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Orders');
+        return reply.status(201).send({ data: await adjustInventory(ctx, requireStore(request), actor, request.params.id, request.body) });
+      },
+    );
+
     app.get('/api/sales/item', { schema: { tags, summary: 'The item a scanned or typed code names, if it can be sold now', querystring: ZSellableItemQuery, response: responses(ZSellableItem) } }, async (request) => {
       await requireStaff(ctx, request, 'Orders');
       return { data: await findSellableItem(ctx, requireStore(request), request.query.code) };

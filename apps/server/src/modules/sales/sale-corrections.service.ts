@@ -1,6 +1,7 @@
 // Corrections of a sold item's money (design.md "Money"; docs/sales.md "Corrections"). A sold or paid
 // item's price, payout, fees and consigner are locked against edits; staff correct them here, as
-// ledger entries that say who, why and how much, in the transaction that changes the item.
+// ledger entries that say who, why and how much, in the transaction that changes the item and its
+// sale's line. A correction is the sales module's: it moves a sale, whose line this module owns.
 import { hasArea, toMajor, type TInventoryAdjustmentBody, type ZInventoryAdjustment } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -8,10 +9,9 @@ import type { Actor } from '../../auth/actor.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignerLedger, type NewLedgerEntry } from '../ledger/index.ts';
-import { feesFor } from './inventory-fees.ts';
+import { salesRepository } from './sales.repository.ts';
 import { logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
-import { toInventoryItem } from './inventory.mapper.ts';
-import { inventoryRepository, type InventoryChanges } from './inventory.repository.ts';
+import { feesFor, inventoryRecords as inventoryRepository, toInventoryItem, type InventoryChanges } from '../inventory/index.ts';
 
 const ADJUSTMENT_MESSAGES = {
   area: 'You need Orders access to correct a sale',
@@ -44,8 +44,8 @@ export async function adjustInventory(ctx: AppContext, store: Tenant, actor: Act
 
     const price = body.price ?? item.price;
     let payout = body.payout ?? item.payout;
+    const [owner] = await inventoryRepository.consignersByIds(tx, store.id, [item.consignerId]);
     if (body.payout === undefined && price !== item.price) {
-      const [owner] = await inventoryRepository.consignersByIds(tx, store.id, [item.consignerId]);
       const types = await inventoryRepository.consignerTypes(tx, store.id);
       payout = feesFor(store, owner, types, { ...item, price }).payout;
     }
@@ -63,6 +63,8 @@ export async function adjustInventory(ctx: AppContext, store: Tenant, actor: Act
     await consignerLedger.append(tx, entries);
     const stamp = { id: actor.id, name: actor.name };
     await inventoryRepository.update(tx, store.id, item.id, { ...changes, lastUpdatedById: stamp.id, lastUpdatedByName: stamp.name });
+    // the sale's line says the corrected sale too (a store account's item keeps its cost x quantity)
+    if (item.orderId) await salesRepository.correctSaleLine(tx, store.id, item.id, item.orderId, { price, cost: owner?.isStoreAccount ? undefined : changes.total! });
     await writeInventoryLogs(tx, [
       logEntry(item, stamp, [...modifiedFields(item, changes), { variableChanged: 'adjustment', beforeValue: null, afterValue: body.reason }]),
     ]);
