@@ -1,5 +1,5 @@
 // The authorization matrix (docs/security.md, "Who may read what"): generated from the routes the
-// app registers (its OpenAPI document, as api-fuzz.test.ts walks it). Every route x role
+// app registers (its OpenAPI document, as the fuzzer, api-fuzz-suite.ts, walks it). Every route x role
 // (anonymous, consigner, employee with only Inventory, Admin) x store (this store's ids as this
 // store's users; this store's ids as another store's Admin) is sent, and:
 // - no answer is a 5xx;

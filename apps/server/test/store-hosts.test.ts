@@ -209,6 +209,27 @@ describe('store hosts (test mode)', () => {
     }
     expect(json(await verify(second.id, second.token, { host: 'not-theirs.example' }, second.host)).error).toBe(STORE_SETTINGS_MESSAGES.hostNotOwn);
   });
+
+  it('limits the checks a store asks of the network: 20 in 15 minutes, then one 429 that says when', async () => {
+    // a third store, so the checks of the tests above do not count; its hosts are not proven
+    const third = await createSecondStore(t, 'third');
+    const host = 'consign.third.test';
+    const put = await t.request({ method: 'PUT', url: `/api/stores/${third.id}`, token: third.token, host: third.host, body: { ...secondRequired(), consignerUrl: host, inStoreUrl: 'instore.third.test' } });
+    expect(put.statusCode).toBe(200);
+    let asked = 0;
+    net.probe.resolveTxt = async (name) => {
+      asked += 1;
+      return Promise.reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' }));
+    };
+    for (let i = 0; i < 20; i += 1) expect((await verify(third.id, third.token, { host }, third.host)).statusCode).toBe(200);
+    const askedBefore = asked;
+    const refused = await verify(third.id, third.token, { host }, third.host);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).error).toMatch(/^Too many host checks were asked for\. Try again in \d+ minutes?\.$/);
+    expect(asked).toBe(askedBefore); // the refused check asked nothing of the network
+    // another store's checks are its own
+    expect((await verify(second.id, second.token, {}, second.host)).statusCode).toBe(200);
+  });
 });
 
 describe('store hosts in production', () => {

@@ -98,6 +98,14 @@ export const THROTTLE_RULES = {
     ],
     refusal: 'Too many invites were sent.',
   },
+  // A host's "Check now" (modules/stores, store-hosts.service.ts) asks DNS and the host's web server
+  // from this server: a store may check while it waits for its DNS, not make the server a prober.
+  '/stores/hosts/verify': {
+    countOn: 'request',
+    windowSeconds: MINUTES_15,
+    limits: [{ scope: 'store', max: 20 }],
+    refusal: 'Too many host checks were asked for.',
+  },
 } satisfies Record<string, ThrottleRule>;
 
 export type ThrottlePath = keyof typeof THROTTLE_RULES;

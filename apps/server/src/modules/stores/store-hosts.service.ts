@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { storeCacheOf } from '../../tenancy/store-cache.ts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../shared/pg-errors.ts';
+import { throttleOf } from '../../shared/throttle.ts';
 import { checkHostProof, hostProbeOf } from './host-probe.ts';
 import { storeHostProofsRepository, storesRepository, type StoreHostProofRow, type StoreRow } from './stores.repository.ts';
 
@@ -89,6 +90,8 @@ export async function verifyStoreHosts(ctx: AppContext, store: StoreRow, actor: 
   const rows = (await storeHostProofsRepository.listForStore(ctx.db, store.id)).filter(
     (r) => !r.provenAt && current.hosts.some((h) => h.host === r.host) && (!body?.host || r.host === body.host),
   );
+  if (rows.length === 0) return current;
+  await throttleOf(ctx).enforce('/stores/hosts/verify', { store: store.id });
   // the network is asked outside any transaction; the outcome is written only if the token is unchanged
   const probe = hostProbeOf(ctx);
   const checks = await Promise.all(rows.map(async (r) => ({ row: r, check: await checkHostProof(probe, r.host, r.token) })));

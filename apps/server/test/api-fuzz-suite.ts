@@ -8,10 +8,15 @@
 //
 // FUZZ_RUNS (requests per route, default 60) and FUZZ_SEED (default fixed, or 'random') tune it;
 // a failure prints the seed and the requests that failed.
+//
+// The routes are dealt into FUZZ_PARTS test files (api-fuzz-1.test.ts, api-fuzz-2.test.ts), each
+// with its own app and database, so the fuzzer's minutes run on every core beside the other files
+// instead of being the run's long pole (docs/testing.md "Speed").
+import { readdirSync } from 'node:fs';
 import { ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
 import { setHostProbe } from '../src/modules/stores/host-probe.ts';
 import { createTestApp, DEMO, DEMO_HOST, type TestApp } from './helpers.ts';
@@ -54,30 +59,6 @@ let t: TestApp;
 let tokens: Record<Role, string | undefined>;
 /** Real ids and values of the demo shop, so generated requests reach rows that exist. */
 let known: { uuids: string[]; codes: string[]; texts: string[] };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const [admin, consigner] = await Promise.all([t.signIn(DEMO.owner), t.signIn(DEMO.ava)]);
-  tokens = { admin, consigner, anonymous: undefined };
-  // host proofs are looked for without a network: no TXT record, and every host resolves privately
-  setHostProbe(t.ctx, { resolveTxt: async () => Promise.reject(Object.assign(new Error('no record'), { code: 'ENOTFOUND' })), lookup: async () => [{ address: '10.0.0.1', family: 4 }] });
-  const db = t.ctx.db;
-  const [items, products, templates, subLocations, consigners, employees] = await Promise.all([
-    db.select({ id: s.inventoryItems.id, code: s.inventoryItems.code }).from(s.inventoryItems).limit(40),
-    db.select({ id: s.products.id, sku: s.products.sku }).from(s.products).limit(20),
-    db.select({ id: s.productTemplates.id }).from(s.productTemplates),
-    db.select({ id: s.subLocations.id, name: s.subLocations.name, location: s.subLocations.locationName }).from(s.subLocations),
-    db.select({ id: s.consigners.id }).from(s.consigners),
-    // Not the signed-in owner: a request disabling its own account would end the run's Admin part.
-    db.select({ id: s.employees.id }).from(s.employees).where(ne(s.employees.email, DEMO.owner)),
-  ]);
-  known = {
-    uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
-    codes: [...items.map((i) => i.code), ...products.map((p) => p.sku), 'demo'],
-    texts: ['Downtown', 'Uptown', 'Warehouse', 'Shelf A', 'ONLINE MARKETPLACE', '10', '10.5', 'New', 'Used', 'Good Box', 'Sneakers', 'Active', 'Pending', ...subLocations.map((l) => l.name)],
-  };
-}, 600_000);
-afterAll(async () => t?.close());
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -367,70 +348,115 @@ const HUGE = 100_000;
 const deepBodies = [`${'['.repeat(HUGE)}0${']'.repeat(HUGE)}`, `${'{"a":'.repeat(HUGE)}0${'}'.repeat(HUGE)}`];
 const wideBodies = [`[${Array.from({ length: HUGE }, (_, i) => i).join(',')}]`, `{${Array.from({ length: HUGE }, (_, i) => `"k${i}":${i}`).join(',')}}`];
 
-it('answers a body nested 100,000 levels deep with 400, and one 100,000 wide without a 5xx, on every route that takes a body', async () => {
-  const routes = routesOf(t.app.swagger() as never).filter((r) => r.method !== 'GET');
-  const failures: string[] = [];
-  const statuses = new Map<number, number>();
-  for (const route of routes) {
-    const url = route.path.replace(/\{(\w+)\}/g, () => known.uuids[0]);
-    for (const [kind, payload] of [...deepBodies.map((b) => ['deep', b] as const), ...wideBodies.map((b) => ['wide', b] as const)]) {
-      for (const role of ['admin', 'anonymous'] as const) {
-        const token = tokens[role];
-        const res = await t.app.inject({
-          method: route.method as 'POST',
-          url,
-          payload,
-          headers: { host: DEMO_HOST, origin: `http://${DEMO_HOST}`, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        });
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        // The storefront webhooks read raw bytes and check their signature first (401, or 404 without a connection).
-        const webhook = route.path.startsWith('/open/storefront/webhooks') || route.path.includes('webhook');
-        const clientError = res.statusCode >= 400 && res.statusCode < 500;
-        // A wide body is refused by the route's schema, or ignored by a route that reads no body.
-        const ok = kind === 'deep' ? (webhook ? clientError : res.statusCode === 400) : res.statusCode < 500;
-        if (!ok) failures.push(`${route.method} ${route.path} ${kind} as ${role}: ${res.statusCode} ${short(res.body)}`);
-      }
-    }
-  }
-  const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`api-fuzz deep and wide bodies: ${routes.length} routes; statuses ${byStatus}`);
-  expect(failures).toEqual([]);
-}, 600_000);
+/** The number of test files the routes are dealt into (api-fuzz-N.test.ts, N = 1..FUZZ_PARTS). */
+export const FUZZ_PARTS = 2;
 
-it('answers every route, method, role and generated input without a 5xx or a hang', async () => {
-  const routes = routesOf(t.app.swagger() as never);
-  expect(routes.length).toBeGreaterThan(50);
-  const failures: string[] = [];
-  const statuses = new Map<number, number>();
-  let requests = 0;
-  const started = Date.now();
-  const slowest: [number, string][] = [];
-  for (const [index, route] of routes.entries()) {
-    const samples = fc.sample(routeArb(route), { numRuns: RUNS_PER_ROUTE, seed: SEED + index });
-    const routeStarted = Date.now();
-    for (const req of samples) {
-      requests += 1;
-      let res: LightMyRequestResponse;
-      try {
-        res = await send(route, req);
-      } catch (err) {
-        failures.push(`${route.method} ${short(req.url)} as ${req.role} with ${short(req.body)}: ${(err as Error).message}`);
-        console.error(failures.at(-1));
-        continue;
-      }
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-      if (res.statusCode >= 500) {
-        failures.push(`${route.method} ${short(req.url)} as ${req.role} with ${short(req.body)}: ${res.statusCode} ${short(res.body)}`);
-        console.error(failures.at(-1));
-      }
+/**
+ * The fuzzer's tests over part `part` (1-based) of the routes: route number i of the OpenAPI document
+ * belongs to part (i mod FUZZ_PARTS) + 1, so every route is fuzzed by exactly one file.
+ */
+export function fuzzPart(part: number) {
+  const mine = (routes: Route[]) => routes.filter((_, i) => i % FUZZ_PARTS === part - 1);
+  describe(`api fuzz, part ${part} of ${FUZZ_PARTS}`, () => {
+    if (part === 1) {
+      it('is dealt into exactly FUZZ_PARTS files, so no route is left out', () => {
+        const files = readdirSync(import.meta.dirname).filter((f) => /^api-fuzz-\d+\.test\.ts$/.test(f));
+        expect(files.sort()).toEqual(Array.from({ length: FUZZ_PARTS }, (_, i) => `api-fuzz-${i + 1}.test.ts`));
+      });
     }
-    slowest.push([Date.now() - routeStarted, `${route.method} ${route.path}`]);
-  }
-  if (process.env.FUZZ_TIMING) console.log(slowest.sort(([a], [b]) => b - a).slice(0, 15).map(([ms, r]) => `${ms} ms ${r}`).join('\n'));
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`).join(', ');
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`api-fuzz on ${database}: ${requests} requests over ${routes.length} routes (method + path) in ${seconds} s, seed ${SEED}; statuses ${byStatus}`);
-  expect(failures, `seed ${SEED}; ${failures.length} failing requests:\n${failures.slice(0, 40).join('\n')}`).toEqual([]);
-  // a loaded machine is slow, not broken: hangs are caught per request above
-}, 1_800_000);
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      const [admin, consigner] = await Promise.all([t.signIn(DEMO.owner), t.signIn(DEMO.ava)]);
+      tokens = { admin, consigner, anonymous: undefined };
+      // host proofs are looked for without a network: no TXT record, and every host resolves privately
+      setHostProbe(t.ctx, { resolveTxt: async () => Promise.reject(Object.assign(new Error('no record'), { code: 'ENOTFOUND' })), lookup: async () => [{ address: '10.0.0.1', family: 4 }] });
+      const db = t.ctx.db;
+      const [items, products, templates, subLocations, consigners, employees] = await Promise.all([
+        db.select({ id: s.inventoryItems.id, code: s.inventoryItems.code }).from(s.inventoryItems).limit(40),
+        db.select({ id: s.products.id, sku: s.products.sku }).from(s.products).limit(20),
+        db.select({ id: s.productTemplates.id }).from(s.productTemplates),
+        db.select({ id: s.subLocations.id, name: s.subLocations.name, location: s.subLocations.locationName }).from(s.subLocations),
+        db.select({ id: s.consigners.id }).from(s.consigners),
+        // Not the signed-in owner: a request disabling its own account would end the run's Admin part.
+        db.select({ id: s.employees.id }).from(s.employees).where(ne(s.employees.email, DEMO.owner)),
+      ]);
+      known = {
+        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
+        codes: [...items.map((i) => i.code), ...products.map((p) => p.sku), 'demo'],
+        texts: ['Downtown', 'Uptown', 'Warehouse', 'Shelf A', 'ONLINE MARKETPLACE', '10', '10.5', 'New', 'Used', 'Good Box', 'Sneakers', 'Active', 'Pending', ...subLocations.map((l) => l.name)],
+      };
+    }, 600_000);
+    afterAll(async () => t?.close());
+
+    it('answers a body nested 100,000 levels deep with 400, and one 100,000 wide without a 5xx, on every route that takes a body', async () => {
+      const routes = mine(routesOf(t.app.swagger() as never)).filter((r) => r.method !== 'GET');
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      for (const route of routes) {
+        const url = route.path.replace(/\{(\w+)\}/g, () => known.uuids[0]);
+        for (const [kind, payload] of [...deepBodies.map((b) => ['deep', b] as const), ...wideBodies.map((b) => ['wide', b] as const)]) {
+          for (const role of ['admin', 'anonymous'] as const) {
+            const token = tokens[role];
+            const res = await t.app.inject({
+              method: route.method as 'POST',
+              url,
+              payload,
+              headers: { host: DEMO_HOST, origin: `http://${DEMO_HOST}`, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            });
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            // The storefront webhooks read raw bytes and check their signature first (401, or 404 without a connection).
+            const webhook = route.path.startsWith('/open/storefront/webhooks') || route.path.includes('webhook');
+            const clientError = res.statusCode >= 400 && res.statusCode < 500;
+            // A wide body is refused by the route's schema, or ignored by a route that reads no body.
+            const ok = kind === 'deep' ? (webhook ? clientError : res.statusCode === 400) : res.statusCode < 500;
+            if (!ok) failures.push(`${route.method} ${route.path} ${kind} as ${role}: ${res.statusCode} ${short(res.body)}`);
+          }
+        }
+      }
+      const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`).join(', ');
+      console.log(`api-fuzz part ${part} deep and wide bodies: ${routes.length} routes; statuses ${byStatus}`);
+      expect(failures).toEqual([]);
+    }, 600_000);
+
+    it('answers every route, method, role and generated input without a 5xx or a hang', async () => {
+      const all = routesOf(t.app.swagger() as never);
+      expect(all.length).toBeGreaterThan(50);
+      const routes = mine(all);
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let requests = 0;
+      const started = Date.now();
+      const slowest: [number, string][] = [];
+      for (const route of routes) {
+        // the seed of a route is its place in the whole document, whichever part fuzzes it
+        const samples = fc.sample(routeArb(route), { numRuns: RUNS_PER_ROUTE, seed: SEED + all.indexOf(route) });
+        const routeStarted = Date.now();
+        for (const req of samples) {
+          requests += 1;
+          let res: LightMyRequestResponse;
+          try {
+            res = await send(route, req);
+          } catch (err) {
+            failures.push(`${route.method} ${short(req.url)} as ${req.role} with ${short(req.body)}: ${(err as Error).message}`);
+            console.error(failures.at(-1));
+            continue;
+          }
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode >= 500) {
+            failures.push(`${route.method} ${short(req.url)} as ${req.role} with ${short(req.body)}: ${res.statusCode} ${short(res.body)}`);
+            console.error(failures.at(-1));
+          }
+        }
+        slowest.push([Date.now() - routeStarted, `${route.method} ${route.path}`]);
+      }
+      if (process.env.FUZZ_TIMING) console.log(slowest.sort(([a], [b]) => b - a).slice(0, 15).map(([ms, r]) => `${ms} ms ${r}`).join('\n'));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`).join(', ');
+      const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+      console.log(`api-fuzz part ${part} on ${database}: ${requests} requests over ${routes.length} of ${all.length} routes (method + path) in ${seconds} s, seed ${SEED}; statuses ${byStatus}`);
+      expect(failures, `seed ${SEED}; ${failures.length} failing requests:\n${failures.slice(0, 40).join('\n')}`).toEqual([]);
+      // a loaded machine is slow, not broken: hangs are caught per request above
+    }, 1_800_000);
+  });
+}

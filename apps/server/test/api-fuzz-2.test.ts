@@ -1,0 +1,4 @@
+// The endpoint fuzzer, part 2 of the routes (api-fuzz-suite.ts says what it sends and why).
+import { fuzzPart } from './api-fuzz-suite.ts';
+
+fuzzPart(2);
