@@ -197,6 +197,25 @@ test('[INVENTORY ITEM]: the status control records a sale at the price (never a 
   await expect(page.getByTestId('status-select')).toHaveClass(/ant-select-disabled/);
   await expect(page.getByText('Safe inventory status mode locks sold items.')).toBeVisible();
   await snap(page, 'inventory-item-sold');
+
+  // its price is locked: a mistake in the sale is corrected with Correct sale, written to the ledger
+  await page.getByTestId('correct-sale').click();
+  const correction = page.locator('.ant-modal:visible').filter({ hasText: `Correct the sale of ${item.code}` });
+  await correction.getByRole('button', { name: 'Record correction' }).click();
+  await expect(correction.getByText('Say why the sale is corrected')).toBeVisible(); // the reason is required
+  await correction.getByLabel('Price').fill('80');
+  await correction.getByLabel('Reason').fill('Rang up at the wrong price');
+  await snap(page, 'inventory-item-correct-sale');
+  await correction.getByRole('button', { name: 'Record correction' }).click();
+  await expect(toast(page, `Correction of ${item.code} recorded`)).toBeVisible();
+  await expect(correction).toBeHidden();
+  await expect(timeline(page)).toContainText('Rang up at the wrong price');
+  const corrected = await signedIn(DEMO.owner);
+  const after = (await getItem(corrected, item.id)) as Item & { payout: number };
+  // the payout worked out again from the fees of the new price, and the ledger has the differences
+  expect([after.status, after.price]).toEqual(['Sold', 80]);
+  expect(after.payout).toBeLessThan(80);
+  await corrected.dispose();
 });
 
 test('[INVENTORY ITEM]: an unknown item says so', async ({ page }) => {

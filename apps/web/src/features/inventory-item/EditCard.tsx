@@ -128,7 +128,7 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
               label={isStoreAccount ? 'Cost' : 'Payout'}
               extra={
                 moneyLocked
-                  ? 'Locked once sold: a correction is recorded as an adjustment'
+                  ? 'Locked once sold: a mistake is corrected with Correct sale'
                   : isStoreAccount
                     ? undefined
                     : live.error

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { canRequestPriceChange, canWithdraw, deleteConfirmation, INVENTORY_MESSAGES, LIST_VIEWS, statusLabel } from '@backroom/domain';
+import { canRequestPriceChange, canWithdraw, deleteConfirmation, hasArea, INVENTORY_MESSAGES, LIST_VIEWS, statusLabel } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { priceSymbol } from '../../shared/format';
 import { WithdrawDialog, type WithdrawCall } from '../../shared/ui/WithdrawDialog';
 import { useItemAction, type InventoryItem } from './inventory-item.api';
+import { useMe } from '../auth/auth.api';
+import { CorrectSaleButton, isCorrectable } from './CorrectSaleButton';
 import { RequestPriceChangeButton, type ActionRunner } from './RequestPriceChangeButton';
 
 const RELOAD_AFTER_DELETE_MS = 1000;
@@ -18,6 +20,10 @@ export function ItemActions({ item, currency, isBuyingStore, onDeleted }: { item
   const action = useItemAction(item.id);
   const isStoreAccount = item.consigner?.isStoreAccount ?? false;
   const pendingPrice = item.status === 'RequestPriceChange' && item.requestedPrice !== null;
+  const me = useMe().data;
+  const user = me?.status === 'signedIn' ? me.user : null;
+  // a correction of the sale: staff with Orders access (the API refuses everyone else)
+  const correctable = isCorrectable(item) && user?.kind === 'employee' && hasArea(user.accessControls, 'Orders');
 
   return (
     <Card title="Actions" data-testid="item-actions">
@@ -35,6 +41,7 @@ export function ItemActions({ item, currency, isBuyingStore, onDeleted }: { item
             <RequestPriceChangeButton item={item} currency={currency} disabled={!canRequestPriceChange(item.status)} run={action} />
           )}
           {canWithdraw(item.status) && <WithdrawButton item={item} currency={currency} run={action} />}
+          {correctable && <CorrectSaleButton item={item} currency={currency} />}
           {deleteConfirmation(item.status) && (
             <Popconfirm
               title={deleteConfirmation(item.status)}
@@ -63,7 +70,8 @@ export function ItemActions({ item, currency, isBuyingStore, onDeleted }: { item
         </Flex>
         {!canWithdraw(item.status) && !deleteConfirmation(item.status) && (isStoreAccount || !canRequestPriceChange(item.status)) && (
           <Typography.Text type="secondary">
-            Price changes, withdrawals and deletion do not apply to an item that is {statusLabel(item.status, { isBuyingStore })}.
+            Price changes, withdrawals and deletion do not apply to an item that is {statusLabel(item.status, { isBuyingStore })}
+            {correctable ? '; a mistake in its sale is corrected with Correct sale' : ''}.
           </Typography.Text>
         )}
       </Flex>

@@ -1,7 +1,7 @@
 // The inventory item screen's calls (catalogue doc section 7): the item, its log entries, field
 // edits and the action operations. The shapes are the domain's response schemas (ZInventoryItem, ZInventoryLog).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TActionResult, TInventoryItem, TInventoryItemDetail, TInventoryLog, TItemLogs, TModifiedField, TUploadedImage, ZUpdateInventory } from '@backroom/domain';
+import type { TActionResult, TInventoryItem, TInventoryItemDetail, TInventoryLog, TItemLogs, TModifiedField, TUploadedImage, ZInventoryAdjustment, ZInventoryAdjustmentBody, ZUpdateInventory } from '@backroom/domain';
 import type { z } from 'zod';
 import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
 
@@ -68,6 +68,16 @@ export function useItemAction(id: string) {
       if (result.removedIds.includes(id)) return;
       return refresh(result.inventory);
     },
+  });
+}
+
+/** POST /api/inventories/{id}/adjustments: a sold or paid item's sale corrected (docs/sales.md "Corrections"). */
+export function useCorrectSale(id: string) {
+  const refresh = useRefreshItem(id);
+  return useMutation({
+    mutationFn: (body: z.input<typeof ZInventoryAdjustmentBody>) =>
+      apiFetch<z.output<typeof ZInventoryAdjustment>>(`/api/inventories/${id}/adjustments`, { method: 'POST', body }),
+    onSuccess: (result) => refresh(result.item),
   });
 }
 
