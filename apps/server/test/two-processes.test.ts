@@ -26,7 +26,7 @@ function startServer(port: number, databaseUrl: string, seed: boolean): Server {
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(os.tmpdir(), `backroom-two-${process.pid}-${port}`),
       SEED_DEMO: String(seed),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.TWO_PROCESS_LOG_LEVEL ?? 'warn',
       // far longer than the test: a write seen on the other process is not the TTL's doing
       CACHE_TTL_MS: '600000',
       SMTP_URL: '',
@@ -210,6 +210,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const exits = [a, b].map((server) => new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code))));
     a.child.kill('SIGTERM');
     b.child.kill('SIGTERM');
-    expect(await Promise.all(exits)).toEqual([0, 0]);
+    const codes = await Promise.all(exits);
+    // a failed stop says why: the end of what each process logged
+    expect(codes, [a, b].map((server) => `${server.port}: ${server.output.join('').slice(-3000)}`).join('\n')).toEqual([0, 0]);
   }, 60_000);
 });
