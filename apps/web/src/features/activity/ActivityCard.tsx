@@ -15,7 +15,7 @@ export function ActivityCard({ log, currency }: { log: TInventoryLog; currency: 
   const who = log.lastUpdatedBy.name || 'Someone';
   const title = log.inventory.product.title || log.inventory.title || 'Untitled item';
   return (
-    <a className="activity-card-link" href={`/inventories/${log.inventory.id}`} target="_blank" rel="noopener noreferrer" data-testid="activity-card" aria-label={`${title}: open the item in a new tab`}>
+    <a className="activity-card-link" href={`/inventories/${log.inventory.id}`} target="_blank" rel="noopener noreferrer" data-testid="activity-card">
       <Card size="small" hoverable className="activity-card">
         <Flex justify="space-between" align="baseline" gap={8} wrap>
           <Typography.Text strong className="activity-card-title">
@@ -29,6 +29,7 @@ export function ActivityCard({ log, currency }: { log: TInventoryLog; currency: 
           <Typography.Text strong>{who}</Typography.Text> {activitySummary(wording)}
         </Typography.Text>
         {wording.kind === 'changes' && wording.changes.map((c, i) => <ActivityChangeLine key={`${c.field}-${i}`} change={c} testId="activity-change" />)}
+        <span className="br-sr-only"> (opens the item in a new tab)</span>
       </Card>
     </a>
   );

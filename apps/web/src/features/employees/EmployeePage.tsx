@@ -6,7 +6,7 @@ import { PEOPLE_MESSAGES, TEXT_LIMITS, ZEmployeeInput, type SignedInUser } from 
 import { ApiError, errorMessage } from '../../shared/api';
 import { formatDateTime, fullName, initials } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
-import { StatusTag } from './employee-ui';
+import { StatusTag, avatarColour } from './employee-ui';
 import { useDeleteEmployee, useEmployee, useResendInvite, useUpdateEmployee, type Employee } from './employees.api';
 import { AccessCard, AccountCard, HistoryCard } from './EmployeeCards';
 
@@ -124,7 +124,7 @@ export default function EmployeePage({ user }: { user: SignedInUser }) {
         </Button>
         <Flex gap={16} align={isMobile ? 'flex-start' : 'center'} vertical={isMobile} justify="space-between">
           <Flex gap={16} align="center" style={{ minWidth: 0 }}>
-            <Avatar size={isMobile ? 48 : 64} style={{ background: e.isActive ? '#1677ff' : '#bfbfbf', flex: 'none', fontSize: isMobile ? 18 : 24 }}>
+            <Avatar size={isMobile ? 48 : 64} style={{ background: avatarColour(e.isActive), flex: 'none', fontSize: isMobile ? 18 : 24 }}>
               {initials(name)}
             </Avatar>
             <div style={{ minWidth: 0 }}>

@@ -8,14 +8,14 @@ import { errorMessage } from '../../shared/api';
 import { fullName, initials } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useDebouncedValue } from '../products/useDebouncedValue';
-import { AreaTags, StatusTag } from './employee-ui';
+import { AreaTags, StatusTag, avatarColour } from './employee-ui';
 import { useEmployees, type Employee } from './employees.api';
 
 function NameCell({ employee, me }: { employee: Employee; me: SignedInUser }) {
   const name = fullName(employee) || employee.email;
   return (
     <Flex align="center" gap={10}>
-      <Avatar style={{ background: employee.isActive ? '#1677ff' : '#bfbfbf', flex: 'none' }}>{initials(name)}</Avatar>
+      <Avatar style={{ background: avatarColour(employee.isActive), flex: 'none' }}>{initials(name)}</Avatar>
       <div style={{ minWidth: 0 }}>
         <Link to={`/employees/${employee.id}`} data-testid="employee-link">
           <Typography.Text strong>{name}</Typography.Text>
@@ -107,16 +107,18 @@ export default function EmployeesPage({ user }: { user: SignedInUser }) {
           rowKey="id"
           locale={{ emptyText: empty }}
           renderItem={(e) => (
-            <Card size="small" style={{ marginBottom: 12, cursor: 'pointer' }} data-testid="employee-row" onClick={() => navigate(`/employees/${e.id}`)}>
-              <Flex justify="space-between" align="start" gap={8}>
-                <NameCell employee={e} me={user} />
-                <StatusTag employee={e} />
-              </Flex>
-              <Typography.Text type="secondary" style={{ display: 'block', margin: '8px 0 6px', wordBreak: 'break-all' }}>
-                {e.email}
-              </Typography.Text>
-              <AreaTags areas={e.accessControls} />
-            </Card>
+            <List.Item className="br-card-item">
+              <Card size="small" style={{ marginBottom: 12, cursor: 'pointer' }} data-testid="employee-row" onClick={() => navigate(`/employees/${e.id}`)}>
+                <Flex justify="space-between" align="start" gap={8}>
+                  <NameCell employee={e} me={user} />
+                  <StatusTag employee={e} />
+                </Flex>
+                <Typography.Text type="secondary" style={{ display: 'block', margin: '8px 0 6px', wordBreak: 'break-all' }}>
+                  {e.email}
+                </Typography.Text>
+                <AreaTags areas={e.accessControls} />
+              </Card>
+            </List.Item>
           )}
         />
       ) : (

@@ -1,6 +1,10 @@
 import { Tag, Typography } from 'antd';
 import { AREAS, employeeStatus, type Area, type EmployeeStatus } from '@backroom/domain';
+import { brand } from '../../app/theme';
 import type { Employee, EmployeeLog } from './employees.api';
+
+/** An employee's initials circle: white initials at 4.5:1 or more on both (WCAG 2.2 AA, docs/accessibility.md). */
+export const avatarColour = (active: boolean) => (active ? brand.primary : '#6b6b6b');
 
 /** How each access area reads on screen, with what it opens (people doc section 6). */
 export const AREA_TEXT: Record<Area, { label: string; opens: string }> = {

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Input, InputNumber, Typography } from 'antd';
 import { formatPrice, priceSymbol } from '../../shared/format';
 import { cellRules, type ConsignerTypeField } from './fee-rules';
@@ -7,12 +7,12 @@ import './fees.css';
 export type CellKind = 'text' | 'percent' | 'money';
 export type CellValue = string | number | null;
 
-/** How a saved value reads: '12.5%', '$5.00', or a dash for an empty optional field. */
-function showValue(kind: CellKind, value: CellValue, currency: string): ReactNode {
-  if (value === null || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+/** How a saved value reads: '12.5%', '$5.00', or null for an empty optional field. */
+function valueText(kind: CellKind, value: CellValue, currency: string): string | null {
+  if (value === null || value === '') return null;
   if (kind === 'percent') return `${value}%`;
   if (kind === 'money') return formatPrice(Number(value), currency);
-  return value;
+  return String(value);
 }
 
 /**
@@ -68,12 +68,14 @@ export function EditableValue({
   };
 
   if (!editing) {
+    const text = valueText(kind, value, currency);
     return (
       <div
         className="editable-cell"
         role="button"
         tabIndex={0}
-        aria-label={`Edit ${title}`}
+        // the name holds the value it shows (WCAG 2.5.3, label in name)
+        aria-label={`Edit ${title}: ${text ?? 'empty'}`}
         onClick={start}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') {
@@ -82,7 +84,7 @@ export function EditableValue({
           }
         }}
       >
-        {showValue(kind, value, currency)}
+        {text ?? <Typography.Text type="secondary">—</Typography.Text>}
       </div>
     );
   }

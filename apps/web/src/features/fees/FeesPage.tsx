@@ -170,23 +170,25 @@ export default function FeesPage() {
           rowKey="id"
           locale={{ emptyText: empty }}
           renderItem={(t) => (
-            <Card
-              size="small"
-              style={{ marginBottom: 12 }}
-              styles={{ header: { padding: '6px 12px' }, body: { padding: '8px 12px 12px' } }}
-              data-testid="consigner-type-row"
-              data-type-id={t.id}
-              title={cell(t, column('accountType'))}
-              extra={defaultControl(t)}
-            >
-              <div className="fee-card-grid">
-                {CARD_LINES.flat().map((field) => labelled(t, column(field)))}
-                <div className="fee-card-wide">{labelled(t, column('category'))}</div>
-                <Flex justify="flex-end" align="flex-end">
-                  {deleteButton(t)}
-                </Flex>
-              </div>
-            </Card>
+            <List.Item className="br-card-item">
+              <Card
+                size="small"
+                style={{ marginBottom: 12 }}
+                styles={{ header: { padding: '6px 12px' }, body: { padding: '8px 12px 12px' } }}
+                data-testid="consigner-type-row"
+                data-type-id={t.id}
+                title={cell(t, column('accountType'))}
+                extra={defaultControl(t)}
+              >
+                <div className="fee-card-grid">
+                  {CARD_LINES.flat().map((field) => labelled(t, column(field)))}
+                  <div className="fee-card-wide">{labelled(t, column('category'))}</div>
+                  <Flex justify="flex-end" align="flex-end">
+                    {deleteButton(t)}
+                  </Flex>
+                </div>
+              </Card>
+            </List.Item>
           )}
         />
       ) : (

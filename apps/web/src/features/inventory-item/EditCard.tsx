@@ -178,7 +178,7 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
             <Form.Item label="Image">
               <Flex gap={12} align="center">
                 {image ? (
-                  <Image src={image} width={56} height={56} style={{ objectFit: 'contain', background: '#fafafa', borderRadius: 6 }} fallback={FALLBACK_IMAGE} />
+                  <Image src={image} alt="Item image" aria-label="Preview item image" width={56} height={56} style={{ objectFit: 'contain', background: '#fafafa', borderRadius: 6 }} fallback={FALLBACK_IMAGE} />
                 ) : null}
                 <Upload
                   accept="image/*"

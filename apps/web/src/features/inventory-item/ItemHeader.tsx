@@ -51,6 +51,8 @@ export function ItemHeader({ item }: { item: InventoryItem }) {
         <Image
           src={item.image ?? item.product.image ?? undefined}
           alt={item.title}
+          // the image opens a preview: its name holds the cover's visible "Preview" (WCAG 2.5.3)
+          aria-label={`Preview ${item.title}`}
           width={isMobile ? 96 : 120}
           height={isMobile ? 96 : 120}
           style={{ objectFit: 'contain', background: '#fafafa', borderRadius: 8 }}

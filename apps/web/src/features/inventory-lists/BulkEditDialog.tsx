@@ -235,7 +235,7 @@ export function BulkEditDialog({
       footer={
         <Flex justify="space-between" align="center" gap={12} wrap>
           <span style={{ flex: 1, maxWidth: 360, minWidth: 120 }}>
-            {progress && <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" data-testid="bulk-edit-progress" />}
+            {progress && <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" aria-label="Bulk edit progress" data-testid="bulk-edit-progress" />}
           </span>
           <Flex gap={8}>
             <Button onClick={onClose} disabled={saving}>

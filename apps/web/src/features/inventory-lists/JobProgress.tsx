@@ -49,7 +49,7 @@ export function JobProgress({ job, onClose }: { job: TrackedJob; onClose: () => 
       title={headline}
       description={
         <Flex vertical gap={6}>
-          <Progress percent={percent} size="small" status={data?.status === 'failed' ? 'exception' : finished ? undefined : 'active'} />
+          <Progress percent={percent} size="small" aria-label={`${job.label} progress`} status={data?.status === 'failed' ? 'exception' : finished ? undefined : 'active'} />
           {(data?.errors ?? []).slice(0, 5).map((e) => (
             <Typography.Text key={e.id} type="danger" style={{ fontSize: 13 }}>
               {e.error}

@@ -47,7 +47,7 @@ export function ResyncProgress({ jobId, onClose, onChange }: { jobId: string; on
       title={headline}
       description={
         <Flex vertical gap={6}>
-          {!finished && <Progress percent={total ? Math.round((handled / total) * 100) : 0} size="small" status="active" />}
+          {!finished && <Progress percent={total ? Math.round((handled / total) * 100) : 0} size="small" status="active" aria-label="Resync progress" />}
           {refused.slice(0, 5).map((f) => (
             <Typography.Text key={f.externalId} type="danger" style={{ fontSize: 13 }}>
               {f.name}: {f.error}

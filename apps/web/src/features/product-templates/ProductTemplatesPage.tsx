@@ -140,17 +140,19 @@ export default function ProductTemplatesPage() {
           rowKey="id"
           locale={{ emptyText: empty }}
           renderItem={(t) => (
-            <Card size="small" style={{ marginBottom: 12 }} data-testid="template-row" title={t.title} extra={<Tag color="blue">{t.category}</Tag>}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {[t.brand, t.gender, t.weight !== null ? `${t.weight} g` : null].filter(Boolean).join(' · ')}
-              </Typography.Text>
-              <div style={{ marginTop: 8 }}>
-                <Option name={t.option1} values={t.option1Values} />
-                <Option name={t.option2} values={t.option2Values} />
-                <Option name={t.option3} values={t.option3Values} />
-              </div>
-              <Flex justify="flex-end">{actions(t)}</Flex>
-            </Card>
+            <List.Item className="br-card-item">
+              <Card size="small" style={{ marginBottom: 12 }} data-testid="template-row" title={t.title} extra={<Tag color="blue">{t.category}</Tag>}>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[t.brand, t.gender, t.weight !== null ? `${t.weight} g` : null].filter(Boolean).join(' · ')}
+                </Typography.Text>
+                <div style={{ marginTop: 8 }}>
+                  <Option name={t.option1} values={t.option1Values} />
+                  <Option name={t.option2} values={t.option2Values} />
+                  <Option name={t.option3} values={t.option3Values} />
+                </div>
+                <Flex justify="flex-end">{actions(t)}</Flex>
+              </Card>
+            </List.Item>
           )}
         />
       ) : (

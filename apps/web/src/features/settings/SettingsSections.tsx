@@ -1,5 +1,5 @@
 // Sections of the store settings form that stand alone: Labels, Approvals & fees, Flags.
-import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { ControlOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@backroom/domain';
 import type { StoreSettings } from './settings.api';
 import { LabelPreviewField, MAX_MONEY, Section, SwitchRow, listRule, required, sectionId, webAddressRule, type FormValues } from './SettingsFormParts';
+import { CheckboxChoices } from '../../shared/ui/CheckboxChoices';
 
 /** Labels: what a label shows, its size, barcode and layout, a live preview, and the storefront link's parameters. */
 export function LabelsSection({ form, settings, isMobile }: { form: FormInstance<FormValues>; settings: StoreSettings; isMobile: boolean }) {
@@ -24,7 +25,7 @@ export function LabelsSection({ form, settings, isMobile }: { form: FormInstance
   return (
     <Section id={sectionId('labels')} icon={<TagsOutlined />} title="Labels">
       <Form.Item name="labelOptions" label="Label shows" rules={[listRule(PEOPLE_MESSAGES.labelOptionRequired)]}>
-        <Checkbox.Group options={[...LABEL_OPTIONS]} className="br-choice-grid br-choice-grid-wide" />
+        <CheckboxChoices options={[...LABEL_OPTIONS]} className="br-choice-grid br-choice-grid-wide" />
       </Form.Item>
       <Row gutter={16}>
         <Col span={isMobile ? 12 : 6}>

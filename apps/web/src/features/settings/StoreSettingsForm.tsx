@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, App, Button, Card, Checkbox, Col, Flex, Form, Input, Radio, Row, Select, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Anchor, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Skeleton, Tabs, Typography } from 'antd';
 import { FileTextOutlined, GlobalOutlined, MailOutlined, SaveOutlined, ShopOutlined, SyncOutlined, UserAddOutlined } from '@ant-design/icons';
 import { CURRENCY_CODES, EMAIL_MESSAGE_EVENTS, EMAIL_MESSAGE_LABELS, PAYOUT_OPTIONS, PEOPLE_MESSAGES, SIGNUP_INFO_OPTIONS, STORE_SETTINGS_MESSAGES, TEXT_LIMITS, consignerWord } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
@@ -12,6 +12,7 @@ import { useSaveStoreSettings, useStoreSettings, type StoreSettings } from './se
 import { FeesSection, FlagsSection, LabelsSection } from './SettingsSections';
 import { PreviousHosts, SECTIONS, Section, hostRule, listRule, required, sectionId, showHostConflict, toBody, toFormValues, webAddressRule, type FormValues } from './SettingsFormParts';
 import './settings.css';
+import { CheckboxChoices } from '../../shared/ui/CheckboxChoices';
 
 
 function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSettings; withIntegrations: boolean }) {
@@ -132,10 +133,10 @@ function SettingsFormBody({ settings, withIntegrations }: { settings: StoreSetti
 
           <Section id={sectionId('signup')} icon={<UserAddOutlined />} title={`${who} signup & payouts`}>
             <Form.Item name="signupInfo" label="Signup info" rules={[listRule(STORE_SETTINGS_MESSAGES.signupInfoRequired)]} extra={`What a new ${who.toLowerCase()} is asked for`}>
-              <Checkbox.Group options={[...SIGNUP_INFO_OPTIONS]} className="br-choice-grid" />
+              <CheckboxChoices options={[...SIGNUP_INFO_OPTIONS]} className="br-choice-grid" />
             </Form.Item>
             <Form.Item name="payoutOptions" label="Payout options" rules={[listRule(PEOPLE_MESSAGES.payoutOptionRequired)]}>
-              <Checkbox.Group options={[...PAYOUT_OPTIONS]} className="br-choice-grid" />
+              <CheckboxChoices options={[...PAYOUT_OPTIONS]} className="br-choice-grid" />
             </Form.Item>
             <Form.Item name="bankFields" label="Bank details collected" rules={[{ required: true }]}>
               <Radio.Group className="br-radio-stack">

@@ -234,7 +234,7 @@ export default function RequestItemsPage() {
             dimmed={list.isPlaceholderData}
             empty={filtered ? 'No requested product matches this search.' : `You have stock of every product at ${location}.`}
             action={(p) => (
-              <Button size="small" onClick={() => setEditing(p)} data-testid="set-range" aria-label={`Price range of ${p.title}`}>
+              <Button size="small" onClick={() => setEditing(p)} data-testid="set-range" aria-label={`${p.priceRange ? 'Edit range' : 'Set range'} of ${p.title}`}>
                 {p.priceRange ? 'Edit range' : 'Set range'}
               </Button>
             )}

@@ -57,35 +57,37 @@ export function TransferList(props: TransferListProps) {
           locale={{ emptyText: <Empty description={emptyText} /> }}
           rowKey="id"
           renderItem={(item) => (
-            <Card size="small" style={{ marginBottom: 8 }} data-testid="transfer-row" onClick={() => open(item)} hoverable>
-              <Flex gap={12} align="start">
-                <Checkbox
-                  aria-label={`Select ${item.code}`}
-                  checked={selected.includes(item.id)}
-                  disabled={!canSelect(item)}
-                  onClick={(e) => e.stopPropagation()}
-                  onChange={(e) => toggle(item.id, e.target.checked)}
-                />
-                <Image src={item.image ?? undefined} width={48} height={48} preview={false} fallback={FALLBACK_IMAGE} style={{ objectFit: 'contain' }} />
-                <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text strong ellipsis>
-                    {item.title}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {item.code} · {item.option1Value ?? '—'} · {formatPrice(item.price, currency)}
-                  </Typography.Text>
-                  <Flex wrap gap={4} align="center">
-                    {status(item)}
-                    <Typography.Text style={{ fontSize: 12 }}>{[item.location, item.subLocation].filter(Boolean).join(' / ') || 'No location'}</Typography.Text>
+            <List.Item className="br-card-item">
+              <Card size="small" style={{ marginBottom: 8 }} data-testid="transfer-row" onClick={() => open(item)} hoverable>
+                <Flex gap={12} align="start">
+                  <Checkbox
+                    aria-label={`Select ${item.code}`}
+                    checked={selected.includes(item.id)}
+                    disabled={!canSelect(item)}
+                    onClick={(e) => e.stopPropagation()}
+                    onChange={(e) => toggle(item.id, e.target.checked)}
+                  />
+                  <Image src={item.image ?? undefined} alt="" width={48} height={48} preview={false} fallback={FALLBACK_IMAGE} style={{ objectFit: 'contain' }} />
+                  <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
+                    <Typography.Text strong ellipsis>
+                      {item.title}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {item.code} · {item.option1Value ?? '—'} · {formatPrice(item.price, currency)}
+                    </Typography.Text>
+                    <Flex wrap gap={4} align="center">
+                      {status(item)}
+                      <Typography.Text style={{ fontSize: 12 }}>{[item.location, item.subLocation].filter(Boolean).join(' / ') || 'No location'}</Typography.Text>
+                    </Flex>
+                    {action && (
+                      <div onClick={(e) => e.stopPropagation()} style={{ marginTop: 6 }}>
+                        {action(item)}
+                      </div>
+                    )}
                   </Flex>
-                  {action && (
-                    <div onClick={(e) => e.stopPropagation()} style={{ marginTop: 6 }}>
-                      {action(item)}
-                    </div>
-                  )}
                 </Flex>
-              </Flex>
-            </Card>
+              </Card>
+            </List.Item>
           )}
         />
         {count > 0 && <Pagination {...pagination} style={{ alignSelf: 'center' }} />}
@@ -103,7 +105,7 @@ export function TransferList(props: TransferListProps) {
       render: (_, item) => (
         <Flex gap={12} align="center" style={{ minWidth: 0 }} data-testid="transfer-product">
           <div style={{ flex: 'none', width: 44 }}>
-            <Image src={item.image ?? undefined} width={44} height={44} preview={false} fallback={FALLBACK_IMAGE} style={{ objectFit: 'contain' }} />
+            <Image src={item.image ?? undefined} alt="" width={44} height={44} preview={false} fallback={FALLBACK_IMAGE} style={{ objectFit: 'contain' }} />
           </div>
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis={{ tooltip: item.title }}>
