@@ -4,7 +4,7 @@
 import { expect as baseExpect, test } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
-import { DESKTOP, PHONE, snap } from '../fixtures/screens';
+import { snap } from '../fixtures/screens';
 import { ownerApi, writePng } from './catalogue/catalogue-helpers';
 
 // The machine is shared with other suites: allow slow screens.
@@ -86,7 +86,6 @@ test('[SETTINGS]: an Admin changes the store settings and sees the new logo on t
     // exist (.invalid) fails and says why.
     const newHost = `instore-${Date.now().toString(36)}.invalid`;
     await page.goto('/settings');
-    const domains = page.locator('#settings-domains');
     await expect(page.getByTestId('host-proof-demo.backroom.local').getByTestId('host-proof-state')).toHaveText(/^Proven on \w+ \d{1,2}, \d{4}$/);
     await expect(page.getByTestId('host-proof-consign.demo.backroom.local').getByTestId('host-proof-state')).toContainText('Proven on');
     await page.getByLabel('In-store URL').fill(newHost);
@@ -104,12 +103,7 @@ test('[SETTINGS]: an Admin changes the store settings and sees the new logo on t
     await proof.getByTestId('host-proof-check').click();
     await expect(proof.getByTestId('host-proof-state')).toHaveText('Check failed', { timeout: 45_000 });
     await expect(proof.getByTestId('host-proof-error')).toContainText(`DNS _backroom-verify.${newHost}:`);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(400);
-      await domains.screenshot({ path: `screenshots/settings-domains-${size.width}.png`, animations: 'disabled' });
-    }
-    await page.setViewportSize(DESKTOP);
+    await snap(page, 'settings-domains');
   } finally {
     // the demo store as the other journeys expect it (the in-store address is proven again only by a new seed)
     const res = await api.put(`/api/stores/${storeId}`, { data: { name: original.name, logo: original.logo, bankFields: original.bankFields, inStoreUrl: original.inStoreUrl } });
