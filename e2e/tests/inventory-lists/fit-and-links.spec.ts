@@ -47,7 +47,6 @@ test.describe('[LAYOUT]: review lists and Accept Transfer at 1440, links to the 
       '/readyToPrint',
       '/pendingWithdrawalInventory',
       '/withdrawnInventory',
-      '/storeRequest',
       '/transfers',
       '/consigners',
       '/findOrders',
@@ -62,8 +61,9 @@ test.describe('[LAYOUT]: review lists and Accept Transfer at 1440, links to the 
     const wide: string[] = [];
     for (const url of lists) {
       await page.goto(url);
-      // the list has drawn its table (rows, or its empty state) before it is measured
+      // the list has drawn its table (rows, or its empty state) and its data has come before it is measured
       await expect(page.locator('.ant-table .ant-table-row, .ant-table .ant-empty').first(), url).toBeVisible();
+      await page.waitForLoadState('networkidle');
       const boxes = await sideways(page.locator('main, .ant-layout-content').first());
       for (const box of boxes) if (box.scrollWidth > box.clientWidth) wide.push(`${url}: ${box.scrollWidth} > ${box.clientWidth}`);
       if ((await pageOverflow(page)) > 0) wide.push(`${url}: the page scrolls sideways`);

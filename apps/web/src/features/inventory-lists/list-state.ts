@@ -68,8 +68,8 @@ export function listConfigOf(key: ListViewKey): ListConfig {
   };
 }
 
-/** The review lists, whose rows carry two or three actions each (ListConfig.compact). */
-const COMPACT_LISTS: readonly ListViewKey[] = ['incomingInventory', 'requestedInventory', 'pendingPriceChangeInventory'];
+/** The review lists, whose rows carry two or three actions each (ListConfig.compact), so they fit 1440 (docs/inventory-lists-screens.md). */
+const COMPACT_LISTS: readonly ListViewKey[] = ['incomingInventory', 'requestedInventory', 'pendingPriceChangeInventory', 'pendingWithdrawalInventory', 'buyingInventory'];
 /**
  * Their columns hidden by default: SKU and size are in the product cell; tracking concerns sold items;
  * days active counts from acceptance, so a drop-off not taken in yet has none (Price Change keeps it).
@@ -79,6 +79,9 @@ const COMPACT_HIDDEN: Partial<Record<ListViewKey, readonly ColumnKey[]>> = {
   incomingInventory: ['sku', 'size', 'payout', 'order', 'tracking', 'days'],
   requestedInventory: ['sku', 'size', 'payout', 'order', 'tracking', 'days'],
   pendingPriceChangeInventory: ['sku', 'size', 'payout', 'order', 'tracking'],
+  // a withdrawal is asked of a stocked item (days active kept); the store buys what it was offered
+  pendingWithdrawalInventory: ['sku', 'size', 'order', 'tracking'],
+  buyingInventory: ['sku', 'size', 'order', 'tracking', 'days'],
 };
 
 export function productListConfig(productId: string): ListConfig {
