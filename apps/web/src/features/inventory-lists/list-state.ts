@@ -79,8 +79,9 @@ const COMPACT_HIDDEN: Partial<Record<ListViewKey, readonly ColumnKey[]>> = {
   incomingInventory: ['sku', 'size', 'payout', 'order', 'tracking', 'days'],
   requestedInventory: ['sku', 'size', 'payout', 'order', 'tracking', 'days'],
   pendingPriceChangeInventory: ['sku', 'size', 'payout', 'order', 'tracking'],
-  // a withdrawal is asked of a stocked item (days active kept); the store buys what it was offered
-  pendingWithdrawalInventory: ['sku', 'size', 'order', 'tracking'],
+  // a withdrawal is asked of a stocked item: how long it stayed counts (its fee), its payout does not
+  pendingWithdrawalInventory: ['sku', 'size', 'payout', 'order', 'tracking'],
+  // the store buys what it was offered
   buyingInventory: ['sku', 'size', 'order', 'tracking', 'days'],
 };
 
