@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { AsyncResource } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { isStoreOrigin, requestSourceOrigin } from './tenancy/origins.ts';
 import { registerSessionCacheInvalidation } from './auth/session-cache.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { asSystem, runInRequestScope, scopeRequestToStore } from './db/row-security.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { forbidden } from './http/errors.ts';
@@ -101,6 +103,17 @@ export async function buildApp(
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every request's statements run in its own row-security scope (db/row-security.ts): no store's
+  // rows until the store is resolved below, then that store's only.
+  const requestScopes = new WeakMap<object, AsyncResource>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestScopes.set(request, runInRequestScope(done));
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = requestScopes.get(request);
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.strictResponses));
   app.addHook('onSend', async (request, reply) => {
@@ -129,7 +142,11 @@ export async function buildApp(
   app.decorateRequest('store', null);
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url) || request.url.startsWith('/api/docs')) return;
-    request.store = await storeCacheOf(ctx).resolve(ctx, request.headers.host, request.headers['x-store-handle'] as string | undefined);
+    // which store a host is for is a question across stores: the one lookup made before a store is known
+    request.store = await asSystem(() =>
+      storeCacheOf(ctx).resolve(ctx, request.headers.host, request.headers['x-store-handle'] as string | undefined),
+    );
+    scopeRequestToStore(request.store?.id ?? null);
   });
   // A state-changing request a browser authenticates with the session cookie must come from a page
   // of the store itself (cross-site request forgery); bearer-token calls are not affected.

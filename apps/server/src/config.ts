@@ -61,6 +61,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'a comma list of whole seconds')
     .default('30,120,600,3600,21600'),
+  // off only to measure what the store policies cost (bench/README.md "Row-level security")
+  ROW_SECURITY: z.enum(['on', 'off']).default('on'),
 });
 
 /** A payout provider's API origin per mode. */
@@ -115,6 +117,8 @@ export type AppConfig = {
   shopifyAdminOrigin: string | null;
   /** From how many items a first sync or Resync all goes through Shopify's bulk import. */
   storefrontBulkMinItems: number;
+  /** Requests run as the role the store policies restrict (db/row-security.ts). */
+  rowSecurity: boolean;
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -137,6 +141,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     host: parsed.HOST || undefined,
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
+    rowSecurity: parsed.ROW_SECURITY === 'on',
     // A fixed development secret keeps sessions valid across restarts of the demo; production must set one.
     authSecret: parsed.AUTH_SECRET ?? 'backroom-development-secret-change-me',
     smtpUrl: parsed.SMTP_URL || undefined,

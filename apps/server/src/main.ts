@@ -7,7 +7,7 @@ import { shutDownOnSignals } from './ops/index.ts';
 
 // Start-up: config, database and migrations, demo seed on first run, listen.
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, rowSecurity: config.rowSecurity });
 const { app, ctx } = await buildApp(config, database);
 
 if (config.seedDemo) {

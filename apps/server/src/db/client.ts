@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { asSystem, scopePgPool, scopePglite } from './row-security.ts';
 import { watchPgClient, watchPglite, WriteWatch } from './write-watch.ts';
 
 type Schema = typeof schema;
@@ -40,7 +41,16 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * runs (bench/api-load.ts captures a request's SQL with it). `loadDataDir` starts PGlite from a dump of
  * another one's data directory (the API tests' migrated and seeded template, test/global-setup.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrationsFolder?: string; logger?: Logger; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  migrationsFolder?: string;
+  logger?: Logger;
+  loadDataDir?: Blob;
+  /** Requests run as the role the store policies restrict (db/row-security.ts); off only to measure its cost. */
+  rowSecurity?: boolean;
+}): Promise<Database> {
+  const rowSecurity = opts.rowSecurity ?? process.env.ROW_SECURITY !== 'off';
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -48,12 +58,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('connect', (client) => watchPgClient(writes, client as never));
     // An idle client dropped by the server (restart, DROP DATABASE ... WITH (FORCE)) must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+    if (rowSecurity) scopePgPool(pool as never);
     const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,
       kind: 'postgres',
-      executeSql: async (text, values) => pool.query(text, values as unknown[]),
+      // the job queue's own tables (schema pgboss) are the installation's, not a store's
+      executeSql: async (text, values) => asSystem(() => pool.query(text, values as unknown[])),
       close: () => pool.end(),
       writes,
       pool,
@@ -67,13 +79,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const writes = new WriteWatch();
   watchPglite(writes, client as never);
+  if (rowSecurity) scopePglite(client as never);
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
     executeSql: async (text, values) =>
-      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+      asSystem(async () => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }))),
     close: () => client.close(),
     writes,
   };

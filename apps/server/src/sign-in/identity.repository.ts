@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { consigners, employees, user } from '../db/schema/index.ts';
+import { asSystem } from '../db/row-security.ts';
 
 /** Where a sign-in stands towards one store (docs/security.md "Identity model"). */
 export type RecipientStanding = { exists: boolean; verified: boolean; joinedHere: boolean; joinedAnywhere: boolean };
@@ -13,10 +14,11 @@ export const identityRepository = {
 
   /** The stores whose consigner or employee record is linked to the sign-in (the stores it joined). */
   joinedStores: async (db: DbOrTx, userId: string): Promise<string[]> => {
-    const [asConsigner, asEmployee] = await Promise.all([
+    // a person's stores across the installation: a named cross-store path (db/row-security.ts)
+    const [asConsigner, asEmployee] = await asSystem(() => Promise.all([
       db.select({ storeId: consigners.storeId }).from(consigners).where(and(eq(consigners.fbUserId, userId), isNull(consigners.deletedAt))),
       db.select({ storeId: employees.storeId }).from(employees).where(eq(employees.fbUserId, userId)),
-    ]);
+    ]));
     return [...new Set([...asConsigner, ...asEmployee].map((r) => r.storeId))];
   },
 
@@ -44,11 +46,12 @@ export const identityRepository = {
     if (!addresses.length) return result;
     const users = await db.select({ id: user.id, email: user.email, verified: user.emailVerified }).from(user).where(inArray(sql`lower(${user.email})`, addresses));
     const ids = users.map((u) => u.id);
+    // whether the address joined any store: across the installation (db/row-security.ts)
     const links = ids.length
-      ? [
+      ? await asSystem(async () => [
           ...(await db.select({ userId: consigners.fbUserId, storeId: consigners.storeId }).from(consigners).where(and(inArray(consigners.fbUserId, ids), isNull(consigners.deletedAt)))),
           ...(await db.select({ userId: employees.fbUserId, storeId: employees.storeId }).from(employees).where(inArray(employees.fbUserId, ids))),
-        ]
+        ])
       : [];
     for (const address of addresses) {
       const u = users.find((x) => x.email.toLowerCase() === address);

@@ -1,6 +1,7 @@
 import { DELETE_BLOCKING_STATUSES, RECALCULABLE_STATUSES, type ConsignerSort } from '@backroom/domain';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { asSystem } from '../../db/row-security.ts';
 import { containsPattern } from '../../db/like.ts';
 import { cheques, consignerBankLogs, consignerTypes, consigners, employees, inventoryItems, ledgerEntries, user } from '../../db/schema/index.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
@@ -94,7 +95,8 @@ export function exportHeaders(withBank: boolean): string[] {
 export const consignersRepository = {
   findById: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.select().from(consigners).where(and(eq(consigners.storeId, storeId), eq(consigners.id, id))).limit(1))[0] ?? null,
-  findByUserId: async (db: DbOrTx, userId: string) => db.select().from(consigners).where(eq(consigners.fbUserId, userId)),
+  /** In every store (whether a sign-in is used elsewhere): a named cross-store path (db/row-security.ts). */
+  findByUserId: async (db: DbOrTx, userId: string) => asSystem(() => db.select().from(consigners).where(eq(consigners.fbUserId, userId))),
   /** Unscoped lookup for the open invitation routes, which know no store yet. */
   findByIdAnyStore: async (db: DbOrTx, id: string) => (await db.select().from(consigners).where(and(eq(consigners.id, id), isNull(consigners.deletedAt))).limit(1))[0] ?? null,
   findByEmail: async (db: DbOrTx, storeId: string, email: string) =>
@@ -193,7 +195,7 @@ export const consignersRepository = {
 
   /** The stores where an identity is an employee. */
   employeeStoresOfUser: async (db: DbOrTx, userId: string) =>
-    (await db.select({ storeId: employees.storeId }).from(employees).where(eq(employees.fbUserId, userId))).map((r) => r.storeId),
+    (await asSystem(() => db.select({ storeId: employees.storeId }).from(employees).where(eq(employees.fbUserId, userId)))).map((r) => r.storeId),
 
   consignerTypes: async (db: DbOrTx, storeId: string) => db.select().from(consignerTypes).where(eq(consignerTypes.storeId, storeId)).orderBy(asc(consignerTypes.createdAt), asc(consignerTypes.id)),
 

@@ -42,6 +42,7 @@ import {
   updatePassword,
 } from './consigners.service.ts';
 import { acceptConsignerInvite, getConsignerInvite } from './consigner-invites.ts';
+import { asSystem } from '../../db/row-security.ts';
 
 const tags = ['consigners'];
 
@@ -161,11 +162,15 @@ export const consignersRoutes =
     app.get(
       '/open/consigners/invite/:id',
       { schema: { tags, summary: 'A consigner invitation (with its token)', params: ZRecordIdParams, querystring: ZConsignerInviteQuery, response: responses(ZConsignerInvite) } },
-      async (request) => ({ data: await getConsignerInvite(ctx, request.params.id, request.query.token) }),
+      // read and accepted by the invitation's token, on whichever store's host: a named cross-store path
+      async (request) => ({ data: await asSystem(() => getConsignerInvite(ctx, request.params.id, request.query.token)) }),
     );
     app.put(
       '/open/consigners/accept/:id',
       { schema: { tags, summary: 'Accept a consigner invitation as the signed-in, verified invited address', params: ZRecordIdParams, body: ZConsignerInviteAccept, response: responses(ZConsignerInviteAccepted) } },
-      async (request) => ({ data: await acceptConsignerInvite(ctx, request.params.id, request.body.token, await getIdentity(ctx, request)) }),
+      async (request) => {
+        const identity = await getIdentity(ctx, request);
+        return { data: await asSystem(() => acceptConsignerInvite(ctx, request.params.id, request.body.token, identity)) };
+      },
     );
   };

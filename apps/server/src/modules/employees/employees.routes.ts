@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { getIdentity, requireStaff, requireStore } from '../../auth/actor.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { acceptInvite, createEmployee, deleteEmployee, getEmployee, getInvite, listEmployeeLogs, listEmployees, resendInvite, updateEmployee } from './employees.service.ts';
+import { asSystem } from '../../db/row-security.ts';
 
 
 export const employeesRoutes =
@@ -80,13 +81,17 @@ export const employeesRoutes =
     app.get(
       '/open/employees/:id',
       { schema: { tags: ['employees'], params: ZRecordIdParams, querystring: ZEmployeeInviteQuery, response: responses(ZEmployeeInvite) } },
-      async (request) => ({ data: await getInvite(ctx, request.params.id, request.query.token) }),
+      // an invitation is read by its token, whichever store's host the link was opened on: a named cross-store path
+      async (request) => ({ data: await asSystem(() => getInvite(ctx, request.params.id, request.query.token)) }),
     );
 
     app.put(
       '/open/employees/accept/:id',
       { schema: { tags: ['employees'], params: ZRecordIdParams, body: ZEmployeeInviteAccept, response: responses(ZEmployee) } },
-      async (request) => ({ data: await acceptInvite(ctx, request.params.id, request.body, (await getIdentity(ctx, request))?.userId ?? null) }),
+      async (request) => {
+        const userId = (await getIdentity(ctx, request))?.userId ?? null;
+        return { data: await asSystem(() => acceptInvite(ctx, request.params.id, request.body, userId)) };
+      },
     );
 
     // The same with the signed-in user's token: the identity linked must be the caller's own.
@@ -97,7 +102,7 @@ export const employeesRoutes =
         const identity = await getIdentity(ctx, request);
         if (!identity) throw new AppError('UNAUTHORIZED', 'Not signed in');
         if (identity.userId !== request.body.fbUserId) throw forbidden('You can only accept an invite for your own account');
-        return { data: await acceptInvite(ctx, request.params.id, request.body, identity.userId) };
+        return { data: await asSystem(() => acceptInvite(ctx, request.params.id, request.body, identity.userId)) };
       },
     );
   };

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { storeCondition } from '../../db/row-security.ts';
 import {
   consignerTypes,
   consigners,
@@ -22,7 +23,8 @@ export type LocationRow = typeof locations.$inferSelect;
 export type SubLocationRow = typeof subLocations.$inferSelect;
 export type InventoryConsignerRow = typeof consigners.$inferSelect;
 
-const byStore = (storeId: string, ...more: (SQL | undefined)[]) => and(eq(inventoryItems.storeId, storeId), ...more);
+// storeCondition: a test can switch the store condition off to show the policies hold without it
+const byStore = (storeId: string, ...more: (SQL | undefined)[]) => and(storeCondition(eq(inventoryItems.storeId, storeId)), ...more);
 
 /** Null-safe equality: an absent option value matches only an absent one. */
 const sameOption = (column: AnyPgColumn, value: string | null | undefined) =>

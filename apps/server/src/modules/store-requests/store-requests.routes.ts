@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { listStoreRequests, publicCatalogue, sendStoreRequestedItemsEmail, setStoreRequestRange } from './store-requests.service.ts';
+import { asSystem } from '../../db/row-security.ts';
 
 const tags = ['storeRequests'];
 
@@ -64,6 +65,7 @@ export const storeRequestsRoutes =
     app.get(
       '/open/catalogue/:handle',
       { schema: { tags, summary: "A store's public catalogue of what it asks for, by location (no sign-in)", params: ZCatalogueParams, querystring: ZStoreRequestsQuery, response: responses(ZPublicCatalogue) } },
-      async (request) => ({ data: await publicCatalogue(ctx, request.params.handle, request.query) }),
+      // any store's public page, by its handle: a named cross-store path
+      async (request) => ({ data: await asSystem(() => publicCatalogue(ctx, request.params.handle, request.query)) }),
     );
   };

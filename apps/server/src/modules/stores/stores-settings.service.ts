@@ -25,6 +25,7 @@ import { UNIQUE_VIOLATION, pgErrorCode } from '../../shared/pg-errors.ts';
 import { toStoreHostAlias, toStoreSettings, toStoreUsage } from './stores.mapper.ts';
 import { syncHostProofs } from './store-hosts.service.ts';
 import { storeHostAliasesRepository, storeHostProofsRepository, storesRepository, storeUsageRepository, type StoreRow, type StoreSettingsValues } from './stores.repository.ts';
+import { asSystem } from '../../db/row-security.ts';
 
 /** The storefront resync of all inventory (POST /api/stores/resync). */
 export const STORE_RESYNC_JOB = RESYNC_ALL_JOB;
@@ -154,7 +155,9 @@ async function recordReplacedHosts(tx: DbOrTx, saved: StoreRow, input: TStoreSet
 /** PUT /api/stores/{id}: the whole store validated as one (section 5), domains unique across stores. */
 export async function updateStoreSettings(ctx: AppContext, store: StoreRow, actor: EmployeeActor, id: string, body: SettingsBody, now: Date = new Date()) {
   ownStore(store, id);
-  const saved = await ctx.db
+  // addresses are unique across the installation: the checks read other stores' hosts, aliases and
+  // proofs, so the save runs on the named cross-store path (db/row-security.ts); it writes this store's rows only
+  const saved = await asSystem(() => ctx.db
     .transaction(async (tx) => {
       const current = await storesRepository.findForUpdate(tx, store.id);
       if (!current) throw notFound('Store not found');
@@ -187,7 +190,7 @@ export async function updateStoreSettings(ctx: AppContext, store: StoreRow, acto
       // another store took the domain between the check and the write (stores_domain_uq)
       if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(STORE_SETTINGS_MESSAGES.hostTaken('This domain'));
       throw err;
-    });
+    }));
   // The store is resolved by host and kept for a few seconds: its new addresses, name and logo apply now.
   storeCacheOf(ctx).invalidate();
   sessionCacheOf(ctx).invalidateStore(store.id);

@@ -13,6 +13,7 @@ import {
   subLocations,
   uploadedImages,
 } from '../../db/schema/index.ts';
+import { asSystem } from '../../db/row-security.ts';
 
 export type StoreRow = typeof stores.$inferSelect;
 type NewStore = typeof stores.$inferInsert;
@@ -89,12 +90,15 @@ export const storeHostProofsRepository = {
   deleteExcept: async (db: DbOrTx, storeId: string, keep: string[]) =>
     db.delete(storeHostProofs).where(keep.length ? and(eq(storeHostProofs.storeId, storeId), sql`${storeHostProofs.host} <> all(${sql.param(keep)}::text[])`) : eq(storeHostProofs.storeId, storeId)),
   /** Hosts among `hosts` another store has proven. */
+  /** Other stores' proofs: a named cross-store path (db/row-security.ts; inside a transaction, the caller's). */
   provenByOtherStores: async (db: DbOrTx, hosts: string[], exceptStoreId: string) =>
     hosts.length
-      ? db
-          .select({ host: storeHostProofs.host })
-          .from(storeHostProofs)
-          .where(and(inArray(storeHostProofs.host, hosts), ne(storeHostProofs.storeId, exceptStoreId), isNotNull(storeHostProofs.provenAt)))
+      ? asSystem(() =>
+          db
+            .select({ host: storeHostProofs.host })
+            .from(storeHostProofs)
+            .where(and(inArray(storeHostProofs.host, hosts), ne(storeHostProofs.storeId, exceptStoreId), isNotNull(storeHostProofs.provenAt))),
+        )
       : [],
   /** Writes a check's outcome, only if the host still has the token that was checked. */
   recordCheck: async (

@@ -6,6 +6,7 @@ import { getStoreSettings, getStoreUsage, queueStoreResync, registerStoreJobs, u
 import { listStoreHosts, verifyStoreHosts } from './store-hosts.service.ts';
 import { changeStoreSetup, getStoreSetup } from './store-setup.service.ts';
 import { currentStore, getStoreByDomain, getStoreByHandle, signupStore } from './stores.service.ts';
+import { asSystem } from '../../db/row-security.ts';
 
 
 export const storesRoutes =
@@ -18,11 +19,12 @@ export const storesRoutes =
     }));
 
     app.get('/open/stores/handle/:handle', { schema: { tags: ['stores'], params: ZStoreHandleParams, response: responses(ZPublicStore) } }, async (request) => ({
-      data: await getStoreByHandle(ctx, request.params.handle),
+      // any store's public face, by handle or domain: a named cross-store path
+      data: await asSystem(() => getStoreByHandle(ctx, request.params.handle)),
     }));
 
     app.get('/open/stores/:domain', { schema: { tags: ['stores'], params: ZStoreDomainParams, response: responses(ZPublicStore) } }, async (request) => ({
-      data: await getStoreByDomain(ctx, request.params.domain),
+      data: await asSystem(() => getStoreByDomain(ctx, request.params.domain)),
     }));
 
     // The spec's wizard sends query parameters; a JSON body works too.

@@ -1,0 +1,154 @@
+/**
+ * Stores kept apart by the database itself (docs/security.md "Row-level security"). Every table with
+ * a `store_id` has a policy (migration 0044) that shows the role `backroom_app` only the rows of
+ * `current_setting('app.store_id')`, and lets it write only those. A request runs its statements as
+ * that role, with the store it resolved; a repository that forgets its `storeId` condition gets
+ * nothing of another store.
+ *
+ * The scope travels with the request in an AsyncLocalStorage and is applied on the connection that
+ * runs each statement, only when it differs from what that connection last had:
+ * - inside a request, before its store is known: `backroom_app` with no store (no store's rows);
+ * - once the request's store is resolved: `backroom_app` with that store;
+ * - `asSystem(...)`: the named path for work that crosses stores on purpose (finding the store of a
+ *   host, a person's stores across the installation, a new store's sign-up); it runs as the
+ *   connection's own role, the tables' owner, which the policies do not restrict;
+ * - outside any request (start-up, migrations, the job queue's workers, the seed): the owner too.
+ */
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+
+export const RUNTIME_ROLE = 'backroom_app';
+
+type Scope = { system: boolean; storeId: string | null };
+const storage = new AsyncLocalStorage<Scope>();
+
+/** What the connection must be set to for the statement about to run: `system`, or the role with a store ('' for none). */
+export function scopeKey(): string {
+  const scope = storage.getStore();
+  if (!scope || scope.system) return 'system';
+  return `store:${scope.storeId ?? ''}`;
+}
+
+/**
+ * Runs the rest of a request in a scope of its own (no store yet): the first hook of every request.
+ * The returned resource re-enters the scope where the request's own events lost it (a body is
+ * parsed in the socket's context, so the hooks after it run outside: the caller re-enters at
+ * preValidation, as @fastify/request-context does).
+ */
+export function runInRequestScope(done: () => void): AsyncResource {
+  let resource: AsyncResource | undefined;
+  storage.run({ system: false, storeId: null }, () => {
+    resource = new AsyncResource('backroom-request-scope');
+    resource.runInAsyncScope(done);
+  });
+  return resource as AsyncResource;
+}
+
+/** The request's store is known: its statements see that store's rows from now on. */
+export function scopeRequestToStore(storeId: string | null): void {
+  const scope = storage.getStore();
+  if (scope && !scope.system) scope.storeId = storeId;
+}
+
+/**
+ * Work that crosses stores on purpose, named where it is done (see the header). The work is awaited
+ * inside the scope: a Drizzle query is lazy, and would otherwise run where it is awaited, outside.
+ * Inside a transaction it changes nothing: the transaction's connection keeps the scope it began with.
+ */
+export function asSystem<T>(work: () => PromiseLike<T>): Promise<T> {
+  return storage.run({ system: true, storeId: null }, async () => await work());
+}
+
+/** Work for one store outside a request (a job for that store): as a request of that store would run. */
+export function asStore<T>(storeId: string, work: () => PromiseLike<T>): Promise<T> {
+  return storage.run({ system: false, storeId }, async () => await work());
+}
+
+const SET_SCOPE = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
+const paramsOf = (key: string): [string, string] => (key === 'system' ? ['none', ''] : [RUNTIME_ROLE, key.slice('store:'.length)]);
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+type PgClient = { query: QueryFn; release: (err?: unknown) => void };
+const APPLIED = Symbol('backroom.scope');
+
+/**
+ * node-postgres: statements outside a transaction (`pool.query`) and transactions (`pool.connect`) are
+ * given a client whose role and store match the caller's scope, read when the call is made (a pool's
+ * callbacks may run in another request's context).
+ */
+export function scopePgPool(pool: { query: QueryFn; connect: () => Promise<PgClient> }): void {
+  const connect = pool.connect.bind(pool) as () => Promise<PgClient>;
+  const scoped = async (key: string): Promise<PgClient> => {
+    const client = await connect();
+    const holder = client as unknown as Record<symbol, string | undefined>;
+    if ((holder[APPLIED] ?? 'system') !== key) {
+      try {
+        await client.query(SET_SCOPE, paramsOf(key));
+      } catch (err) {
+        client.release(err);
+        throw err;
+      }
+      holder[APPLIED] = key;
+    }
+    return client;
+  };
+  pool.connect = (() => scoped(scopeKey())) as typeof pool.connect;
+  pool.query = (async (...args: unknown[]) => {
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as (err: unknown, res?: unknown) => void) : null;
+    const run = async () => {
+      const client = await scoped(scopeKey());
+      try {
+        return await client.query(...args);
+      } finally {
+        client.release();
+      }
+    };
+    if (!callback) return run();
+    run().then((res) => callback(null, res), (err) => callback(err));
+    return undefined;
+  }) as QueryFn;
+}
+
+/**
+ * PGlite, one connection: each call (a statement, a script, a whole transaction) first brings the
+ * connection to the caller's scope, and no other call runs between that and the call itself.
+ */
+export function scopePglite(client: { query: QueryFn; exec: QueryFn; transaction: QueryFn }): void {
+  const query = client.query.bind(client) as QueryFn;
+  const exec = client.exec.bind(client) as QueryFn;
+  const transaction = client.transaction.bind(client) as QueryFn;
+  let applied = 'system';
+  let queue: Promise<unknown> = Promise.resolve();
+  const inScope = (run: QueryFn): QueryFn =>
+    ((...args: unknown[]) => {
+      const key = scopeKey();
+      const turn = queue.then(async () => {
+        if (applied !== key) {
+          await query(SET_SCOPE, paramsOf(key));
+          applied = key;
+        }
+        return run(...args);
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
+    }) as QueryFn;
+  client.query = inScope(query);
+  client.exec = inScope(exec);
+  client.transaction = inScope(transaction);
+}
+
+// --- the test-only switch of test/row-level-security.test.ts ---
+
+let storeConditionForgotten = false;
+
+/**
+ * Makes the repositories that ask `storeCondition` forget their store condition, as a repository with
+ * a bug would: the policies alone must then keep other stores out. Tests only.
+ */
+export function forgetStoreConditionForTest(forget: boolean): void {
+  storeConditionForgotten = forget;
+}
+
+/** A repository's store condition, unless a test has switched it off (above). */
+export function storeCondition<T>(condition: T): T | undefined {
+  return storeConditionForgotten ? undefined : condition;
+}
