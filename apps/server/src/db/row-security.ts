@@ -63,6 +63,26 @@ export function asStore<T>(storeId: string, work: () => PromiseLike<T>): Promise
   return storage.run({ system: false, storeId }, async () => await work());
 }
 
+/**
+ * The runtime role and what it may touch, as migration 0044 made them: run again after a restore, whose
+ * dump carries the policies but neither roles (they belong to the cluster) nor privileges.
+ */
+export const RUNTIME_ROLE_SETUP = [
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${RUNTIME_ROLE}') THEN CREATE ROLE ${RUNTIME_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS; END IF;
+   EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+  `DO $$ BEGIN
+     IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, '${RUNTIME_ROLE}', 'MEMBER') THEN
+       EXECUTE format('GRANT ${RUNTIME_ROLE} TO %I', current_user);
+     END IF;
+   END $$`,
+  `GRANT USAGE ON SCHEMA public TO ${RUNTIME_ROLE}`,
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${RUNTIME_ROLE}`,
+  `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${RUNTIME_ROLE}`,
+  `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${RUNTIME_ROLE}`,
+  `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${RUNTIME_ROLE}`,
+];
+
 const SET_SCOPE = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
 const paramsOf = (key: string): [string, string] => (key === 'system' ? ['none', ''] : [RUNTIME_ROLE, key.slice('store:'.length)]);
 

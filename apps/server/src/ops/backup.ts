@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
+import { RUNTIME_ROLE_SETUP } from '../db/row-security.ts';
 
 const run = promisify(execFile);
 
@@ -78,7 +79,20 @@ async function tablesIn(url: string): Promise<number> {
 export async function restorePostgres(file: string, url: string): Promise<void> {
   await checkTools(url);
   if ((await tablesIn(url)) > 0) throw new Error('The database is not empty: restore into a new database (createdb)');
+  // the policies name the runtime role: it must exist before them, and get its privileges back after
+  await runStatements(url, RUNTIME_ROLE_SETUP.slice(0, 1));
   await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', '--dbname', url, file], { maxBuffer: 64 * 1024 * 1024 });
+  await runStatements(url, RUNTIME_ROLE_SETUP);
+}
+
+async function runStatements(url: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -48,10 +48,11 @@ BEGIN
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> 'backroom_store_version'
   LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+    -- the setting in a scalar subquery: read and cast once per statement (an InitPlan), not per row
     EXECUTE format(
       'CREATE POLICY store_isolation ON %I TO backroom_app '
-      'USING (store_id = nullif(current_setting(''app.store_id'', true), '''')::uuid) '
-      'WITH CHECK (store_id = nullif(current_setting(''app.store_id'', true), '''')::uuid)', t);
+      'USING (store_id = (SELECT nullif(current_setting(''app.store_id'', true), '''')::uuid)) '
+      'WITH CHECK (store_id = (SELECT nullif(current_setting(''app.store_id'', true), '''')::uuid))', t);
   END LOOP;
 END;
 $$;
