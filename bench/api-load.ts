@@ -20,7 +20,7 @@
 //            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the demo run creates a
 // scratch database there and drops it afterwards.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD as PASSWORD } from '../apps/server/src/seed/demo-data.ts';
+import { adminQuery, BIG_STORE_PG_URL, ensureBigStore } from './bench-db.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -89,35 +90,10 @@ function cpuMs(pid: number): number {
 
 type Target = { kind: 'pglite' | 'postgres'; env: Record<string, string>; dataDir: string; databaseUrl?: string; cleanup: () => Promise<void> };
 
-async function adminQuery(text: string) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-/** The big store's data, built by bench/inventory-queries.ts when it is not there yet. */
-async function ensureBigStore(kind: 'pglite' | 'postgres') {
-  const dataDir = path.join(repoRoot, 'data/bench/inventory-queries-single');
-  if (kind === 'pglite' && fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) return dataDir;
-  if (kind === 'postgres' && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = 'backroom_bench_single'`)).rowCount) return dataDir;
-  log(`building the 200,000-item store on ${kind} (bench/inventory-queries.ts --single-store --generate-only)...`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/inventory-queries.ts', '--single-store', '--generate-only', ...(kind === 'postgres' ? ['--db=postgres'] : [])], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: PG_URL },
-  });
-  if (r.status !== 0) throw new Error('generating the big store failed');
-  return dataDir;
-}
-
 async function prepare(kind: 'pglite' | 'postgres'): Promise<Target> {
   if (BIG) {
-    const dataDir = await ensureBigStore(kind);
-    const databaseUrl = kind === 'postgres' ? Object.assign(new URL(PG_URL), { pathname: '/backroom_bench_single' }).toString() : undefined;
+    const dataDir = await ensureBigStore(kind, log);
+    const databaseUrl = kind === 'postgres' ? BIG_STORE_PG_URL : undefined;
     return { kind, dataDir, databaseUrl, env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, cleanup: async () => {} };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-load-'));

@@ -1,11 +1,47 @@
 // A scratch database for a bench: an on-disk PGlite in a temp directory, or a new database on the
 // PostgreSQL server of DATABASE_URL; drop() removes either. Shared by the benches that build their own data.
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The PostgreSQL server the benches use (its postgres database), and the big store's database on it. */
+export const BENCH_PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BIG_STORE_PG_URL = Object.assign(new URL(BENCH_PG_URL), { pathname: '/backroom_bench_single' }).toString();
+
+export async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: BENCH_PG_URL });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The 200,000-item store (the demo shop plus generated items), built by bench/inventory-queries.ts
+ * --single-store --generate-only when it is not there yet; kept for later runs. Returns its DATA_DIR
+ * (PGlite) or, for PostgreSQL, the same directory with the database BIG_STORE_PG_URL.
+ */
+export async function ensureBigStore(kind: 'pglite' | 'postgres', log: (line: string) => void = console.log): Promise<string> {
+  const dataDir = path.join(repoRoot, 'data/bench/inventory-queries-single');
+  if (kind === 'pglite' && fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) return dataDir;
+  if (kind === 'postgres' && (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = 'backroom_bench_single'`)).rowCount) return dataDir;
+  log(`building the 200,000-item store on ${kind} (bench/inventory-queries.ts --single-store --generate-only)...`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/inventory-queries.ts', '--single-store', '--generate-only', ...(kind === 'postgres' ? ['--db=postgres'] : [])], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: BENCH_PG_URL },
+  });
+  if (r.status !== 0) throw new Error('generating the big store failed');
+  return dataDir;
+}
 
 export async function openBench(kind: 'pglite' | 'postgres') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-'));
