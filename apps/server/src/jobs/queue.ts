@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { backgroundJobs, type JobItemError } from '../db/schema/index.ts';
+import { asStore } from '../db/row-security.ts';
 
 const QUEUE = 'backroom-jobs';
 
@@ -70,7 +71,9 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
     const handler = handlers.get(job.kind);
     if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
     try {
-      const result = await handler({
+      // a store's job runs as that store's requests do: its statements see that store's rows only
+      // (db/row-security.ts); the queue's own bookkeeping around it is the installation's
+      const result = await asStore(job.storeId, () => handler({
         job,
         itemDone: () => progress(job.id, { done: 1, failures: [] }),
         itemFailed: (id, error) => progress(job.id, { done: 0, failures: [{ id, error }] }),
@@ -78,7 +81,7 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
         setTotal: async (total) => {
           await db.update(backgroundJobs).set({ total }).where(eq(backgroundJobs.id, job.id));
         },
-      });
+      }));
       await db.update(backgroundJobs).set({ status: 'completed', result: result ?? null, finishedAt: new Date() }).where(eq(backgroundJobs.id, job.id));
     } catch (err) {
       log.error({ err, jobId }, 'background job failed');
