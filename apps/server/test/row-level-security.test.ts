@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
-import { asStore, asSystem, forgetStoreConditionForTest } from '../src/db/row-security.ts';
+import { asStore, asSystem, forgetStoreConditionForTest, keepScope, scopeKey } from '../src/db/row-security.ts';
 import { inventoryRepository } from '../src/modules/inventory/inventory.repository.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 
@@ -88,6 +88,22 @@ describe('row-level security', () => {
     expect(refused).toMatch(/row-level security/);
     const planted = await t.ctx.db.select().from(s.locations).where(eq(s.locations.name, 'Planted by another store'));
     expect(planted).toEqual([]);
+  });
+
+  it('a stream pulled from outside the request keeps its store (the CSV exports)', async () => {
+    async function* keys() {
+      yield scopeKey();
+      yield scopeKey();
+    }
+    const kept = await asStore(otherStoreId, async () => keepScope(keys()));
+    const bare = await asStore(otherStoreId, async () => keys());
+    const seen: string[] = [];
+    for await (const key of kept) seen.push(key);
+    const seenBare: string[] = [];
+    for await (const key of bare) seenBare.push(key);
+    expect(seen).toEqual([`store:${otherStoreId}`, `store:${otherStoreId}`]);
+    // without it, a generator's steps run where they are pulled: here, outside any scope
+    expect(seenBare).toEqual(['system', 'system']);
   });
 
   it('a request before its store is known sees no store, and work outside requests runs as the owner', async () => {

@@ -83,6 +83,24 @@ export const RUNTIME_ROLE_SETUP = [
   `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${RUNTIME_ROLE}`,
 ];
 
+/**
+ * An async iterable whose steps run in the scope it was made in. A stream pulls its next chunk from
+ * the socket's context, outside the request's scope: a CSV export's batches must still read as the
+ * request's store (http/csv.ts).
+ */
+export function keepScope<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
+  const resource = new AsyncResource('backroom-scoped-iterable');
+  return {
+    [Symbol.asyncIterator]: () => {
+      const steps = iterable[Symbol.asyncIterator]();
+      return {
+        next: () => resource.runInAsyncScope(() => steps.next()),
+        return: async (value?: unknown) => (steps.return ? resource.runInAsyncScope(() => steps.return!(value)) : { done: true as const, value: value as T }),
+      };
+    },
+  };
+}
+
 const SET_SCOPE = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
 const paramsOf = (key: string): [string, string] => (key === 'system' ? ['none', ''] : [RUNTIME_ROLE, key.slice('store:'.length)]);
 

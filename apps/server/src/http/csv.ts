@@ -20,6 +20,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { stringify, type Options } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { keepScope } from '../db/row-security.ts';
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
 
@@ -51,7 +52,8 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
 export function csvDocument(header: readonly string[], sqlLines: AsyncIterable<string>, onError?: (err: unknown) => void): Readable {
   async function* chunks() {
     yield toCsv([header]);
-    for await (const text of sqlLines) if (text) yield `${text}\n`;
+    // the batches read as the request's store, wherever the stream is pulled from (db/row-security.ts)
+    for await (const text of keepScope(sqlLines)) if (text) yield `${text}\n`;
   }
   const stream = Readable.from(chunks(), { objectMode: false });
   if (onError) stream.on('error', onError);
