@@ -89,8 +89,10 @@ export const storeHostProofsRepository = {
   /** Drops the proofs of hosts the store no longer has: a host set again is proven again. */
   deleteExcept: async (db: DbOrTx, storeId: string, keep: string[]) =>
     db.delete(storeHostProofs).where(keep.length ? and(eq(storeHostProofs.storeId, storeId), sql`${storeHostProofs.host} <> all(${sql.param(keep)}::text[])`) : eq(storeHostProofs.storeId, storeId)),
-  /** Hosts among `hosts` another store has proven. */
-  /** Other stores' proofs: a named cross-store path (db/row-security.ts; inside a transaction, the caller's). */
+  /**
+   * Hosts among `hosts` another store has proven: other stores' proofs, a named cross-store path
+   * (db/row-security.ts; inside a transaction, the transaction's scope applies).
+   */
   provenByOtherStores: async (db: DbOrTx, hosts: string[], exceptStoreId: string) =>
     hosts.length
       ? asSystem(() =>
