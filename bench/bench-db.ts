@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,4 +70,13 @@ export async function openBench(kind: 'pglite' | 'postgres') {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A scratch database with the app built on it in production mode (no listener): the benches that call services or inject requests. */
+export async function openBenchApp(kind: 'pglite' | 'postgres') {
+  const bench = await openBench(kind);
+  const config = loadConfig({ env: 'production', logLevel: 'silent', dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, appUrl: 'http://localhost:3000' });
+  const { app, ctx } = await buildApp(config, bench.database);
+  await app.ready();
+  return { bench, app, ctx };
 }

@@ -4,11 +4,9 @@
 // on both. Run: npx tsx bench/dashboard.ts (BENCH_ITEMS, BENCH_ORDERS change the size).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
-import { openBench } from './bench-db.ts';
+import { openBenchApp } from './bench-db.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -26,10 +24,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function run(kind: 'pglite' | 'postgres') {
-  const bench = await openBench(kind);
-  const config = loadConfig({ env: 'production', logLevel: 'silent', dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, appUrl: 'http://localhost:3000' });
-  const { app, ctx } = await buildApp(config, bench.database);
-  await app.ready();
+  const { bench, app, ctx } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = bench.database.executeSql;
@@ -98,7 +93,7 @@ async function run(kind: 'pglite' | 'postgres') {
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      headers: { host: 'localhost', origin: config.appUrl, 'content-type': 'application/json' },
+      headers: { host: 'localhost', origin: ctx.config.appUrl, 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'owner@demo.backroom.test', password: DEMO_PASSWORD }),
     });
     const token = signIn.headers['set-auth-token'] as string;

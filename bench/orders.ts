@@ -5,11 +5,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { quickRange } from '@backroom/domain';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
-import { openBench } from './bench-db.ts';
+import { openBenchApp } from './bench-db.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CONSIGNERS = 500;
@@ -39,10 +37,7 @@ const rangeQuery = (key: '24' | '1M' | '1Y') => {
 };
 
 async function run(kind: 'pglite' | 'postgres') {
-  const bench = await openBench(kind);
-  const config = loadConfig({ env: 'production', logLevel: 'silent', dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, appUrl: 'http://localhost:3000' });
-  const { app, ctx } = await buildApp(config, bench.database);
-  await app.ready();
+  const { bench, app, ctx } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = bench.database.executeSql;
@@ -131,7 +126,7 @@ async function run(kind: 'pglite' | 'postgres') {
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      headers: { host: 'localhost', origin: config.appUrl, 'content-type': 'application/json' },
+      headers: { host: 'localhost', origin: ctx.config.appUrl, 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'owner@demo.backroom.test', password: DEMO_PASSWORD }),
     });
     const token = signIn.headers['set-auth-token'] as string;

@@ -7,11 +7,9 @@
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ONLY=postgres npx tsx bench/shop-report.ts
 // (BENCH_ITEMS changes the size; without DATABASE_URL, PGlite only.)
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { shopReportParts } from '../apps/server/src/modules/dashboard/shop-report.service.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
-import { openBench } from './bench-db.ts';
+import { openBenchApp } from './bench-db.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const CHUNK = 250_000;
@@ -24,10 +22,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function run(kind: 'pglite' | 'postgres') {
-  const bench = await openBench(kind);
-  const config = loadConfig({ env: 'production', logLevel: 'silent', dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, appUrl: 'http://localhost:3000' });
-  const { app, ctx } = await buildApp(config, bench.database);
-  await app.ready();
+  const { bench, app, ctx } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = bench.database.executeSql;

@@ -3,18 +3,13 @@
 // after 20 of each to warm up, on a migrated and seeded demo. Budget: under 3 ms per edit.
 // Run: npx tsx bench/store-version-trigger.ts (PGlite); DATABASE_URL=postgres://... BENCH_ONLY=postgres for PostgreSQL.
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
-import { openBench } from './bench-db.ts';
+import { openBenchApp } from './bench-db.ts';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 200);
 
 async function run(kind: 'pglite' | 'postgres') {
-  const bench = await openBench(kind);
-  const config = loadConfig({ env: 'production', logLevel: 'silent', dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, appUrl: 'http://localhost:3000' });
-  const { app, ctx } = await buildApp(config, bench.database);
-  await app.ready();
+  const { bench, app, ctx } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = (text: string, values: unknown[] = []) => bench.database.executeSql(text, values);
