@@ -172,9 +172,12 @@ describe('a graceful stop', () => {
     await new Promise((r) => setTimeout(r, 50));
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     releaseRequest();
+    const releasedAt = Date.now();
     expect(await inFlight).toEqual({ status: 200, body: { done: true } });
     await stopped;
     const stoppedAt = Date.now();
+    // well inside the 30 s limit: the in-flight request's kept-alive connection once held it for 70 s
+    expect(stoppedAt - releasedAt).toBeLessThan(10_000);
     expect(ctx.jobs.started).toBe(false);
     // the job ran to its end before the queue and the database closed
     expect(jobFinishedAt).toBeGreaterThan(0);
