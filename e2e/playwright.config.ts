@@ -92,7 +92,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // A trace records every step of every test to keep the failed ones; CI keeps only what the run
+    // printed, so there it records none (the catalogue specs took 0.65 of the time without).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; the runner downloads no browser.

@@ -77,8 +77,9 @@ test('[AUTH]: a consigner signs up in three steps, verifies the e-mail, accepts 
   await expect(page.getByRole('button', { name: 'Confirm' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await snap(page, 'verify');
-  const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === 'verificationEmailSent')).toBeTruthy();
+  // the page sends the e-mail and sets the cookie once it knows who is signed in, after its first draw
+  const sentCookie = async () => (await page.context().cookies()).find((c) => c.name === 'verificationEmailSent')?.value;
+  await expect.poll(sentCookie).toBe(encodeURIComponent(email));
 
   const mail = await waitForMail(email, /verify/i);
   await page.goto(linkOf(mail, 'verify-email'));
