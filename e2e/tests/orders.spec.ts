@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { quickRange } from '@backroom/domain';
 import { expect as baseExpect, test } from '../fixtures/test';
 import { signInBrowser } from '../fixtures/api';
-import { OPEN_DROPDOWN } from '../fixtures/antd';
+import { chooseOpenOption, OPEN_DROPDOWN } from '../fixtures/antd';
 import { DEMO } from '../fixtures/demo';
 import { snap as snapAt } from '../fixtures/screens';
 
@@ -76,7 +76,7 @@ test.describe('[ORDERS]: the orders screens of an Admin', () => {
     await page.getByTestId('consigner-filter').click();
     const dropdown = page.locator(OPEN_DROPDOWN);
     await expect(dropdown.getByTitle('Backroom Stock', { exact: true })).toHaveCount(0);
-    await dropdown.getByTitle(consigner.name, { exact: true }).click();
+    await chooseOpenOption(page, consigner.name);
     await expect(dropdown).toHaveCount(0);
     const theirs = all.rows.filter((r) => r.consigner?.id === consigner.id).length;
     await expect(page.getByTestId('order-count')).toHaveText(`${theirs} ${theirs === 1 ? 'item' : 'items'}`);

@@ -3,7 +3,7 @@
 // and new-item paths, then saved: every scanned drop-off is Active at the chosen location.
 import { expect as baseExpect, test } from '../fixtures/test';
 import { getJson, signInBrowser } from '../fixtures/api';
-import { OPEN_DROPDOWN, pickOption } from '../fixtures/antd';
+import { chooseOpenOption, OPEN_DROPDOWN, pickOption } from '../fixtures/antd';
 import { DEMO } from '../fixtures/demo';
 import { getItem, itemLogs, newProduct, pendingDropOffs, post, signedIn } from './inventory-lists/lists.fixture';
 import { freshGtin, scanWithWedge, shoot, toast } from './scan/scan.fixture';
@@ -109,7 +109,7 @@ test.describe('[SCAN]: scan intake', () => {
     await expect(toast(page, 'Please select an option')).toBeVisible();
     await attach.getByLabel('Size').click();
     await page.keyboard.type('11');
-    await page.locator(OPEN_DROPDOWN).getByTitle('11', { exact: true }).click();
+    await chooseOpenOption(page, '11');
     await attach.getByRole('button', { name: 'Attach' }).click();
     const newItem = page.locator('.ant-modal').filter({ hasText: 'New item' });
     await expect(newItem).toBeVisible();

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO } from '../fixtures/demo';
-import { pickOption } from '../fixtures/antd';
+import { chooseOpenOption, pickOption } from '../fixtures/antd';
 import { newProduct, signedIn } from './inventory-lists/lists.fixture';
 
 // Store requests (docs/store-requests.md): staff share what they ask for, a signed-out visitor opens
@@ -111,7 +111,7 @@ test.describe('[STORE REQUESTS]: Request Items, the public catalogue and Store R
     await dialog.getByTestId('offer-size').click();
     // a long size list is virtual: type to bring the size into view
     await page.keyboard.type('10');
-    await page.getByTitle('10', { exact: true }).click();
+    await chooseOpenOption(page, '10');
     await pickOption(page, dialog.getByTestId('offer-option2'), 'New');
     await pickOption(page, dialog.getByTestId('offer-option3'), 'Good Box');
     // outside the range: refused, the price field in red

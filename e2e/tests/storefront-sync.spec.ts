@@ -3,6 +3,7 @@
 // the store's), accepts a drop-off at a location that sells online, and sees the item synced on the
 // sync health screen, and in the shop at its price with 1 in stock.
 import { expect as baseExpect, test } from '../fixtures/test';
+import { chooseOpenOption } from '../fixtures/antd';
 import { signInBrowser } from '../fixtures/api';
 import { DEMO } from '../fixtures/demo';
 import { snap } from '../fixtures/screens';
@@ -59,7 +60,7 @@ test('[STOREFRONT]: an Admin connects the store to Shopify, accepts an item, and
   await expect(card.getByTestId('shopify-test-result')).toContainText('Connected to Backroom Test Shop');
   const locations = card.getByTestId('shopify-locations');
   await locations.getByLabel('Shopify location for Downtown').click();
-  await page.getByTitle('Shop floor', { exact: true }).click();
+  await chooseOpenOption(page, 'Shop floor');
   await locations.getByLabel('Online Store').check();
   await card.getByTestId('shopify-save-locations').click();
   await expect(page.getByText('Shopify connection saved').first()).toBeVisible();

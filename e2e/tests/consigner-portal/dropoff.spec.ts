@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
-import { OPEN_DROPDOWN } from '../../fixtures/antd';
+import { chooseOpenOption } from '../../fixtures/antd';
 import { DEMO, DEMO_STORE } from '../../fixtures/demo';
 import { DESKTOP, PHONE, snap } from '../../fixtures/screens';
 import { newProduct, post, signedIn, type Item, type Product } from '../inventory-lists/lists.fixture';
@@ -96,13 +96,13 @@ test.describe('[CONSIGNER PORTAL]: Requested and Drop Off Pending', () => {
 
     // location filter, then All again
     await page.getByTestId('dropoff-location').click();
-    await page.locator(OPEN_DROPDOWN).getByTitle('Uptown', { exact: true }).click();
+    await chooseOpenOption(page, 'Uptown');
     await expect(page).toHaveURL(/location=Uptown/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cardsOf(page, p2.code)).toHaveCount(1);
     await expect(page.getByTestId('dropoff-count')).toHaveText('1 item');
     await page.getByTestId('dropoff-location').click();
-    await page.locator(OPEN_DROPDOWN).getByTitle('All locations', { exact: true }).click();
+    await chooseOpenOption(page, 'All locations');
     await expect(cards(page)).toHaveCount(5);
 
     // select all (the page), then none: the bulk cancel follows

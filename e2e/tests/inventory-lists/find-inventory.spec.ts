@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { chooseOpenOption } from '../../fixtures/antd';
 import { expect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
@@ -66,7 +67,7 @@ test.describe('[INVENTORY LISTS]: Find Inventory', () => {
 
     // its filters keep to their own keys in the address
     await listings.getByTestId('filter-status').click();
-    await page.getByTitle('Drop off pending', { exact: true }).click();
+    await chooseOpenOption(page, 'Drop off pending');
     await listings.locator('.ant-card-head').click();
     await expect(rows(page)).toHaveCount(1);
     expect(new URL(page.url()).searchParams.getAll('inv.status')).toEqual(['Pending']);

@@ -1,7 +1,7 @@
 import { expect, test } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
-import { pickOption } from '../../fixtures/antd';
+import { chooseOpenOption, pickOption } from '../../fixtures/antd';
 import { getItem, logChange, newProduct, pendingDropOffs, requestDropOffs, rowOf, rows, signedIn, expectEmpty, gotoList } from './lists.fixture';
 
 test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
@@ -92,7 +92,7 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     const dialog = page.getByRole('dialog', { name: `Accept all: ${product.title}` });
     await expect(dialog).toContainText('3 items (3 units) are accepted at this location.');
     await dialog.getByTestId('accept-location').click();
-    await page.getByTitle('Downtown', { exact: true }).click();
+    await chooseOpenOption(page, 'Downtown');
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Accepting inventories, this may take some time')).toBeVisible();
     await expect(page.getByTestId('job-progress')).toContainText('done. 3 of 3 updated');
@@ -138,7 +138,7 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     await rowOf(page, keep.code).getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept drop-off request' });
     await dialog.getByTestId('accept-location').click();
-    await page.getByTitle('Downtown', { exact: true }).click();
+    await chooseOpenOption(page, 'Downtown');
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Drop-off request accepted')).toBeVisible();
     expect(await getItem(staff, keep.id)).toMatchObject({ status: 'Pending', location: 'Downtown' });
@@ -148,7 +148,7 @@ test.describe('[INVENTORY LISTS]: Incoming and Request', () => {
     await page.getByTestId('accept-all').click();
     const all = page.getByRole('dialog', { name: `Accept all: ${product.title}` });
     await all.getByTestId('accept-location').click();
-    await page.getByTitle('Uptown', { exact: true }).click();
+    await chooseOpenOption(page, 'Uptown');
     await all.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByText('Accepting requested inventories, this may take some time')).toBeVisible();
     await expect(page.getByTestId('job-progress')).toContainText('done. 2 of 2 updated');
