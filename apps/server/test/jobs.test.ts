@@ -58,4 +58,34 @@ describe('background jobs', () => {
     const owner = await t.signIn(DEMO.owner);
     for (const job of [ordersJob, inventoryJob, ownSettingsJob, unknownKind]) expect((await read(job.id, owner)).statusCode).toBe(200);
   });
+
+  it('stops without an unhandled rejection when a job outlives the stop and fails after the database closed', async () => {
+    // pg-boss marks a job failed without awaiting it; with the database closed that statement used to
+    // reject where nobody caught it (CI's PostgreSQL run, storefront orders). Takes the 5 s stop timeout.
+    const late = await createTestApp();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      late.ctx.jobs.register('test.outlives-stop', async () => {
+        started();
+        await gate;
+        throw new Error('ended after the stop');
+      });
+      const [store] = await late.ctx.db.select().from(s.stores).limit(1);
+      const job = await late.ctx.jobs.create(late.ctx.db, { storeId: store.id, kind: 'test.outlives-stop', payload: {}, total: 0 });
+      await late.ctx.jobs.dispatch(job);
+      await running;
+      await late.close();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 30_000);
 });

@@ -50,6 +50,20 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
   const areas = new Map<string, Area>();
   const schedules: { name: string; cron: string; data: Record<string, unknown> }[] = [];
   let boss: PgBoss | null = null;
+  // pg-boss's own statements under way, and whether the queue has stopped (see `stop`)
+  const queueSqlUnderWay = new Set<Promise<unknown>>();
+  let stopped = false;
+  const queueSql: PgBoss.Db['executeSql'] = (text, values) => {
+    // A handler that outlived the stop (past its timeout) still ends with pg-boss's complete or fail,
+    // sent unawaited: with the database closed it would reject where nobody catches it. The job stays
+    // active in pgboss and is retried once it expires, as after a crash. The answer is pg-boss's
+    // "no job changed" (it reads rows[0].count).
+    if (stopped) return Promise.resolve({ rows: [{ count: 0 }] } as never);
+    const statement = (database.executeSql as PgBoss.Db['executeSql'])(text, values);
+    queueSqlUnderWay.add(statement);
+    statement.then(() => queueSqlUnderWay.delete(statement), () => queueSqlUnderWay.delete(statement));
+    return statement;
+  };
   // true once every worker is polling, false again from the start of stop (readiness, ops/health.ts)
   let started = false;
 
@@ -139,8 +153,9 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
       return (await db2.select().from(backgroundJobs).where(and(eq(backgroundJobs.storeId, storeId), eq(backgroundJobs.id, id))).limit(1))[0] ?? null;
     },
     async start() {
+      stopped = false;
       boss = new PgBoss({
-        db: { executeSql: database.executeSql as PgBoss.Db['executeSql'] },
+        db: { executeSql: queueSql },
         schema: 'pgboss',
         // the cron monitor runs only when something is scheduled (the storefront's nightly drift check)
         schedule: schedules.length > 0,
@@ -175,6 +190,10 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
     async stop() {
       started = false;
       await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
+      // pg-boss marks a finished job complete (or failed) without awaiting it, so its stop can return
+      // with that statement still under way; the database closes after this, so wait for it here
+      await Promise.allSettled([...queueSqlUnderWay]);
+      stopped = true;
       boss = null;
     },
   };
