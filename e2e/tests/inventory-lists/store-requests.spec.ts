@@ -66,8 +66,9 @@ test.describe('[INVENTORY LISTS]: Buying and Consignment', () => {
     await expect(dialog).not.toContainText('$80.00 – $120.00');
     await expect(dialog.getByRole('spinbutton')).toHaveValue('110');
     await dialog.getByRole('button', { name: 'Accept' }).click();
-    // the toast's own text, so that a refusal shows what the server said
-    await expect(page.locator('.ant-message-notice').last()).toHaveText('Inventory accepted successfully');
+    // the toast by its text, not the last one shown (another toast may come after it); a refusal's
+    // toast is in the failure's page snapshot
+    await expect(page.locator('.ant-message-notice').filter({ hasText: 'Inventory accepted successfully' })).toBeVisible();
     await expect(dialog).toBeHidden();
     expect(await getItem(staff, accept.id)).toMatchObject({ status: 'Pending', price: 110 });
 
