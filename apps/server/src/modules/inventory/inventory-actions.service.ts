@@ -207,10 +207,9 @@ const OPERATIONS = {
     rule: 'withdrawInventory',
     effect: async (c) => {
       const changes: InventoryChanges = { withdrawalAcceptedOn: c.now, withdrawalAcceptedBy: c.scope.by.name };
-      // The item's locked terms (docs/consignment-terms.md): a pickup inside the minimum stay costs
-      // the early-withdrawal fee; no terms (0 days, fee 0) is the spec's constants, today's behaviour.
-      // Staff marking it early without a fee charge the locked fee; not marked, it is early inside the
-      // minimum stay; marked not early (false), no fee.
+      // By the item's locked terms (docs/consignment-terms.md "Choices"): marked early without a fee,
+      // the locked fee; not marked, early inside the minimum stay; marked not early, no fee. No terms
+      // (0 days, fee 0) are the spec's constants, today's behaviour.
       const terms = termsOf(c.item.consignmentTerms);
       const termsFee = earlyWithdrawalFeeOf(c.item.acceptedOn && storeDayOf(c.item.acceptedOn), storeDayOf(c.now), terms);
       const early = c.input.isWithdrawnEarly ?? termsFee > 0;

@@ -4,7 +4,7 @@ import { consignmentEndOf, storeDayOf } from '@backroom/domain';
 import { consignerTypeFor } from './inventory-fees.ts';
 import type { ConsignerTypeRow, InventoryChanges, InventoryConsignerRow } from './inventory.repository.ts';
 
-type TermsOwner = Pick<InventoryConsignerRow, 'accountType' | 'consignerTypeId' | 'chargeTax' | 'isStoreAccount'>;
+type TermsOwner = Pick<InventoryConsignerRow, 'accountType' | 'consignerTypeId' | 'isStoreAccount'>;
 type TermsSubject = {
   category?: string | null;
   option1Value?: string | null;
