@@ -99,7 +99,14 @@ test('[TERMS]: an Admin gives a consigner type 30-day terms on /fees, then exten
     await expect(rows.filter({ hasText: soon.code })).toHaveCount(0);
     expect(await getItem(api, soon.id)).toMatchObject({ status: 'Withdrawn', isWithdrawnEarly: false, withdrawalFee: 0 });
 
+    // each item's timeline says what happened
+    await page.goto(`/inventories/${late.id}`);
+    await expect(page.getByTestId('timeline-change').filter({ hasText: 'Renewal fee:' })).toHaveText('Renewal fee: $5.00');
+    await page.goto(`/inventories/${soon.id}`);
+    await expect(page.getByTestId('timeline-change').filter({ hasText: 'Term ended:' })).toHaveText('Term ended: returned');
+
     // nothing matches a search for an unknown code: the empty state says so
+    await page.goto('/expiringInventory');
     await search.fill('NO-SUCH-CODE');
     await search.press('Enter');
     await expect(page.getByText('No expiring item matches this search.')).toBeVisible();
