@@ -126,6 +126,15 @@ describe('renew', () => {
     expect(await renewalFees(item.id)).toEqual([-500]);
   });
 
+  it("takes the renewal fee at the consigner's next payout (the preview's fees owed)", async () => {
+    const sold = await makeItem(t, refs, { who: 'lena', status: 'Sold', soldOn: new Date() });
+    const carried = async () => json<{ data: { carried: number } }>(await t.request({ method: 'POST', url: '/api/payouts/preview', token: owner, body: { inventoriesToPay: [sold.id] } })).data.carried;
+    const before = await carried();
+    const item = await ending(day(1), { who: 'lena' });
+    expect(json<{ data: Result }>(await post(owner, 'renew', { items: [{ id: item.id, endsOn: day(1) }] })).data.changed).toEqual([item.id]);
+    expect(await carried()).toBeCloseTo(before - 5, 2);
+  });
+
   it('skips an item whose terms have no period to renew, and charges nothing', async () => {
     const item = await makeItem(t, refs, { consignmentEndsAt: day(1) });
     const res = json<{ data: Result }>(await post(owner, 'renew', { items: [{ id: item.id, endsOn: day(1) }] })).data;
