@@ -228,6 +228,7 @@ describe('STAFF_MENU', () => {
       ['Inventory', 'Withdrawal Request', '/pendingWithdrawalInventory', 'Inventory', false],
       ['Inventory', 'Scan In', '/scan', 'Inventory', false],
       ['Inventory', 'Stock-take', '/scanItems', 'Inventory', false],
+      ['Inventory', 'Expiring', '/expiringInventory', 'Inventory', false],
       ['Request', 'Request Items', '/request', 'Products', false],
       ['Request', 'Buying', '/buyingInventory', 'Inventory', false],
       ['Request', 'Consignment', '/requestInventory', 'Inventory', false],
@@ -350,7 +351,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Dashboard', 'Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Activity', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Dashboard', 'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Scan In', 'Stock-take', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Locations', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
+      'Withdrawal Request', 'Scan In', 'Stock-take', 'Expiring', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Locations', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });

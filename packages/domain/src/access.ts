@@ -114,6 +114,8 @@ export const ROUTE_AREAS = {
   '/scan': 'Inventory',
   '/scanItems': 'Inventory',
   '/activity': 'Inventory',
+  // not in the spec: items whose consignment ends soon (docs/consignment-terms.md)
+  '/expiringInventory': 'Inventory',
   // people, money and configuration
   '/dashboard': 'Dashboard',
   '/consigners': 'Consigners',
@@ -184,6 +186,7 @@ export const BUILT_STAFF_ROUTES = [
   '/storeRequest',
   '/transfers',
   '/acceptTransfers',
+  '/expiringInventory',
   '/scan',
   '/scanItems',
   '/productTemplates',
@@ -339,6 +342,8 @@ export const STAFF_MENU: readonly MenuItem[] = [
     // Not in the spec's menu (its screens are): the scanning screens (docs/scanning.md), after the spec's entries.
     leaf('scan', 'Scan In', '/scan', 'Inventory'),
     leaf('scanItems', 'Stock-take', '/scanItems', 'Inventory'),
+    // Not in the spec's menu: items whose consignment ends soon or ended (docs/consignment-terms.md).
+    leaf('expiringInventory', 'Expiring', '/expiringInventory', 'Inventory'),
   ]),
   group('requestGroup', 'Request', [
     leaf('request', 'Request Items', '/request', 'Products'),

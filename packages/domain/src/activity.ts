@@ -55,6 +55,8 @@ export const INVENTORY_FIELD_LABELS: Readonly<Record<string, string>> = {
   orderId: 'Order',
   payoutId: 'Payout',
   deletedOn: 'Deleted on',
+  termEnded: 'Term ended',
+  renewalFee: 'Renewal fee',
 };
 
 export function activityFieldLabel(field: string): string {

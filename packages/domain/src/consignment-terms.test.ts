@@ -6,11 +6,17 @@ import {
   daysBetween,
   earlyWithdrawalFeeOf,
   extendedEndOf,
+  extensionOf,
   NO_TERMS,
+  renewalOf,
   renewedEndOf,
+  TERM_MESSAGES,
+  termsOf,
+  termsSummaryOf,
   termStateOf,
   ZConsignmentTerms,
 } from './consignment-terms.ts';
+import { ZConsignmentTermsInput } from './schemas/consignment-terms.ts';
 
 const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 
@@ -73,5 +79,78 @@ describe('consignment terms', () => {
     const bad = ZConsignmentTerms.safeParse({ ...NO_TERMS, periodDays: 0, earlyWithdrawalFee: -1, endAction: 'burn' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual(['Consignment period must be at least 1 day', 'Early withdrawal fee cannot be negative', 'Choose what happens when the term ends']);
+  });
+});
+
+describe('renewals and extensions sent for an end date', () => {
+  const terms = { ...NO_TERMS, periodDays: 30, renewalDays: 14, renewalFee: 500 };
+
+  it('renews from the end the sender saw and charges the locked renewal fee', () => {
+    expect(renewalOf({ endsOn: '2026-12-10', terms }, '2026-12-10', '2026-12-01')).toEqual({ kind: 'change', endsOn: '2026-12-24', fee: 500 });
+    // ended: a whole renewal period from today
+    expect(renewalOf({ endsOn: '2026-12-10', terms }, '2026-12-10', '2026-12-20')).toEqual({ kind: 'change', endsOn: '2027-01-03', fee: 500 });
+  });
+
+  it('changes nothing when the end is no longer the one seen (a renewal sent twice)', () => {
+    const first = renewalOf({ endsOn: '2026-12-10', terms }, '2026-12-10', '2026-12-01');
+    if (first.kind !== 'change') throw new Error('expected a change');
+    expect(renewalOf({ endsOn: first.endsOn, terms }, '2026-12-10', '2026-12-01')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.alreadyChanged });
+  });
+
+  it('refuses items with no end, and terms with no period to renew', () => {
+    expect(renewalOf({ endsOn: null, terms }, '2026-12-10', '2026-12-01')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.noEnd });
+    expect(renewalOf({ endsOn: '2026-12-10', terms: NO_TERMS }, '2026-12-10', '2026-12-01')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.notRenewable });
+  });
+
+  it('extends by N days without a fee, from today when the end has passed, once per seen end', () => {
+    expect(extensionOf({ endsOn: '2026-12-10' }, '2026-12-10', '2026-12-01', 7)).toEqual({ kind: 'change', endsOn: '2026-12-17', fee: 0 });
+    expect(extensionOf({ endsOn: '2026-12-10' }, '2026-12-10', '2026-12-20', 7)).toEqual({ kind: 'change', endsOn: '2026-12-27', fee: 0 });
+    expect(extensionOf({ endsOn: '2026-12-17' }, '2026-12-10', '2026-12-01', 7).kind).toBe('skip');
+    expect(extensionOf({ endsOn: null }, '2026-12-10', '2026-12-01', 7)).toEqual({ kind: 'skip', reason: TERM_MESSAGES.noEnd });
+  });
+
+  it('an item accepted before terms existed carries none', () => {
+    expect(termsOf(null)).toEqual(NO_TERMS);
+    expect(termsOf(terms)).toBe(terms);
+  });
+});
+
+describe('the terms form (ZConsignmentTermsInput)', () => {
+  it('reads fees in major units into minor units, and empty values as "no terms"', () => {
+    expect(ZConsignmentTermsInput.parse({ periodDays: 30, minimumStayDays: '14', earlyWithdrawalFee: 12.5, renewalFee: '5', endAction: 'renew', graceDays: 3 })).toEqual({
+      periodDays: 30,
+      minimumStayDays: 14,
+      earlyWithdrawalFee: 1250,
+      renewalDays: null,
+      renewalFee: 500,
+      endAction: 'renew',
+      graceDays: 3,
+      markdownScheduleId: null,
+    });
+    expect(ZConsignmentTermsInput.parse({})).toEqual(NO_TERMS);
+    expect(ZConsignmentTermsInput.parse({ periodDays: '' })).toEqual(NO_TERMS);
+  });
+
+  it('refuses bad terms with the words the form shows', () => {
+    const error = (body: Record<string, unknown>) => {
+      const r = ZConsignmentTermsInput.safeParse(body);
+      return r.success ? null : r.error.issues[0].message;
+    };
+    expect(error({ periodDays: 0 })).toBe('Consignment period must be at least 1 day');
+    expect(error({ periodDays: 4000 })).toMatch(/at most 3650 days/);
+    expect(error({ periodDays: 1.5 })).toMatch(/whole number/);
+    expect(error({ minimumStayDays: 'soon' })).toMatch(/number of days/);
+    expect(error({ earlyWithdrawalFee: -1 })).toMatch(/cannot be negative/);
+    expect(error({ renewalFee: 1.234 })).toMatch(/decimal/i);
+    expect(error({ endAction: 'burn' })).toBe('Choose what happens when the term ends');
+    expect(error({ graceDays: -2 })).toMatch(/cannot be negative/);
+  });
+});
+
+describe('termsSummaryOf', () => {
+  it('says the period, the end action and the minimum stay in a few words', () => {
+    expect(termsSummaryOf(NO_TERMS)).toBe('No end');
+    expect(termsSummaryOf({ periodDays: 60, minimumStayDays: 30, endAction: 'donate' })).toBe('60 days, then donate · 30-day minimum');
+    expect(termsSummaryOf({ periodDays: null, minimumStayDays: 14, endAction: 'return' })).toBe('No end · 14-day minimum');
   });
 });

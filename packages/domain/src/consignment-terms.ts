@@ -109,3 +109,51 @@ export function earlyWithdrawalFeeOf(acceptedOn: string | null, today: string, t
   if (!acceptedOn || terms.minimumStayDays === 0) return 0;
   return daysBetween(acceptedOn, today) < terms.minimumStayDays ? terms.earlyWithdrawalFee : 0;
 }
+
+/** The terms an item carries: the ones locked at its acceptance, or none (accepted before terms existed). */
+export const termsOf = (locked: ConsignmentTerms | null | undefined): ConsignmentTerms => locked ?? NO_TERMS;
+
+/** The expiring list's window and a staff extension, in days (docs/consignment-terms.md "Expiring inventory"). */
+export const EXPIRING_WINDOW_DAYS = { default: 14, max: 365 } as const;
+export const EXTEND_DAYS_MAX = 365;
+
+export const TERM_MESSAGES = {
+  noEnd: 'This item has no consignment end',
+  notRenewable: 'These terms have no period to renew',
+  alreadyChanged: 'Already changed: the end date is no longer the one shown',
+} as const;
+
+/**
+ * What a renewal sent for an item whose end the sender saw as `seenEndsOn` does on `today`.
+ * The end is the item's state: when it is no longer the one seen, the renewal was already made
+ * (a request sent twice) and nothing changes or is charged again.
+ */
+export type TermChange = { kind: 'change'; endsOn: string; fee: number } | { kind: 'skip'; reason: string };
+
+export function renewalOf(item: { endsOn: string | null; terms: ConsignmentTerms }, seenEndsOn: string, today: string): TermChange {
+  if (item.endsOn === null) return { kind: 'skip', reason: TERM_MESSAGES.noEnd };
+  if (item.endsOn !== seenEndsOn) return { kind: 'skip', reason: TERM_MESSAGES.alreadyChanged };
+  if ((item.terms.renewalDays ?? item.terms.periodDays) === null) return { kind: 'skip', reason: TERM_MESSAGES.notRenewable };
+  return { kind: 'change', endsOn: renewedEndOf(item.endsOn, today, item.terms), fee: item.terms.renewalFee };
+}
+
+/** A staff extension by `byDays` of an item whose end the sender saw as `seenEndsOn`: no fee, same guard as a renewal. */
+export function extensionOf(item: { endsOn: string | null }, seenEndsOn: string, today: string, byDays: number): TermChange {
+  if (item.endsOn === null) return { kind: 'skip', reason: TERM_MESSAGES.noEnd };
+  if (item.endsOn !== seenEndsOn) return { kind: 'skip', reason: TERM_MESSAGES.alreadyChanged };
+  return { kind: 'change', endsOn: extendedEndOf(item.endsOn, today, byDays), fee: 0 };
+}
+
+/**
+ * The store's calendar day of an instant. Stores have no time zone setting yet, so it is the UTC day,
+ * as the dashboard's days are (docs/consignment-terms.md "Choices").
+ */
+export const storeDayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** A type's terms in a few words for the /fees table: "60 days, then return · 30-day minimum". */
+export function termsSummaryOf(terms: Pick<ConsignmentTerms, 'periodDays' | 'minimumStayDays' | 'endAction'>): string {
+  if (terms.periodDays === null) return terms.minimumStayDays > 0 ? `No end · ${terms.minimumStayDays}-day minimum` : 'No end';
+  const end = `${terms.periodDays} days, then ${END_OF_TERM_ACTIONS_SHORT[terms.endAction]}`;
+  return terms.minimumStayDays > 0 ? `${end} · ${terms.minimumStayDays}-day minimum` : end;
+}
+const END_OF_TERM_ACTIONS_SHORT: Record<EndOfTermAction, string> = { return: 'return', donate: 'donate', convert: 'convert', renew: 'renew' };

@@ -31,7 +31,7 @@ export function payoutActionOf(status: PayoutStatus, automated: boolean): Payout
 // sale_adjustment / fee_adjustment: a correction of a sold item's price or fees (docs/sales.md
 // "Corrections"); payout_deduction: what a payout took from (or added to) its items for the fees a
 // consigner owed (docs/payouts.md "Net payable").
-export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction'] as const;
+export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction', 'renewal_fee'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 // ---- payouts API (docs/payouts.md) ------------------------------------------------------

@@ -27,7 +27,9 @@ const MONEY_FIELDS = new Set<string>([
   'withdrawalFee',
 ]);
 // Bookkeeping columns: who and when are the log entry itself.
-const UNLOGGED = new Set<string>(['id', 'storeId', 'createdAt', 'updatedAt', 'lastUpdatedById', 'lastUpdatedByName']);
+// The terms locked at acceptance are the type's as they stood (docs/consignment-terms.md): the end
+// they set is logged, not the whole set.
+const UNLOGGED = new Set<string>(['id', 'storeId', 'createdAt', 'updatedAt', 'lastUpdatedById', 'lastUpdatedByName', 'consignmentTerms']);
 
 function logValue(field: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;

@@ -27,6 +27,7 @@ const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
 const AcceptTransfersPage = lazy(staffPages.acceptTransfers);
+const ExpiringInventoryPage = lazy(staffPages.expiringInventory);
 const ScanIntakePage = lazy(staffPages.scanIntake);
 const StockTakePage = lazy(staffPages.stockTake);
 const EmployeesPage = lazy(staffPages.employees);
@@ -110,6 +111,7 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="addInventory/:id" element={<AddInventoryWizardPage />} />
             <Route path="transfers" element={<TransfersPage />} />
             <Route path="acceptTransfers" element={<AcceptTransfersPage />} />
+            <Route path="expiringInventory" element={<ExpiringInventoryPage />} />
             {/* Scanning (features/scan) */}
             <Route path="scan" element={<ScanIntakePage />} />
             <Route path="scanItems" element={<StockTakePage />} />

@@ -21,6 +21,7 @@ export const staffPages = {
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
   transfers: () => import('../features/transfers/TransfersPage'),
   acceptTransfers: () => import('../features/transfers/AcceptTransfersPage'),
+  expiringInventory: () => import('../features/expiring-inventory/ExpiringInventoryPage'),
   employees: () => import('../features/employees/EmployeesPage'),
   employee: () => import('../features/employees/EmployeePage'),
   addEmployee: () => import('../features/employees/AddEmployeePage'),
@@ -54,6 +55,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'addInventory' && second) return staffPages.addInventoryWizard;
   if (first === 'transfers') return staffPages.transfers;
   if (first === 'acceptTransfers') return staffPages.acceptTransfers;
+  if (first === 'expiringInventory') return staffPages.expiringInventory;
   if (first === 'productTemplates') return staffPages.productTemplates;
   if (first === 'subLocations') return staffPages.subLocations;
   if (first === 'locations') return staffPages.locations;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { boundedText, money, optionalText, percent, requiredString } from './common.ts';
+import { ZConsignmentTermsView } from './consignment-terms.ts';
 
 /**
  * The Add consigner type dialog and PUT/POST /api/consignerTypes. sellingFee is a percent; minFee and
@@ -36,6 +37,8 @@ export const ZConsignerType = z.object({
   option2Value: z.string().nullable(),
   option3Value: z.string().nullable(),
   categories: z.array(z.string()).nullable(),
+  /** The consignment terms of the type's items (docs/consignment-terms.md), locked on each item at acceptance. */
+  terms: ZConsignmentTermsView,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -41,3 +41,4 @@ export * from './consigner.requests.ts';
 export * from './jobs.requests.ts';
 export * from './scans.requests.ts';
 export * from './user.requests.ts';
+export * from './consignment-terms.ts';

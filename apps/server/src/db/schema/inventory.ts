@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ConsignmentTerms } from '@backroom/domain';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { productTemplates, products } from './catalogue.ts';
 import { consigners } from './people.ts';
@@ -55,6 +56,8 @@ export const inventoryItems = pgTable(
     trackingCode: text('tracking_code'),
     // the day the consignment ends (a calendar day, YYYY-MM-DD as the API answers it)
     consignmentEndsAt: date('consignment_ends_at', { mode: 'string' }),
+    // the consignment terms in force when the item was accepted (docs/consignment-terms.md); null: none
+    consignmentTerms: jsonb('consignment_terms').$type<ConsignmentTerms | null>(),
     acceptedOn: ts('accepted_on'),
     soldOn: ts('sold_on'),
     orderId: uuid('order_id'),
@@ -96,6 +99,8 @@ export const inventoryItems = pgTable(
     // into stock and what left it (sold) in a period, without reading the whole store.
     index('inventory_store_accepted_idx').on(t.storeId, t.acceptedOn),
     index('inventory_store_sold_idx').on(t.storeId, t.soldOn),
+    // the expiring list (migration 0045)
+    index('inventory_store_consignment_end_idx').on(t.storeId, t.consignmentEndsAt).where(sql`${t.consignmentEndsAt} is not null`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ConsignmentTerms } from '@backroom/domain';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRowId, updatedAt } from './columns.ts';
 import { user } from './auth.ts';
@@ -95,6 +96,8 @@ export const consignerTypes = pgTable(
     option2Value: text('option2_value'),
     option3Value: text('option3_value'),
     categories: jsonb('categories').$type<string[] | null>(),
+    // the type's consignment terms (docs/consignment-terms.md); null: no terms
+    consignmentTerms: jsonb('consignment_terms').$type<ConsignmentTerms | null>(),
     createdAt: createdAt(),
     // A type's changes are not logged entry by entry (docs/people.md "Consigner types"): the row says when it last changed.
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import { toMajor, type ZConsignerType } from '@backroom/domain';
+import { termsOf, toMajor, toTermsView, type ZConsignerType } from '@backroom/domain';
 import type { z } from 'zod';
 import type { ConsignerTypeRow } from './consignerTypes.repository.ts';
 
@@ -16,6 +16,7 @@ export function toConsignerType(t: ConsignerTypeRow): z.input<typeof ZConsignerT
     option2Value: t.option2Value,
     option3Value: t.option3Value,
     categories: t.categories ?? null,
+    terms: toTermsView(termsOf(t.consignmentTerms)),
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, ZConsignerType, ZConsignerTypeAccountParams, ZConsignerTypeBody, ZConsignerTypeDeleted, ZRecordIdParams } from '@backroom/domain';
+import { responses, ZConsignerType, ZConsignerTypeAccountParams, ZConsignerTypeBody, ZConsignerTypeDeleted, ZConsignmentTermsBody, ZRecordIdParams } from '@backroom/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStaffAnyArea, requireStore } from '../../auth/actor.ts';
@@ -10,6 +10,7 @@ import {
   getConsignerType,
   listConsignerTypes,
   updateConsignerType,
+  updateConsignerTypeTerms,
 } from './consignerTypes.service.ts';
 
 
@@ -69,6 +70,23 @@ export const consignerTypesRoutes =
       async (request) => {
         await requireStaff(ctx, request, 'Settings');
         return { data: await updateConsignerType(ctx, requireStore(request), request.params.id, request.body) };
+      },
+    );
+
+    app.put(
+      '/api/consignerTypes/:id/terms',
+      {
+        schema: {
+          tags: ['consignerTypes'],
+          summary: "The type's consignment terms (docs/consignment-terms.md); items already accepted keep theirs",
+          params: ZRecordIdParams,
+          body: ZConsignmentTermsBody,
+          response: responses(ZConsignerType),
+        },
+      },
+      async (request) => {
+        await requireStaff(ctx, request, 'Settings');
+        return { data: await updateConsignerTypeTerms(ctx, requireStore(request), request.params.id, request.body) };
       },
     );
 

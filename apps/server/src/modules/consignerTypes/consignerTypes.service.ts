@@ -6,6 +6,7 @@ import {
   renameCarriesConsigners,
   toMajor,
   ZConsignerTypeInput,
+  ZConsignmentTermsInput,
   type TConsignerTypeInput,
 } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
@@ -159,4 +160,16 @@ export async function deleteConsignerType(ctx: AppContext, store: Tenant, id: st
       if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw conflict(CONSIGNER_TYPE_MESSAGES.inUseNow);
       throw err;
     });
+}
+
+/**
+ * PUT /api/consignerTypes/{id}/terms: the type's consignment terms (docs/consignment-terms.md). Items
+ * already accepted keep the terms locked on them; the new terms apply to items accepted from now on.
+ */
+export async function updateConsignerTypeTerms(ctx: AppContext, store: Tenant, id: string, body: Record<string, unknown>) {
+  const parsed = ZConsignmentTermsInput.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  const updated = await repo.update(ctx.db, store.id, id, { consignmentTerms: parsed.data });
+  if (!updated) throw notFound(CONSIGNER_TYPE_MESSAGES.notFound);
+  return toConsignerType(updated);
 }

@@ -9,7 +9,9 @@ import {
   INVENTORY_MESSAGES,
   isInventoryStatus,
   transition,
-  WITHDRAW_FEE,
+  earlyWithdrawalFeeOf,
+  storeDayOf,
+  termsOf,
   type Area,
   type InventoryAction,
   type InventoryActor,
@@ -28,6 +30,7 @@ import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignerLedger } from '../ledger/index.ts';
 import { consignerNotifier, noticeItemOf, type Notifier } from '../notifications/index.ts';
 import { feeColumns, feesFor } from './inventory-fees.ts';
+import { termsAtAcceptance } from './inventory-terms.ts';
 import { logEntry, modifiedFields, removedFields, writeInventoryLogs, type LogAuthor } from '../../shared/inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
 import { toInventoryItem } from './inventory.mapper.ts';
@@ -122,6 +125,8 @@ const OPERATIONS = {
     rule: 'acceptInventory',
     effect: async (c) => {
       const changes: InventoryChanges = { ...(await placed(c)), acceptedOn: c.now };
+      // The consigner type's terms are locked on the item now, with the end they set (docs/consignment-terms.md).
+      Object.assign(changes, termsAtAcceptance(await c.scope.lookups.consignerTypes(c.tx), await c.owner(), c.item, c.now));
       // A bought item: the store owes the agreed price, paid in cash or through Checkbooks.
       if (c.item.buyingId) {
         if (!c.input.paymentType) throw badRequest('Please select a payment type');
@@ -202,11 +207,16 @@ const OPERATIONS = {
     rule: 'withdrawInventory',
     effect: async (c) => {
       const changes: InventoryChanges = { withdrawalAcceptedOn: c.now, withdrawalAcceptedBy: c.scope.by.name };
-      const early = c.input.isWithdrawnEarly === true;
+      // By the item's locked terms (docs/consignment-terms.md "Choices"): marked early without a fee,
+      // the locked fee; not marked, early inside the minimum stay; marked not early, no fee. No terms
+      // (0 days, fee 0) are the spec's constants, today's behaviour.
+      const terms = termsOf(c.item.consignmentTerms);
+      const termsFee = earlyWithdrawalFeeOf(c.item.acceptedOn && storeDayOf(c.item.acceptedOn), storeDayOf(c.now), terms);
+      const early = c.input.isWithdrawnEarly ?? termsFee > 0;
       if (!early && !c.input.withdrawalFee) return changes;
       if (c.scope.by.kind !== 'employee') throw forbidden('Only store staff can charge an early withdrawal fee');
       // Withdrawn early: the fee joins what the consigner owes, taken from a later payout.
-      const fee = c.input.withdrawalFee ?? WITHDRAW_FEE;
+      const fee = c.input.withdrawalFee ?? (c.input.isWithdrawnEarly ? terms.earlyWithdrawalFee : termsFee);
       if (fee > 0) {
         await inventoryRepository.addOutstandingWithdrawalFee(c.tx, c.scope.store.id, c.item.consignerId, fee);
         await consignerLedger.append(c.tx, [{ storeId: c.scope.store.id, consignerId: c.item.consignerId, kind: 'withdrawal_fee', amount: -fee, inventoryId: c.item.id, createdById: c.scope.by.id }]);

@@ -19,7 +19,7 @@ type FeeOwner = Pick<InventoryConsignerRow, 'accountType' | 'consignerTypeId' | 
 const toConsignerType = (t: ConsignerTypeRow): ConsignerType => ({ ...t, categories: t.categories ?? null });
 
 /** A consigner pinned to a type (consignerTypeId) uses it; otherwise the best match of its accountType. */
-export function consignerTypeFor(types: ConsignerTypeRow[], owner: FeeOwner, item: FeeSubject): ConsignerType | null {
+export function consignerTypeFor(types: ConsignerTypeRow[], owner: Pick<FeeOwner, 'accountType' | 'consignerTypeId'>, item: Pick<FeeSubject, 'category' | 'option1Value' | 'option2Value' | 'option3Value'>): ConsignerType | null {
   const pinned = owner.consignerTypeId ? types.find((t) => t.id === owner.consignerTypeId) : undefined;
   if (pinned) return toConsignerType(pinned);
   return matchConsignerType(types.map(toConsignerType), owner.accountType, item);

@@ -36,6 +36,7 @@ import type { Tenant } from '../../tenancy/tenant.ts';
 import { actingUser, domainActor, stampOf } from './inventory-actions.service.ts';
 import { generateInventoryCode } from './inventory-code.ts';
 import { consignerTypeFor, feeColumns, feesFor } from './inventory-fees.ts';
+import { termsAtAcceptance } from './inventory-terms.ts';
 import { createdOnField, logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
 import { storeRequestRangeOf } from '../store-requests/index.ts';
@@ -186,7 +187,7 @@ async function prepareInventories(ctx: AppContext, store: Tenant, actor: Actor, 
 
     if (actor.kind === 'employee') {
       // Staff add stock straight onto the shop floor.
-      Object.assign(item, { status: 'Active', acceptedOn: now });
+      Object.assign(item, { status: 'Active', acceptedOn: now, ...termsAtAcceptance(await lookups.consignerTypes(db), owner, item, now) });
     } else if (row.saleType) {
       // Answering a store request: on consignment, or for the store to buy, at a location (the
       // request is the product at that location), within the range staff set on the request.

@@ -1,13 +1,14 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, List, Popconfirm, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PercentageOutlined, PlusOutlined } from '@ant-design/icons';
-import { CONSIGNER_TYPE_MESSAGES, PEOPLE_MESSAGES } from '@backroom/domain';
+import { CalendarOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined } from '@ant-design/icons';
+import { CONSIGNER_TYPE_MESSAGES, PEOPLE_MESSAGES, termsSummaryOf } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
 import { ConsignerTypeDialog } from './ConsignerTypeDialog';
 import { EditableValue, type CellKind, type CellValue } from './EditableValue';
+import { TermsDialog } from './TermsDialog';
 import { toInput, useConsignerTypes, useDeleteConsignerType, useUpdateConsignerType, type ConsignerType } from './consignerTypes.api';
 import type { ConsignerTypeField } from './fee-rules';
 import '../../shared/touch.css';
@@ -53,6 +54,7 @@ export default function FeesPage() {
   const update = useUpdateConsignerType();
   const remove = useDeleteConsignerType();
   const [adding, setAdding] = useState(false);
+  const [termsOf, setTermsOf] = useState<ConsignerType | null>(null);
   const rows = useMemo(() => byName(types.data ?? []), [types.data]);
 
   const save = (t: ConsignerType, change: Partial<Record<EditableField, CellValue>> & { isDefault?: boolean }) =>
@@ -107,6 +109,17 @@ export default function FeesPage() {
       </Button>
     );
 
+  // The type's consignment terms in a few words; the button opens them (docs/consignment-terms.md).
+  // Its name holds the words it shows (the accessibility audit's label-content-name-mismatch).
+  const termsButton = (t: ConsignerType) => {
+    const summary = termsSummaryOf(t.terms);
+    return (
+      <Button size="small" icon={<CalendarOutlined />} onClick={() => setTermsOf(t)} aria-label={`Terms of ${t.accountType}: ${summary}`} data-testid="terms-button">
+        {summary}
+      </Button>
+    );
+  };
+
   const deleteButton = (t: ConsignerType) =>
     t.isDefault ? (
       <Tooltip title="The default type cannot be deleted">
@@ -122,6 +135,7 @@ export default function FeesPage() {
     ...COLUMNS.slice(0, 4).map((c) => ({ title: c.title, key: c.field, width: c.width, render: (_: unknown, t: ConsignerType) => cell(t, c) })),
     { title: 'Default', key: 'isDefault', width: 76, align: 'center', render: (_, t) => defaultSwitch(t) },
     ...COLUMNS.slice(4).map((c) => ({ title: c.title, key: c.field, width: c.width, render: (_: unknown, t: ConsignerType) => cell(t, c) })),
+    { title: 'Terms', key: 'terms', width: 200, render: (_, t) => termsButton(t) },
     { title: '', key: 'actions', width: 48, align: 'right', render: (_, t) => deleteButton(t) },
   ];
 
@@ -186,6 +200,7 @@ export default function FeesPage() {
                   <Flex justify="flex-end" align="flex-end">
                     {deleteButton(t)}
                   </Flex>
+                  <div className="fee-card-full">{termsButton(t)}</div>
                 </div>
               </Card>
             </List.Item>
@@ -205,6 +220,7 @@ export default function FeesPage() {
         />
       )}
       <ConsignerTypeDialog open={adding} types={rows} currency={currency} onClose={() => setAdding(false)} />
+      <TermsDialog type={termsOf} currency={currency} onClose={() => setTermsOf(null)} />
     </Card>
   );
 }

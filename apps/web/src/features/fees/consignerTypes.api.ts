@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZConsignerTypeBody, ZConsignerTypeDeleted } from '@backroom/domain';
+import type { ZConsignerTypeBody, ZConsignerTypeDeleted, ZConsignmentTermsBody } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 import { lookupKeys, type ConsignerType } from '../../shared/lookups.api';
 
@@ -71,6 +71,16 @@ export function useDeleteConsignerType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<z.output<typeof ZConsignerTypeDeleted>>(`/api/consignerTypes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.consignerTypes }),
+  });
+}
+
+/** PUT /api/consignerTypes/{id}/terms (docs/consignment-terms.md); the server's ZConsignmentTermsInput words the refusals. */
+export function useUpdateConsignerTypeTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, terms }: { id: string; terms: z.input<typeof ZConsignmentTermsBody> }) =>
+      apiFetch<ConsignerType>(`/api/consignerTypes/${encodeURIComponent(id)}/terms`, { method: 'PUT', body: terms }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.consignerTypes }),
   });
 }

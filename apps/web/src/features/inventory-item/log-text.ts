@@ -4,7 +4,7 @@
 import { activityFieldLabel, isInventoryStatus, statusLabel, type ActivityFormat } from '@backroom/domain';
 import { formatDateTime, formatPrice } from '../../shared/format';
 
-const MONEY = new Set(['price', 'requestedPrice', 'payout', 'payoutFee', 'total', 'cost', 'discount', 'lowestPrice', 'withdrawalFee', 'storeRequestPriceLow', 'storeRequestPriceHigh']);
+const MONEY = new Set(['price', 'requestedPrice', 'payout', 'payoutFee', 'total', 'cost', 'discount', 'lowestPrice', 'withdrawalFee', 'renewalFee', 'storeRequestPriceLow', 'storeRequestPriceHigh']);
 const DATES = new Set(['acceptedOn', 'soldOn', 'withdrawalRequestedOn', 'withdrawalAcceptedOn', 'withdrawalDeclinedOn', 'deletedOn', 'createdOn']);
 
 export type OptionNames = { option1?: string | null; option2?: string | null; option3?: string | null };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Flex, InputNumber, Modal, Typography } from 'antd';
-import { WITHDRAW_FEE, withdrawConfirmation, withdrawKind, type InventoryStatus } from '@backroom/domain';
+import { withdrawConfirmation, withdrawKind, type InventoryStatus } from '@backroom/domain';
 import { priceSymbol } from '../format';
 
 /** What the dialog asks for: a withdrawal now (optionally early, with a fee) or a withdrawal request. */
@@ -36,16 +36,17 @@ export function WithdrawDialog({
   onSubmit: (call: WithdrawCall) => void;
 }) {
   const [early, setEarly] = useState(false);
-  const [fee, setFee] = useState<number | null>(WITHDRAW_FEE);
+  // empty: the fee of the item's consignment terms (docs/consignment-terms.md), 0 without terms
+  const [fee, setFee] = useState<number | null>(null);
   useEffect(() => {
     if (open) {
       setEarly(false);
-      setFee(WITHDRAW_FEE);
+      setFee(null);
     }
   }, [open]);
   const kind = status ? withdrawKind(status) : null;
   const submit = () => {
-    if (early) onSubmit({ op: 'withdrawInventory', body: { isWithdrawnEarly: true, withdrawalFee: fee ?? 0 } });
+    if (early) onSubmit({ op: 'withdrawInventory', body: fee === null ? { isWithdrawnEarly: true } : { isWithdrawnEarly: true, withdrawalFee: fee } });
     else if (kind === 'withdraw') onSubmit({ op: 'withdrawInventory', body: {} });
     else onSubmit({ op: 'requestInventoryWithdrawal', body: {} });
   };
@@ -77,6 +78,7 @@ export function WithdrawDialog({
               min={0}
               precision={2}
               value={fee}
+              placeholder="By the item's terms"
               onChange={(v) => setFee(typeof v === 'number' ? v : null)}
               style={{ width: '100%' }}
               data-testid="withdraw-fee"

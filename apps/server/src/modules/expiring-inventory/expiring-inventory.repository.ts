@@ -1,0 +1,52 @@
+import { and, asc, count, eq, ilike, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { IN_STOCK_STATUSES } from '@backroom/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { consigners, inventoryItems } from '../../db/schema/index.ts';
+
+export type ExpiringFilter = { until: string; search?: string; offset: number; limit: number };
+
+const i = inventoryItems;
+const c = consigners;
+
+/** The store's items in stock whose consignment ends on or before `until` (ended ones included). */
+function where(storeId: string, f: Pick<ExpiringFilter, 'until' | 'search'>) {
+  const term = f.search?.trim();
+  const pattern = term ? containsPattern(term) : null;
+  return and(
+    eq(i.storeId, storeId),
+    isNotNull(i.consignmentEndsAt),
+    lte(i.consignmentEndsAt, f.until),
+    inArray(i.status, [...IN_STOCK_STATUSES]),
+    pattern ? or(ilike(i.code, pattern), ilike(i.title, pattern), ilike(i.sku, pattern), ilike(sql`${c.firstName} || ' ' || ${c.lastName}`, pattern)) : undefined,
+  );
+}
+
+/** The expiring list (GET /api/expiringInventory): read-only, over the inventory and consigner rows of one store. */
+export const expiringInventoryRepository = {
+  page: async (db: DbOrTx, storeId: string, f: ExpiringFilter) => {
+    const on = and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: i.id,
+          code: i.code,
+          title: i.title,
+          consignerId: i.consignerId,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          consignmentEndsAt: i.consignmentEndsAt,
+          consignmentTerms: i.consignmentTerms,
+        })
+        .from(i)
+        .innerJoin(c, on)
+        .where(where(storeId, f))
+        .orderBy(asc(i.consignmentEndsAt), asc(i.code))
+        .limit(f.limit)
+        .offset(f.offset),
+      db.select({ total: count() }).from(i).innerJoin(c, on).where(where(storeId, f)),
+    ]);
+    return { rows, total };
+  },
+};
+export type ExpiringRow = Awaited<ReturnType<typeof expiringInventoryRepository.page>>['rows'][number];

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { responses, ZExpiringPage, ZExpiringQuery, ZTermActionResult, ZTermExtendBody, ZTermRenewBody, ZTermReturnBody } from '@backroom/domain';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, requireStore } from '../../auth/actor.ts';
+import { extendTerms, listExpiringInventory, renewTerms, returnToConsigner } from './expiring-inventory.service.ts';
+
+const tags = ['expiringInventory'];
+
+/** /expiringInventory (Inventory access): items whose consignment ends soon or ended, and their actions (docs/consignment-terms.md). */
+export const expiringInventoryRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/expiringInventory',
+      { schema: { tags, summary: 'Items in stock whose consignment ends within withinDays (default 14) or has ended, soonest first', querystring: ZExpiringQuery, response: responses(ZExpiringPage) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Inventory');
+        return { data: await listExpiringInventory(ctx, requireStore(request), request.query) };
+      },
+    );
+
+    app.post(
+      '/api/expiringInventory/extend',
+      { schema: { tags, summary: 'Move the end of each item by days, while its end is still the one sent; no fee', body: ZTermExtendBody, response: responses(ZTermActionResult) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await extendTerms(ctx, requireStore(request), actor, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/expiringInventory/renew',
+      {
+        schema: {
+          tags,
+          summary: "Renew by each item's locked terms, while its end is still the one sent; the renewal fee is a ledger entry taken at the next payout",
+          body: ZTermRenewBody,
+          response: responses(ZTermActionResult),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await renewTerms(ctx, requireStore(request), actor, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/expiringInventory/return',
+      { schema: { tags, summary: 'Return to the consigner: withdrawn, with "term ended: returned" in the activity log', body: ZTermReturnBody, response: responses(ZTermActionResult) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await returnToConsigner(ctx, requireStore(request), actor, request.body) };
+      },
+    );
+  };
