@@ -121,6 +121,10 @@ const INVENTORY_ROUTES = new Set<string>([
   'GET /api/locations',
   'GET /api/subLocations',
   'GET /api/scans',
+  'GET /api/expiringInventory',
+  'POST /api/expiringInventory/extend',
+  'POST /api/expiringInventory/renew',
+  'POST /api/expiringInventory/return',
 ]);
 
 const OPERATIONS_ROUTES = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics']);

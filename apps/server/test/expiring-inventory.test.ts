@@ -182,8 +182,8 @@ describe("another store's items", () => {
       ['return', { ids: [mine.id] }],
     ] as const) {
       const res = await t.request({ method: 'POST', url: `/api/expiringInventory/${action}`, token: other.token, host: other.host, body });
-      expect(res.statusCode).toBe(200);
-      expect(json<{ data: Result }>(res).data).toMatchObject({ changed: [], skipped: [{ id: mine.id, reason: 'Inventory not found' }] });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Inventory not found' });
     }
     expect(await itemRow(t, mine.id)).toMatchObject({ status: 'Active', consignmentEndsAt: day(-1) });
     expect(await renewalFees(mine.id)).toEqual([]);

@@ -22,6 +22,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
+import { notFound } from '../../http/errors.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { actingUser, actionScope, inventoryRecords, performActionBatch, type InventoryRow } from '../inventory/index.ts';
 import { consignerLedger } from '../ledger/index.ts';
@@ -42,6 +43,14 @@ export async function listExpiringInventory(ctx: AppContext, store: Tenant, q: E
   return { items: rows.map((r) => toExpiringItem(r, today, q.withinDays)), total, page: q.page, limit: q.limit, today };
 }
 
+/**
+ * An id that is not an item of this store refuses the whole request (404) before anything changes, as
+ * the other inventory actions do: the answer never lists another store's ids (docs/security.md).
+ */
+function refuseUnknown(ids: string[], found: Map<string, unknown>): void {
+  if (ids.some((id) => !found.has(id))) throw notFound(NOT_FOUND);
+}
+
 type Decide = (item: InventoryRow, seenEndsOn: string) => TermChange;
 
 /**
@@ -53,16 +62,13 @@ async function moveEnds(ctx: AppContext, store: Tenant, actor: Actor, seen: { id
   const now = new Date();
   return ctx.db.transaction(async (tx: DbOrTx) => {
     const locked = new Map((await inventoryRecords.lockByIds(tx, store.id, [...new Set(seen.map((s) => s.id))])).map((r) => [r.id, r] as const));
+    refuseUnknown(seen.map((s) => s.id), locked);
     const result: Omit<TTermActionResult, 'message'> = { changed: [], skipped: [] };
     const done = new Set<string>();
     for (const { id, endsOn } of seen) {
-      const item = locked.get(id);
+      const item = locked.get(id)!;
       if (done.has(id)) continue;
       done.add(id);
-      if (!item) {
-        result.skipped.push({ id, reason: NOT_FOUND });
-        continue;
-      }
       if (!inStock(item.status)) {
         result.skipped.push({ id, reason: NOT_IN_STOCK });
         continue;
@@ -113,12 +119,12 @@ export async function returnToConsigner(ctx: AppContext, store: Tenant, actor: A
   const ids = [...new Set(b.ids)];
   const result = await ctx.db.transaction(async (tx: DbOrTx) => {
     const locked = new Map((await inventoryRecords.lockByIds(tx, store.id, ids)).map((r) => [r.id, r] as const));
+    refuseUnknown(ids, locked);
     const skipped: TTermActionResult['skipped'] = [];
     const eligible: string[] = [];
     for (const id of ids) {
-      const item = locked.get(id);
-      if (!item) skipped.push({ id, reason: NOT_FOUND });
-      else if (!inStock(item.status)) skipped.push({ id, reason: NOT_IN_STOCK });
+      const item = locked.get(id)!;
+      if (!inStock(item.status)) skipped.push({ id, reason: NOT_IN_STOCK });
       else if (item.consignmentEndsAt === null) skipped.push({ id, reason: 'This item has no consignment end' });
       else eligible.push(id);
     }
