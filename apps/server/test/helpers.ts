@@ -51,6 +51,17 @@ export async function createTestDatabase(template?: string): Promise<{ databaseU
 }
 
 /**
+ * The template's dump (46 MB) read once per worker: a worker keeps its modules from file to file
+ * (vitest.config.ts, isolate: false), and PGlite only reads the Blob, so every file can load it.
+ */
+const templateDumps = new Map<string, Blob>();
+function templateDump(file: string): Blob {
+  let dump = templateDumps.get(file);
+  if (!dump) templateDumps.set(file, (dump = new Blob([fs.readFileSync(file)])));
+  return dump;
+}
+
+/**
  * A fresh app on a fresh database: in-memory PGlite by default; with DATABASE_URL, a new database
  * created on that server for this test file and dropped afterwards. Both start as a copy of the
  * migrated (and seeded) database test/global-setup.ts built once for the run.
@@ -64,7 +75,7 @@ export async function createTestApp(
   const template = templates && (seed ? templates.seeded : templates.migrated);
   const { databaseUrl, dropDatabase } = await createTestDatabase(template);
   const config = loadConfig({ env: 'test', logLevel: opts.logStream ? 'info' : 'silent', dataDir: path.join(os.tmpdir(), `backroom-test-${process.pid}`), databaseUrl, ...opts.config });
-  const loadDataDir = template && !databaseUrl ? new Blob([fs.readFileSync(template)]) : undefined;
+  const loadDataDir = template && !databaseUrl ? templateDump(template) : undefined;
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? config.dataDir : 'memory://', migrationsFolder: opts.migrationsFolder, loadDataDir });
   const { app, ctx } = await buildApp(config, database, { logStream: opts.logStream });
   await app.ready();
