@@ -117,6 +117,43 @@ describe('terms locked on the item at acceptance', () => {
   });
 });
 
+describe('the item screen shows the locked terms', () => {
+  const detail = async (id: string, token = owner) => t.request({ method: 'GET', url: `/api/inventories/${id}`, token });
+
+  it('answers the terms locked at acceptance and where the item stands, not the type\'s later terms', async () => {
+    await setAllTerms({ periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 5, endAction: 'donate', graceDays: 7 });
+    const item = await makeItem(t, refs, { status: 'Pending' });
+    expect((await accept(item.id)).statusCode).toBe(200);
+    await setAllTerms({ periodDays: 10, minimumStayDays: 0, earlyWithdrawalFee: 0, renewalFee: 99, endAction: 'return', graceDays: 0 });
+
+    const res = await detail(item.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = json<{ data: { consignmentEndsAt: string; consignmentTerms: Record<string, unknown> } }>(res).data;
+    expect(answer.consignmentEndsAt).toBe(plusDays(60));
+    expect(answer.consignmentTerms).toEqual({ periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 5, endAction: 'donate', graceDays: 7, state: 'running', days: 60 });
+    // the consigner reads the same terms on their own item
+    expect(json<{ data: { consignmentTerms: unknown } }>(await detail(item.id, ava)).data.consignmentTerms).toEqual(answer.consignmentTerms);
+  });
+
+  it('says ending, grace or due as the end comes and goes, and null for an item without terms', async () => {
+    await setAllTerms({ periodDays: 30, graceDays: 3, endAction: 'return' });
+    const item = await makeItem(t, refs, { status: 'Pending' });
+    expect((await accept(item.id)).statusCode).toBe(200);
+    const stateAt = async (endsOn: string) => {
+      await t.ctx.db.update(s.inventoryItems).set({ consignmentEndsAt: endsOn }).where(eq(s.inventoryItems.id, item.id));
+      const terms = json<{ data: { consignmentTerms: { state: string; days: number } } }>(await detail(item.id)).data.consignmentTerms;
+      return `${terms.state} ${terms.days}`;
+    };
+    expect(await stateAt(plusDays(5))).toBe('ending 5');
+    expect(await stateAt(today())).toBe('ending 0');
+    expect(await stateAt(plusDays(-2))).toBe('grace 2');
+    expect(await stateAt(plusDays(-4))).toBe('due 4');
+
+    const plain = await makeItem(t, refs, { status: 'Active' });
+    expect(json<{ data: { consignmentTerms: unknown } }>(await detail(plain.id)).data.consignmentTerms).toBeNull();
+  });
+});
+
 describe('early withdrawal by the locked terms', () => {
   const withdraw = (id: string, body: Record<string, unknown> = {}) => t.request({ method: 'POST', url: '/api/inventories/withdrawInventory', token: owner, body: { id, ...body } });
   const feesOf = async (inventoryId: string) =>

@@ -223,3 +223,31 @@ test('[INVENTORY ITEM]: an unknown item says so', async ({ page }) => {
   await page.goto('/inventories/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Inventory not found')).toBeVisible();
 });
+
+test('[INVENTORY ITEM]: an item shows the consignment terms it was accepted on, which later terms of its type do not change', async ({ page }) => {
+  type Terms = { periodDays: number | null; minimumStayDays: number; earlyWithdrawalFee: number; renewalDays: number | null; renewalFee: number; endAction: string; graceDays: number };
+  const api = await signedIn(DEMO.owner);
+  const types = (await (await api.get('/api/consignerTypes')).json()).data as { id: string; terms: Terms }[];
+  const putTerms = async (id: string, terms: Partial<Terms>) => expect((await api.put(`/api/consignerTypes/${id}/terms`, { data: terms })).status()).toBe(200);
+  try {
+    // every type, so whichever the item matches: 60 days, a 30-day minimum with a $15 early pickup, then donate
+    for (const type of types) await putTerms(type.id, { periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 5, endAction: 'donate', graceDays: 7 });
+    const item = await newActiveItem(140, '7');
+    for (const type of types) await putTerms(type.id, { periodDays: 10, endAction: 'return' });
+
+    await signInBrowser(page, DEMO.owner);
+    await page.goto(`/inventories/${item.id}`);
+    const card = page.getByTestId('item-terms');
+    const ends = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await expect(card.getByTestId('item-terms-ends')).toHaveText(`${ends} (in 60 days) Running`);
+    await expect(card).toContainText('Period60 days');
+    await expect(card).toContainText('Minimum stay30 days, $15.00 to pick up earlier');
+    await expect(card).toContainText('Renewal30 days for $5.00');
+    await expect(card).toContainText('At the endDonate after 7 days of grace');
+    await snap(page, 'inventory-item-terms');
+  } finally {
+    // the types' terms as they were, for the specs after this one
+    for (const type of types) await putTerms(type.id, type.terms);
+    await api.dispose();
+  }
+});

@@ -1,7 +1,7 @@
 // The consignment terms API (docs/consignment-terms.md): a consigner type's terms on /fees, and the
 // expiring list with its actions. Fees travel in the shop's currency units (major), days as whole days.
 import { z } from 'zod';
-import { END_OF_TERM_ACTIONS, EXPIRING_WINDOW_DAYS, EXTEND_DAYS_MAX, ZConsignmentTerms, type ConsignmentTerms } from '../consignment-terms.ts';
+import { END_OF_TERM_ACTIONS, EXPIRING_WINDOW_DAYS, EXTEND_DAYS_MAX, termStateOf, ZConsignmentTerms, type ConsignmentTerms } from '../consignment-terms.ts';
 import { toMajor } from '../money.ts';
 import { boundedText, nonNegativeMoney, pageNumber } from './common.ts';
 import { ZUuid } from './inventory-fields.ts';
@@ -71,6 +71,19 @@ export function toTermsView(terms: ConsignmentTerms): TConsignmentTermsView {
     endAction: terms.endAction,
     graceDays: terms.graceDays,
   };
+}
+
+/** Where an item stands on its term, as the item screen shows it (termStateOf's states). */
+export const ITEM_TERM_STATES = ['open', 'running', 'ending', 'grace', 'due'] as const;
+
+/** An item's locked terms (GET /api/inventories/{id}): the terms, and its state on `today` with its days (left, or over). */
+export const ZItemTerms = ZConsignmentTermsView.extend({ state: z.enum(ITEM_TERM_STATES), days: z.number() });
+export type TItemTerms = z.infer<typeof ZItemTerms>;
+
+/** The item's terms and state on `today`; "ending" within the expiring list's default window. */
+export function toItemTerms(terms: ConsignmentTerms, endsOn: string | null, today: string): TItemTerms {
+  const at = termStateOf(endsOn, today, terms.graceDays, EXPIRING_WINDOW_DAYS.default);
+  return { ...toTermsView(terms), state: at.state, days: 'daysLeft' in at ? at.daysLeft : 'daysOver' in at ? at.daysOver : 0 };
 }
 
 // ---- GET /api/expiringInventory ---------------------------------------------------------

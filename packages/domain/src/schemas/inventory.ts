@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVENTORY_MESSAGES } from '../messages.ts';
 import { PAYMENT_TYPES } from '../constants.ts';
 import { money, nonNegativeMoney, optionalText, requiredString } from './common.ts';
+import { ZItemTerms } from './consignment-terms.ts';
 import { INVENTORY_PLAIN_OUTPUTS } from './inventory-fields.ts';
 import { INVENTORY_ACTION_NAMES, INVENTORY_STATUSES, type InventoryAction } from '../statuses.ts';
 
@@ -129,7 +130,11 @@ export const ZInventoryItem = z.object({
 export type TInventoryItem = z.output<typeof ZInventoryItem>;
 
 /** GET /api/inventories/{id} and /code/{code}: the item and what the signed-in user may do with it now. */
-export const ZInventoryItemDetail = ZInventoryItem.extend({ availableActions: z.array(z.enum(INVENTORY_ACTION_NAMES as [InventoryAction, ...InventoryAction[]])) });
+export const ZInventoryItemDetail = ZInventoryItem.extend({
+  availableActions: z.array(z.enum(INVENTORY_ACTION_NAMES as [InventoryAction, ...InventoryAction[]])),
+  /** The consignment terms locked on the item at acceptance, or null (docs/consignment-terms.md). */
+  consignmentTerms: ZItemTerms.nullable(),
+});
 export type TInventoryItemDetail = z.output<typeof ZInventoryItemDetail>;
 
 /** What an action operation answers when it ran inline (200). */

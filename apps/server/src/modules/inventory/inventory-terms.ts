@@ -1,6 +1,6 @@
 // The consignment terms an item takes at acceptance (docs/consignment-terms.md): its consigner type's
 // terms, locked on the item as its fees are, and the end date they set from the acceptance day.
-import { consignmentEndOf, storeDayOf } from '@backroom/domain';
+import { consignmentEndOf, storeDayOf, toItemTerms, type ConsignmentTerms, type TItemTerms } from '@backroom/domain';
 import { consignerTypeFor } from './inventory-fees.ts';
 import type { ConsignerTypeRow, InventoryChanges, InventoryConsignerRow } from './inventory.repository.ts';
 
@@ -26,4 +26,9 @@ export function termsAtAcceptance(types: ConsignerTypeRow[], owner: TermsOwner, 
   if (!terms) return {};
   const endsOn = item.consignmentEndsAt ?? consignmentEndOf(storeDayOf(now), terms);
   return { consignmentTerms: terms, ...(endsOn ? { consignmentEndsAt: endsOn } : {}) };
+}
+
+/** The terms locked on an item and where it stands on them today, for the item screen; null without terms. */
+export function itemTermsOf(item: { consignmentTerms: ConsignmentTerms | null; consignmentEndsAt: string | null }, now: Date): TItemTerms | null {
+  return item.consignmentTerms ? toItemTerms(item.consignmentTerms, item.consignmentEndsAt, storeDayOf(now)) : null;
 }

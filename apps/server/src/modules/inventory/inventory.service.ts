@@ -36,7 +36,7 @@ import type { Tenant } from '../../tenancy/tenant.ts';
 import { actingUser, domainActor, stampOf } from './inventory-actions.service.ts';
 import { generateInventoryCode } from './inventory-code.ts';
 import { consignerTypeFor, feeColumns, feesFor } from './inventory-fees.ts';
-import { termsAtAcceptance } from './inventory-terms.ts';
+import { itemTermsOf, termsAtAcceptance } from './inventory-terms.ts';
 import { createdOnField, logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
 import { checkLocation, createLookups, type InventoryLookups } from './inventory-lookups.ts';
 import { storeRequestRangeOf } from '../store-requests/index.ts';
@@ -245,7 +245,11 @@ function visibleTo(actor: Actor, item: InventoryRow | null): InventoryRow {
 async function withActions(ctx: AppContext, store: Tenant, actor: Actor, item: InventoryRow): Promise<z.input<typeof ZInventoryItemDetail>> {
   const [shown] = await mapped(ctx, store.id, [item.id]);
   const status = item.status;
-  return { ...shown, availableActions: isInventoryStatus(status) ? availableActions(status, domainActor(actingUser(actor), item)) : [] };
+  return {
+    ...shown,
+    availableActions: isInventoryStatus(status) ? availableActions(status, domainActor(actingUser(actor), item)) : [],
+    consignmentTerms: itemTermsOf(item, new Date()),
+  };
 }
 
 export async function getInventory(ctx: AppContext, store: Tenant, actor: Actor, id: string) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Result, Row } from 'antd';
+import { Button, Col, Flex, Result, Row } from 'antd';
 import { Link, useParams } from 'react-router';
 import { canEdit } from '@backroom/domain';
 import { ApiError, errorMessage } from '../../shared/api';
@@ -10,6 +10,7 @@ import { EditCard } from './EditCard';
 import { useInventoryItem, type InventoryItem } from './inventory-item.api';
 import { ItemActions } from './ItemActions';
 import { ItemHeader } from './ItemHeader';
+import { ItemTermsCard } from './ItemTermsCard';
 import { ItemTimeline } from './ItemTimeline';
 import { ReadOnlyCard } from './ReadOnlyCard';
 
@@ -54,7 +55,10 @@ function ItemScreen({ item, onDeleted }: { item: InventoryItem; onDeleted: (mess
         <ItemHeader item={item} />
       </Col>
       <Col xs={24} lg={9}>
-        <ItemActions item={item} currency={currency} isBuyingStore={isBuyingStore} onDeleted={onDeleted} />
+        <Flex vertical gap={16}>
+          <ItemActions item={item} currency={currency} isBuyingStore={isBuyingStore} onDeleted={onDeleted} />
+          <ItemTermsCard item={item} currency={currency} />
+        </Flex>
       </Col>
       <Col xs={24} lg={15}>
         {canEdit(item.status) ? <EditCard item={item} currency={currency} /> : <ReadOnlyCard item={item} currency={currency} />}

@@ -9,7 +9,7 @@ import { ApiError, apiFetch, storeHeaders } from '../../shared/api';
  * An item as the server answers it. `availableActions` (what the signed-in user may do with it now)
  * comes only with GET /api/inventories/{id}; an action's answer keeps the ones already known.
  */
-export type InventoryItem = TInventoryItem & Partial<Pick<TInventoryItemDetail, 'availableActions'>>;
+export type InventoryItem = TInventoryItem & Partial<Pick<TInventoryItemDetail, 'availableActions' | 'consignmentTerms'>>;
 export type ModifiedField = TModifiedField;
 export type InventoryLog = TInventoryLog;
 /** What an action operation answers when it ran inline. */
@@ -43,7 +43,7 @@ export function useInventoryLogs(id: string) {
 function useRefreshItem(id: string) {
   const queryClient = useQueryClient();
   return (item?: InventoryItem | null) => {
-    if (item) queryClient.setQueryData<InventoryItem>(itemKeys.item(id), (old) => ({ ...item, availableActions: old?.availableActions }));
+    if (item) queryClient.setQueryData<InventoryItem>(itemKeys.item(id), (old) => ({ ...item, availableActions: old?.availableActions, consignmentTerms: old?.consignmentTerms }));
     // Lists and the timeline change with the item.
     return queryClient.invalidateQueries({ queryKey: itemKeys.all });
   };
