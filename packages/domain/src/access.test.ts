@@ -325,6 +325,7 @@ describe('consigner menu', () => {
       ['Drop Off Pending', '/dropoffPending'],
       ['Store Request', '/storeRequest'],
       ['Payout', '/payouts'],
+      ['Statements', '/statements'],
       ['Settings', '/settings'],
       ['Help', 'mailto'],
     ]);
