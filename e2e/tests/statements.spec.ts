@@ -87,6 +87,13 @@ test.describe('[STATEMENTS]: a consigner statement', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`,Closing balance,,,,,,${st.closing}$`));
     expect(lines.filter((l) => /,Sale,/.test(l))).toHaveLength(2);
 
+    // the year-end summary: this year, opening at 0 on 1 January, closing where this month closes
+    await panel.getByTestId('statement-period').getByText('Year').click();
+    await expect(page).toHaveURL(new RegExp(`year=${month.slice(0, 4)}(&|$)`));
+    await expect(panel.getByTestId('statement-opening')).toContainText(usd(0));
+    await expect(panel.getByTestId('statement-closing')).toContainText(usd(st.closing));
+    await expect(panel.getByTestId('statement-entries').locator('.ant-table-row')).toHaveCount(st.entries.length);
+
     // The consigner on a phone: /statements from the menu's address, their closing balance
     await page.context().clearCookies();
     await page.setViewportSize(PHONE);

@@ -10,21 +10,24 @@ export type StatementEntry = TStatement['entries'][number];
 
 export const statementKeys = {
   all: ['statements'] as const,
-  one: (consignerId: string, month: string) => ['statements', consignerId, month] as const,
+  one: (consignerId: string, period: string) => ['statements', consignerId, period] as const,
 };
 
-/** The statement of one month ('YYYY-MM') of a consigner (a consigner: their own). */
-export function useStatement(consignerId: string, month: string) {
+/** A period is a month 'YYYY-MM' or a year 'YYYY' (the year-end summary). */
+const periodQuery = (period: string): Record<string, string> => (period.length === 4 ? { year: period } : { month: period });
+
+/** The statement of one month ('YYYY-MM') or year ('YYYY') of a consigner (a consigner: their own). */
+export function useStatement(consignerId: string, period: string) {
   return useQuery({
-    queryKey: statementKeys.one(consignerId, month),
-    queryFn: ({ signal }) => apiFetch<Statement>(`/api/consigners/${encodeURIComponent(consignerId)}/statements`, { query: { month }, signal }),
+    queryKey: statementKeys.one(consignerId, period),
+    queryFn: ({ signal }) => apiFetch<Statement>(`/api/consigners/${encodeURIComponent(consignerId)}/statements`, { query: periodQuery(period), signal }),
     placeholderData: keepPreviousData,
     enabled: consignerId !== '',
   });
 }
 
-/** Downloads statement-YYYY-MM.csv (the server writes it, formula cells neutralised). */
-export async function downloadStatementCsv(consignerId: string, month: string): Promise<void> {
-  const query = new URLSearchParams({ month });
-  await downloadCsv(`/api/consigners/${encodeURIComponent(consignerId)}/statements/export?${query}`, `statement-${month}.csv`);
+/** Downloads statement-YYYY-MM.csv or statement-YYYY.csv (the server writes it, formula cells neutralised). */
+export async function downloadStatementCsv(consignerId: string, period: string): Promise<void> {
+  const query = new URLSearchParams(periodQuery(period));
+  await downloadCsv(`/api/consigners/${encodeURIComponent(consignerId)}/statements/export?${query}`, `statement-${period}.csv`);
 }

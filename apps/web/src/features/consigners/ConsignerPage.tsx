@@ -8,7 +8,7 @@ import { formatPrice, initials } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { StatementPanel } from '../../shared/ui/statement/StatementPanel';
-import { useStatementMonth } from '../../shared/ui/statement/statement-month';
+import { useStatementPeriod } from '../../shared/ui/statement/statement-period';
 import { ConsignerInventoryList } from '../inventory-lists';
 import { useCurrentStore } from '../store/store.api';
 import { ChangeTypeDialog } from './ChangeTypeDialog';
@@ -53,7 +53,7 @@ function ConsignerScreen({ consigner }: { consigner: Consigner }) {
   const reset = useSendPasswordReset(consigner.id);
   const [typeOpen, setTypeOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const [month, setMonth] = useStatementMonth();
+  const [period, setPeriod] = useStatementPeriod();
 
   const setChargeTax = (chargeTax: boolean) =>
     update.mutate(
@@ -139,7 +139,7 @@ function ConsignerScreen({ consigner }: { consigner: Consigner }) {
 
       <ReportCards consignerId={consigner.id} currency={currency} />
 
-      <StatementPanel consignerId={consigner.id} currency={currency} month={month} onMonthChange={setMonth} />
+      <StatementPanel consignerId={consigner.id} currency={currency} period={period} onPeriodChange={setPeriod} />
 
       <Card
         title={

@@ -2,7 +2,7 @@ import { Flex, Typography } from 'antd';
 import type { SignedInUser } from '@backroom/domain';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { StatementPanel } from '../../../shared/ui/statement/StatementPanel';
-import { useStatementMonth } from '../../../shared/ui/statement/statement-month';
+import { useStatementPeriod } from '../../../shared/ui/statement/statement-period';
 import { useCurrentStore } from '../../store/store.api';
 
 /**
@@ -12,7 +12,7 @@ import { useCurrentStore } from '../../store/store.api';
 export default function ConsignerStatementsPage({ user }: { user: SignedInUser }) {
   useDocumentTitle('Statements');
   const store = useCurrentStore();
-  const [month, setMonth] = useStatementMonth();
+  const [period, setPeriod] = useStatementPeriod();
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200 }}>
       <div>
@@ -21,7 +21,7 @@ export default function ConsignerStatementsPage({ user }: { user: SignedInUser }
         </Typography.Title>
         <Typography.Text type="secondary">Your balance with the store month by month: what you sold, the fees, and what was paid to you.</Typography.Text>
       </div>
-      <StatementPanel consignerId={user.id} currency={store?.currency || 'USD'} month={month} onMonthChange={setMonth} />
+      <StatementPanel consignerId={user.id} currency={store?.currency || 'USD'} period={period} onPeriodChange={setPeriod} />
     </Flex>
   );
 }

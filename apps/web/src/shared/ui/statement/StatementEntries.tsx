@@ -14,10 +14,10 @@ const GROUP_TAGS: Record<StatementEntry['group'], { label: string; color: string
 const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The month's ledger entries: a table on a desktop, cards on a phone; an empty month says so. */
-export function StatementEntries({ entries, currency, loading }: { entries: StatementEntry[]; currency: string; loading: boolean }) {
+export function StatementEntries({ entries, currency, loading, emptyText }: { entries: StatementEntry[]; currency: string; loading: boolean; emptyText: string }) {
   const isMobile = useIsMobile();
   const money = (v: number) => formatPrice(v, currency);
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No ledger entries this month" data-testid="statement-empty" />;
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="statement-empty" />;
   const amount = (v: number) => (
     <Typography.Text className="br-statement-amount" type={v < 0 ? 'danger' : undefined}>
       {money(v)}
