@@ -98,9 +98,15 @@ test.describe('[STATEMENTS]: a consigner statement', () => {
     await page.context().clearCookies();
     await page.setViewportSize(PHONE);
     await signInBrowser(page, email, PASSWORD);
+    // a failing answer shows the error and Retry; the next answer the statement
+    const failing = '**/api/consigners/*/statements?*';
+    await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The ledger is resting' }) }));
     await page.goto('/statements');
     await expect(page.getByRole('heading', { name: 'Statements' })).toBeVisible();
     const mine = page.getByTestId('statement');
+    await expect(mine.getByTestId('statement-error')).toContainText('The ledger is resting');
+    await page.unroute(failing);
+    await mine.getByRole('button', { name: 'Retry' }).click();
     await expect(mine.getByTestId('statement-closing')).toContainText(usd(st.closing));
     // cards, not a sideways-scrolling table
     await expect(mine.getByTestId('statement-entry')).toHaveCount(st.entries.length);
