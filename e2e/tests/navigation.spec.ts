@@ -134,7 +134,7 @@ test.describe('[NAVIGATION]: menus and links', () => {
     await page.goto('/');
     await expect(mainMenu(page)).toBeVisible();
     const entries = await walkMenu(page);
-    expect(entries).toEqual(['/', '/inventory', '/dropoff', '/dropoffPending', '/storeRequest', '/payouts', '/settings']);
+    expect(entries).toEqual(['/', '/inventory', '/dropoff', '/dropoffPending', '/storeRequest', '/payouts', '/statements', '/settings']);
     await expect(mainMenu(page).getByRole('link', { name: 'Help' })).toHaveAttribute('href', /^mailto:/);
     await snapMenu(page, 'menu-consigner');
 

@@ -80,6 +80,9 @@ const CONSIGNER_ROUTES = new Set<string>([
   'GET /api/me',
   'POST /api/me/acceptTerms',
   'GET /api/consigners/consignerReport',
+  // their own statement only (another consigner's id answers 404)
+  'GET /api/consigners/{id}/statements',
+  'GET /api/consigners/{id}/statements/export',
   'GET /api/inventories',
   'GET /api/inventories/paginatedInventories',
   'GET /api/inventories/filterOptions',

@@ -132,12 +132,14 @@ describe("consigner A on consigner B's ids", () => {
     }
   });
 
-  it("answers 404 for B's consigner record, bank log and payouts", async () => {
+  it("answers 404 for B's consigner record, bank log, statements and payouts", async () => {
     const id = refs.consigner.marco.id;
     expect((await call('GET', `/api/consigners/${id}`)).statusCode).toBe(404);
     expect((await call('PUT', `/api/consigners/${id}`, { firstName: 'Hacked' })).statusCode).toBe(404);
     expect((await call('PUT', `/api/consigners/${id}`, { emailNotifications: false })).statusCode).toBe(404);
     expect((await call('GET', `/api/consigners/${id}/bankLog`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/consigners/${id}/statements?month=2026-10`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/consigners/${id}/statements/export?month=2026-10`)).statusCode).toBe(404);
     expect((await call('GET', `/api/payouts/consigner/${id}`)).statusCode).toBe(404);
   });
 

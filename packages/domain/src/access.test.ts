@@ -325,6 +325,7 @@ describe('consigner menu', () => {
       ['Drop Off Pending', '/dropoffPending'],
       ['Store Request', '/storeRequest'],
       ['Payout', '/payouts'],
+      ['Statements', '/statements'],
       ['Settings', '/settings'],
       ['Help', 'mailto'],
     ]);
@@ -358,7 +359,7 @@ describe('built screens', () => {
 
   it('shows the whole consigner menu, Store Request included (docs/dashboard-and-activity.md)', () => {
     expect(visibleConsignerMenu({ role: 'Consigner', accessControls: null }).map((i) => i.label)).toEqual([
-      'Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Store Request', 'Payout', 'Settings', 'Help',
+      'Products', 'Inventory', 'Requested', 'Drop Off Pending', 'Store Request', 'Payout', 'Statements', 'Settings', 'Help',
     ]);
   });
 

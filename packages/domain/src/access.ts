@@ -155,6 +155,7 @@ export const CONSIGNER_ROUTE_AREAS = {
   '/productItem/:id': 'Products',
   '/storeRequest': 'Products',
   '/payouts': 'Orders',
+  '/statements': 'Orders',
 } as const satisfies Record<string, Area>;
 
 // ---------------------------------------------------------------------------------------------
@@ -223,6 +224,7 @@ export const BUILT_CONSIGNER_ROUTES: readonly string[] = [
   '/dropoff',
   '/dropoffPending',
   '/payouts',
+  '/statements',
   '/settings',
   '/storeRequest',
 ];
@@ -388,6 +390,7 @@ export const CONSIGNER_MENU: readonly MenuItem[] = [
   leaf('dropoffPending', 'Drop Off Pending', '/dropoffPending', null),
   leaf('storeRequest', 'Store Request', '/storeRequest', 'Products'),
   leaf('payouts', 'Payout', '/payouts', 'Orders'),
+  leaf('statements', 'Statements', '/statements', 'Orders'),
   leaf('settings', 'Settings', '/settings', null),
   { key: 'help', label: 'Help', area: null, adminOnly: false, action: 'mailto' },
 ];

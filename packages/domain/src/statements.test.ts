@@ -1,13 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_KINDS } from './payouts.ts';
-import { monthBounds, monthlyStatementOf, nextMonth, statementGroupOf, yearStatementOf, type StatementEntry } from './statements.ts';
+import { LEDGER_KIND_LABELS, monthBounds, monthLabel, monthlyStatementOf, nextMonth, previousMonth, statementGroupOf, yearStatementOf, type StatementEntry } from './statements.ts';
+import { ZStatementQuery } from './schemas/statements.ts';
 
 const day = fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const entry = fc.record({ kind: fc.constantFrom(...LEDGER_KINDS), amount: fc.integer({ min: -10_000_000, max: 10_000_000 }), day });
 const month = fc.record({ y: fc.integer({ min: 2024, max: 2027 }), m: fc.integer({ min: 1, max: 12 }) }).map(({ y, m }) => `${y}-${String(m).padStart(2, '0')}`);
 
 describe('statements', () => {
+  it('names every ledger kind, and steps months across years', () => {
+    for (const kind of LEDGER_KINDS) expect(LEDGER_KIND_LABELS[kind]).toMatch(/^[A-Z]/);
+    expect(monthLabel('2026-11')).toBe('November 2026');
+    expect(previousMonth('2026-01')).toBe('2025-12');
+    expect(nextMonth(previousMonth('2026-07'))).toBe('2026-07');
+  });
+
+  it('takes a month YYYY-MM or a year YYYY, one of them, within 2000 to 2100', () => {
+    const ok = (q: Record<string, string>) => ZStatementQuery.safeParse(q).success;
+    expect(ok({ month: '2026-11' })).toBe(true);
+    expect(ok({ year: '2026' })).toBe(true);
+    for (const month of ['2026-13', '2026-1', '26-11', '2026-11-01', '1999-12', '2101-01', ' 2026-11', '=1+1']) expect(ok({ month })).toBe(false);
+    expect(ok({})).toBe(false);
+    expect(ok({ month: '2026-11', year: '2026' })).toBe(false);
+    expect(ok({ year: '1999' })).toBe(false);
+  });
+
   it('puts every ledger kind in one named group', () => {
     for (const kind of LEDGER_KINDS) expect(statementGroupOf(kind)).not.toBe('other');
     expect(statementGroupOf('credit_spend')).toBe('other');

@@ -86,3 +86,36 @@ export function yearStatementOf(entries: readonly StatementEntry[], year: number
   if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new RangeError(`not a year: ${year}`);
   return statementOf(entries, `${year}-01-01`, `${year}-12-31`);
 }
+
+/** A ledger entry's kind in words, as a statement lists it. */
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  sale: 'Sale',
+  fee: 'Fee',
+  withdrawal_fee: 'Withdrawal fee',
+  payout: 'Payout',
+  sale_undone: 'Sale undone',
+  fee_undone: 'Fee undone',
+  refund: 'Refund',
+  sale_adjustment: 'Sale correction',
+  fee_adjustment: 'Fee correction',
+  payout_deduction: 'Payout deduction',
+  renewal_fee: 'Renewal fee',
+};
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'November 2026' for '2026-11'. */
+export function monthLabel(month: string): string {
+  const { from } = monthBounds(month);
+  return `${MONTH_NAMES[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`;
+}
+
+/** The month before 'YYYY-MM'. */
+export function previousMonth(month: string): string {
+  const { from } = monthBounds(month);
+  const [y, m] = from.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** The month 'YYYY-MM' of a store day 'YYYY-MM-DD'. */
+export const monthOfDay = (day: string): string => day.slice(0, 7);

@@ -18,6 +18,7 @@ const ConsignerProductItemPage = lazy(consignerPages.productItem);
 const ConsignerInventoryPage = lazy(consignerPages.inventory);
 const DropoffPage = lazy(consignerPages.dropoff);
 const ConsignerPayoutsPage = lazy(consignerPages.payouts);
+const ConsignerStatementsPage = lazy(consignerPages.statements);
 const ConsignerSettingsPage = lazy(consignerPages.settings);
 const StoreRequestPage = lazy(consignerPages.storeRequest);
 
@@ -62,6 +63,7 @@ export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser;
             <Route path="dropoff" element={<DropoffPage key="Requested" user={user} status="Requested" />} />
             <Route path="dropoffPending" element={<DropoffPage key="Pending" user={user} status="Pending" />} />
             <Route path="payouts" element={<ConsignerPayoutsPage user={user} />} />
+            <Route path="statements" element={<ConsignerStatementsPage user={user} />} />
             <Route path="settings" element={<ConsignerSettingsPage user={user} />} />
             <Route path="storeRequest" element={<StoreRequestPage mode="consigner" />} />
             {/* Any other address (a staff screen) leads home: a

@@ -11,6 +11,7 @@ export const consignerPages = {
   inventory: () => import('../features/consigner-portal/inventory/ConsignerInventoryPage'),
   dropoff: () => import('../features/consigner-portal/dropoff/DropoffPage'),
   payouts: () => import('../features/consigner-portal/payouts/ConsignerPayoutsPage'),
+  statements: () => import('../features/consigner-portal/statements/ConsignerStatementsPage'),
   settings: () => import('../features/consigner-portal/settings/ConsignerSettingsPage'),
   storeRequest: () => import('../features/store-requests/StoreRequestPage'),
 };
@@ -22,6 +23,7 @@ const BY_SEGMENT: Record<string, () => Promise<unknown>> = {
   dropoff: consignerPages.dropoff,
   dropoffPending: consignerPages.dropoff,
   payouts: consignerPages.payouts,
+  statements: consignerPages.statements,
   settings: consignerPages.settings,
   storeRequest: consignerPages.storeRequest,
 };

@@ -42,3 +42,4 @@ export * from './jobs.requests.ts';
 export * from './scans.requests.ts';
 export * from './user.requests.ts';
 export * from './consignment-terms.ts';
+export * from './statements.ts';

@@ -21,6 +21,8 @@ import {
   ZPayoutRecalculation,
   ZPayoutRecalculationQuery,
   ZRecordIdParams,
+  ZStatement,
+  ZStatementQuery,
 } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -42,6 +44,7 @@ import {
   updatePassword,
 } from './consigners.service.ts';
 import { acceptConsignerInvite, getConsignerInvite } from './consigner-invites.ts';
+import { exportStatement, getStatement } from './consigner-statements.ts';
 import { asSystem } from '../../db/row-security.ts';
 
 const tags = ['consigners'];
@@ -151,6 +154,25 @@ export const consignersRoutes =
       const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
       return { data: await getBankLog(ctx, requireStore(request), actor, request.params.id) };
     });
+
+    // Statements (docs/consigner-account.md "Statements"): read-only, from the ledger; a consigner reads their own.
+    app.get(
+      '/api/consigners/:id/statements',
+      { schema: { tags, summary: "A consigner's statement of a month (month=YYYY-MM) or year (year=YYYY)", params: ZRecordIdParams, querystring: ZStatementQuery, response: responses(ZStatement) } },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+        return { data: await getStatement(ctx, requireStore(request), actor, request.params.id, request.query) };
+      },
+    );
+    app.get(
+      '/api/consigners/:id/statements/export',
+      { schema: { tags, summary: 'statement-YYYY-MM.csv (or statement-YYYY.csv) of a consigner', params: ZRecordIdParams, querystring: ZStatementQuery, response: CSV_RESPONSES } },
+      async (request, reply) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+        const { filename, csv } = await exportStatement(ctx, requireStore(request), actor, request.params.id, request.query);
+        return sendCsv(reply, filename, csv);
+      },
+    );
 
     app.post('/api/consigners/:id/sendPasswordReset', { schema: { tags, summary: 'E-mail the consigner a password reset link', params: ZRecordIdParams, response: responses(ZConsignerMessage) } }, async (request) => {
       await requireStaff(ctx, request, 'Consigners');

@@ -10,4 +10,5 @@ export const consignerLedger = {
   adjustmentsOf: ledgerRepository.adjustmentsOf,
   availableCarry: ledgerRepository.availableCarry,
   payoutSettledConsignerIds: ledgerRepository.payoutSettledConsignerIds,
+  statementOf: ledgerRepository.statementOf,
 };

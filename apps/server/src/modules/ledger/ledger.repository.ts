@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { employees, ledgerEntries, payoutDeductions } from '../../db/schema/index.ts';
@@ -81,6 +81,20 @@ export const ledgerRepository = {
   /** The entries written for an order (its sale and fee entries, and their reversals once undone). */
   entriesOfOrder: async (db: DbOrTx, storeId: string, orderId: string) =>
     db.select().from(ledgerEntries).where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId))),
+  /**
+   * A consigner's statement material (docs/consigner-account.md "Statements"): the sum of the entries
+   * before `from` (the opening balance, as text so a bigint sum never loses a cent) and the entries in
+   * [from, until), oldest first. The instants are the bounds of the store's calendar days.
+   */
+  statementOf: async (db: DbOrTx, storeId: string, consignerId: string, from: Date, until: Date) => {
+    const e = ledgerEntries;
+    const mine = and(eq(e.storeId, storeId), eq(e.consignerId, consignerId));
+    const [[before], inside] = await Promise.all([
+      db.select({ sum: sql<string>`coalesce(sum(${e.amount}), 0)::text` }).from(e).where(and(mine, lt(e.createdAt, from))),
+      db.select().from(e).where(and(mine, gte(e.createdAt, from), lt(e.createdAt, until))).orderBy(asc(e.createdAt), asc(e.id)),
+    ]);
+    return { openingSum: before?.sum ?? '0', entries: inside };
+  },
   /** A consigner's sums by kind (minor units): what the consigner report is checked against. */
   sumsByKind: async (db: DbOrTx, storeId: string, consignerId: string) => {
     const rows = await db

@@ -7,6 +7,8 @@ import { ApiError, errorMessage } from '../../shared/api';
 import { formatPrice, initials } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
+import { StatementPanel } from '../../shared/ui/statement/StatementPanel';
+import { useStatementPeriod } from '../../shared/ui/statement/statement-period';
 import { ConsignerInventoryList } from '../inventory-lists';
 import { useCurrentStore } from '../store/store.api';
 import { ChangeTypeDialog } from './ChangeTypeDialog';
@@ -51,6 +53,7 @@ function ConsignerScreen({ consigner }: { consigner: Consigner }) {
   const reset = useSendPasswordReset(consigner.id);
   const [typeOpen, setTypeOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [period, setPeriod] = useStatementPeriod();
 
   const setChargeTax = (chargeTax: boolean) =>
     update.mutate(
@@ -135,6 +138,8 @@ function ConsignerScreen({ consigner }: { consigner: Consigner }) {
       </Card>
 
       <ReportCards consignerId={consigner.id} currency={currency} />
+
+      <StatementPanel consignerId={consigner.id} currency={currency} period={period} onPeriodChange={setPeriod} />
 
       <Card
         title={

@@ -7,6 +7,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FileTextOutlined,
   HistoryOutlined,
   InboxOutlined,
   LogoutOutlined,
@@ -40,6 +41,7 @@ const ICONS: Record<string, ReactNode> = {
   dropoffPending: <UnorderedListOutlined aria-hidden />,
   storeRequest: <ShopOutlined aria-hidden />,
   payouts: <WalletOutlined aria-hidden />,
+  statements: <FileTextOutlined aria-hidden />,
   help: <CustomerServiceOutlined aria-hidden />,
   bank: <BankOutlined aria-hidden />,
 };
