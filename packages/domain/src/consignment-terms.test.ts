@@ -13,6 +13,7 @@ import {
   TERM_MESSAGES,
   termsOf,
   termsSummaryOf,
+  termEndingOf,
   termStateOf,
   ZConsignmentTerms,
 } from './consignment-terms.ts';
@@ -112,6 +113,28 @@ describe('renewals and extensions sent for an end date', () => {
   it('an item accepted before terms existed carries none', () => {
     expect(termsOf(null)).toEqual(NO_TERMS);
     expect(termsOf(terms)).toBe(terms);
+  });
+});
+
+describe('ending a term (return, donate, convert to store stock)', () => {
+  const item = { status: 'Active', endsOn: '2026-12-10', isStoreStock: false };
+
+  it('ends an item in stock with an end, by any of the three actions', () => {
+    for (const ending of ['return', 'donate', 'convert'] as const) {
+      expect(termEndingOf(item, ending)).toEqual({ kind: 'end' });
+      expect(termEndingOf({ ...item, status: 'InTransit' }, ending)).toEqual({ kind: 'end' });
+    }
+  });
+
+  it('skips an item no longer in stock, so a second send changes nothing', () => {
+    for (const status of ['Withdrawn', 'Sold', 'PendingSale', 'Paid', 'Pending', 'Declined'])
+      for (const ending of ['return', 'donate', 'convert'] as const) expect(termEndingOf({ ...item, status }, ending)).toEqual({ kind: 'skip', reason: TERM_MESSAGES.notInStock });
+  });
+
+  it('skips an item without an end, and converts only an item the store does not own yet', () => {
+    expect(termEndingOf({ ...item, endsOn: null }, 'donate')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.noEnd });
+    expect(termEndingOf({ ...item, isStoreStock: true }, 'convert')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.storeStock });
+    expect(termEndingOf({ ...item, isStoreStock: true }, 'donate')).toEqual({ kind: 'end' });
   });
 });
 

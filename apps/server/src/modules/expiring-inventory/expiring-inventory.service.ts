@@ -1,7 +1,8 @@
 // The expiring list and its actions (docs/consignment-terms.md "Expiring inventory"): items whose
-// consignment ends within N days or has ended; extend, renew (a renewal fee through the ledger) and
-// return to the consigner. Each action and its log entries commit in one transaction, and an action
-// sent twice changes nothing the second time (the end date or the status is the item's state).
+// consignment ends within N days or has ended; extend, renew (a renewal fee through the ledger),
+// return to the consigner, donate, and convert to store stock (a term_converted ledger entry). Each
+// action and its log entries commit in one transaction, and an action sent twice changes nothing the
+// second time (the end date, the status or the owner is the item's state).
 import {
   addDays,
   extensionOf,
@@ -13,7 +14,11 @@ import {
   type ZExpiringQuery,
   type ZTermExtendBody,
   type ZTermRenewBody,
-  type ZTermReturnBody,
+  type ZTermEndBody,
+  END_OF_TERM_ACTION_LABELS,
+  TERM_MESSAGES,
+  termEndingOf,
+  type TermEnding,
   type TermChange,
   type TTermActionResult,
 } from '@backroom/domain';
@@ -22,15 +27,14 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { logEntry, modifiedFields, writeInventoryLogs } from '../../shared/inventory-log.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
-import { actingUser, actionScope, inventoryRecords, performActionBatch, type InventoryRow } from '../inventory/index.ts';
+import { actingUser, actionScope, inventoryRecords, performActionBatch, reassignOwnerInTx, type InventoryRow } from '../inventory/index.ts';
 import { consignerLedger } from '../ledger/index.ts';
 import { toExpiringItem } from './expiring-inventory.mapper.ts';
 import { expiringInventoryRepository as repo } from './expiring-inventory.repository.ts';
 
 const NOT_FOUND = 'Inventory not found';
-const NOT_IN_STOCK = 'Not in stock any more';
 const inStock = (status: string) => (IN_STOCK_STATUSES as readonly string[]).includes(status);
 
 // The routes' schemas parse the query and bodies (refusals are 400 { error } there).
@@ -70,7 +74,7 @@ async function moveEnds(ctx: AppContext, store: Tenant, actor: Actor, seen: { id
       if (done.has(id)) continue;
       done.add(id);
       if (!inStock(item.status)) {
-        result.skipped.push({ id, reason: NOT_IN_STOCK });
+        result.skipped.push({ id, reason: TERM_MESSAGES.notInStock });
         continue;
       }
       const change = decide(item, endsOn);
@@ -108,34 +112,94 @@ export async function renewTerms(ctx: AppContext, store: Tenant, actor: Actor, b
   return { message: counted(result.changed.length, 'renewed'), ...result };
 }
 
+type EndResult = Omit<TTermActionResult, 'message'>;
+
 /**
- * POST /api/expiringInventory/return: the items leave stock as withdrawn through the inventory
- * module's withdraw action (its rules and log entry), with a second entry saying why: "term ended:
- * returned". No early-withdrawal fee. An item already withdrawn is skipped, so a second send does nothing.
+ * Ends the term of each item `termEndingOf` lets `ending` end, in one transaction with the items
+ * row-locked: an item of another store refuses the whole request (404) before anything changes, an
+ * item already ended (no longer in stock, already the store's) is skipped with the reason, so a
+ * request sent twice, or two at once, changes each item once. `apply` makes the change and its log
+ * entries and answers the ids it changed; each gets a "term ended: <done>" log entry beside it.
  */
-export async function returnToConsigner(ctx: AppContext, store: Tenant, actor: Actor, b: z.output<typeof ZTermReturnBody>): Promise<TTermActionResult> {
-  const scope = actionScope(ctx, store, actingUser(actor));
+async function endTerms(
+  ctx: AppContext,
+  store: Tenant,
+  actor: Actor,
+  ids: string[],
+  ending: TermEnding,
+  apply: (tx: DbOrTx, eligible: InventoryRow[]) => Promise<{ changed: InventoryRow[]; refused: TTermActionResult['skipped'] }>,
+): Promise<EndResult> {
   const by = actingUser(actor);
-  const ids = [...new Set(b.ids)];
-  const result = await ctx.db.transaction(async (tx: DbOrTx) => {
-    const locked = new Map((await inventoryRecords.lockByIds(tx, store.id, ids)).map((r) => [r.id, r] as const));
-    refuseUnknown(ids, locked);
+  const unique = [...new Set(ids)];
+  return ctx.db.transaction(async (tx: DbOrTx) => {
+    const locked = new Map((await inventoryRecords.lockByIds(tx, store.id, unique)).map((r) => [r.id, r] as const));
+    refuseUnknown(unique, locked);
+    const owners = new Map((await inventoryRecords.consignersByIds(tx, store.id, [...new Set([...locked.values()].map((r) => r.consignerId))])).map((c) => [c.id, c] as const));
     const skipped: TTermActionResult['skipped'] = [];
-    const eligible: string[] = [];
-    for (const id of ids) {
+    const eligible: InventoryRow[] = [];
+    for (const id of unique) {
       const item = locked.get(id)!;
-      if (!inStock(item.status)) skipped.push({ id, reason: NOT_IN_STOCK });
-      else if (item.consignmentEndsAt === null) skipped.push({ id, reason: 'This item has no consignment end' });
-      else eligible.push(id);
+      const decided = termEndingOf({ status: item.status, endsOn: item.consignmentEndsAt, isStoreStock: owners.get(item.consignerId)?.isStoreAccount ?? false }, ending);
+      if (decided.kind === 'skip') skipped.push({ id, reason: decided.reason });
+      else eligible.push(item);
     }
-    const { outcomes, refused } = await performActionBatch(tx, scope, 'withdrawInventory', eligible, { isWithdrawnEarly: false }, { onRefusal: 'collect' });
-    const changed = outcomes.filter((o) => o.changed && !o.removed).map((o) => o.item);
+    const { changed, refused } = eligible.length ? await apply(tx, eligible) : { changed: [], refused: [] };
     const now = new Date();
+    const done = END_OF_TERM_ACTION_LABELS[ending].done;
     await writeInventoryLogs(
       tx,
-      changed.map((item) => logEntry(item, by, [{ variableChanged: 'termEnded', beforeValue: null, afterValue: 'returned' }], now)),
+      changed.map((item) => logEntry(item, by, [{ variableChanged: 'termEnded', beforeValue: null, afterValue: done }], now)),
     );
-    return { changed: changed.map((i) => i.id), skipped: [...skipped, ...refused.map((r) => ({ id: r.id, reason: r.error }))] };
+    return { changed: changed.map((i) => i.id), skipped: [...skipped, ...refused] };
   });
+}
+
+/** The item leaves stock as withdrawn through the inventory module's withdraw action (its rules and log entry), marked not early: no fee. */
+const withdrawn =
+  (ctx: AppContext, store: Tenant, actor: Actor) =>
+  async (tx: DbOrTx, eligible: InventoryRow[]) => {
+    const scope = actionScope(ctx, store, actingUser(actor));
+    const ids = eligible.map((i) => i.id);
+    const { outcomes, refused } = await performActionBatch(tx, scope, 'withdrawInventory', ids, { isWithdrawnEarly: false }, { onRefusal: 'collect' });
+    return { changed: outcomes.filter((o) => o.changed && !o.removed).map((o) => o.item), refused: refused.map((r) => ({ id: r.id, reason: r.error })) };
+  };
+
+/** POST /api/expiringInventory/return: withdrawn, with "term ended: returned" in the log. */
+export async function returnToConsigner(ctx: AppContext, store: Tenant, actor: Actor, b: z.output<typeof ZTermEndBody>): Promise<TTermActionResult> {
+  const result = await endTerms(ctx, store, actor, b.ids, 'return', withdrawn(ctx, store, actor));
   return { message: counted(result.changed.length, 'returned to the consigner'), ...result };
+}
+
+/**
+ * POST /api/expiringInventory/donate: the item leaves stock as the status table's Withdrawn (there is
+ * no Donated status: docs/consignment-terms.md "Expiring inventory"), with "term ended: donated" in the
+ * log saying why. No fee and no ledger entry: the consigner is owed nothing for a donated item.
+ */
+export async function donateItems(ctx: AppContext, store: Tenant, actor: Actor, b: z.output<typeof ZTermEndBody>): Promise<TTermActionResult> {
+  const result = await endTerms(ctx, store, actor, b.ids, 'donate', withdrawn(ctx, store, actor));
+  return { message: counted(result.changed.length, 'donated'), ...result };
+}
+
+/**
+ * POST /api/expiringInventory/convert: the store account becomes the item's owner by the item
+ * screen's owner rule (reassignOwnerInTx: its log entry), at cost 0 (the store paid nothing for it)
+ * and with no end (store stock takes no terms); the consigner's claim ends with a `term_converted`
+ * ledger entry of amount 0 in the same transaction. A store without a store account is refused (422).
+ */
+export async function convertToStoreStock(ctx: AppContext, store: Tenant, actor: Actor, b: z.output<typeof ZTermEndBody>): Promise<TTermActionResult> {
+  const by = actingUser(actor);
+  const result = await endTerms(ctx, store, actor, b.ids, 'convert', async (tx, eligible) => {
+    const storeAccountId = await repo.storeAccountId(tx, store.id);
+    if (!storeAccountId) throw unprocessable(TERM_MESSAGES.noStoreAccount);
+    const ids = eligible.map((i) => i.id);
+    await reassignOwnerInTx(tx, store, actor, ids, storeAccountId, { cost: 0, consignmentEndsAt: null });
+    // the terms were the consigner's: store stock carries none (no early-withdrawal fee on the store)
+    await inventoryRecords.updateMany(tx, store.id, ids, { consignmentTerms: null });
+    await consignerLedger.append(
+      tx,
+      eligible.map((item) => ({ storeId: store.id, consignerId: item.consignerId, kind: 'term_converted' as const, amount: 0, inventoryId: item.id, memo: `Term ended: converted to store stock (${item.code})`, createdById: by.id })),
+    );
+    return { changed: eligible, refused: [] };
+  });
+  return { message: counted(result.changed.length, 'converted to store stock'), ...result };
 }

@@ -350,7 +350,15 @@ export async function updateInventories(ctx: AppContext, store: Tenant, actor: A
  * follow the new owner), each with its log entry, inside the caller's transaction, so the reassignment
  * and what follows it (the acceptance) stand or fall together.
  */
-export async function reassignOwnerInTx(tx: DbOrTx, store: Tenant, actor: Actor, ids: readonly string[], consignerId: string): Promise<void> {
+export async function reassignOwnerInTx(
+  tx: DbOrTx,
+  store: Tenant,
+  actor: Actor,
+  ids: readonly string[],
+  consignerId: string,
+  // fields set with the owner, by the same rules (a conversion to store stock: cost 0, no end)
+  with_: Pick<TUpdateInventory, 'cost' | 'consignmentEndsAt'> = {},
+): Promise<void> {
   if (!ids.length) return;
   const lookups = createLookups(store.id);
   const rows = await inventoryRepository.lockByIds(tx, store.id, [...ids]);
@@ -358,7 +366,7 @@ export async function reassignOwnerInTx(tx: DbOrTx, store: Tenant, actor: Actor,
   const entries: NonNullable<Awaited<ReturnType<typeof applyEdits>>>[] = [];
   for (const item of rows) {
     try {
-      const entry = await applyEdits(tx, lookups, store, actor, item, { consigner: consignerId });
+      const entry = await applyEdits(tx, lookups, store, actor, item, { ...with_, consigner: consignerId });
       if (entry) entries.push(entry);
     } catch (err) {
       throw namingItem(err, item.code);
