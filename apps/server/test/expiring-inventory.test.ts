@@ -274,6 +274,16 @@ describe('convert to store stock', () => {
   });
 });
 
+describe('the consigner portal', () => {
+  it("answers the consigner's own items with their consignment end date (the portal's Inventory list)", async () => {
+    const item = await ending(day(12));
+    const res = await t.request({ method: 'GET', url: `/api/inventories/paginatedInventories?search=${item.code}`, token: ava });
+    expect(res.statusCode).toBe(200);
+    const rows = json<{ data: { rows: { id: string; consignmentEndsAt: string | null }[] } }>(res).data.rows;
+    expect(rows).toEqual([expect.objectContaining({ id: item.id, consignmentEndsAt: day(12) })]);
+  });
+});
+
 describe("another store's items", () => {
   it('are not listed and every action leaves them as they were', async () => {
     const other = await secondStore(t);

@@ -7,6 +7,7 @@ import type { ColumnKey } from './column-choice';
 import { ScrollCue } from './ScrollCue';
 import {
   ConsignerLink,
+  consignmentEndText,
   EditLink,
   ItemImage,
   LocationText,
@@ -108,7 +109,12 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
       { key: 'tracking', title: 'Tracking', width: 88, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
       // item fields the domain's list offers as columns (inventory-fields.ts), shown as stored
-      ...INVENTORY_COLUMN_FIELDS.map((key) => ({ key, title: labelOfField(key), width: 120, render: (_: unknown, item: ListItem) => item[key] ?? '—' })),
+      ...INVENTORY_COLUMN_FIELDS.map((key) => ({
+        key,
+        title: labelOfField(key),
+        width: 120,
+        render: (_: unknown, item: ListItem) => (key === 'consignmentEndsAt' ? <span data-testid="consignment-end">{consignmentEndText(item)}</span> : (item[key] ?? '—')),
+      })),
     ];
     const excluded = config.excludedColumns ?? [];
     const columns = all.filter((c) => !hidden.has(c.key as ColumnKey) && !excluded.includes(c.key as ColumnKey));
