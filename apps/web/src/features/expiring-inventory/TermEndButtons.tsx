@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { GiftOutlined, RollbackOutlined, ShopOutlined } from '@ant-design/icons';
 import { END_OF_TERM_ACTION_LABELS, type TermEnding } from '@backroom/domain';
 
-type Ending = { label: string; icon: ReactNode; title: (items: string) => string; content: string; okText: string; testId: string };
+type Ending = { label: string; icon: ReactNode; title: (items: string) => string; content: (one: boolean) => string; okText: string; testId: string };
 
 const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
@@ -13,7 +13,7 @@ const ENDINGS: Record<TermEnding, Ending> = {
     label: 'Return to consigner',
     icon: <RollbackOutlined />,
     title: (n) => `Return ${n} to the consigner?`,
-    content: 'They leave stock as withdrawn, with "term ended: returned" in their activity. No fee is charged.',
+    content: (one) => `${one ? 'It leaves' : 'They leave'} stock as withdrawn, with "term ended: returned" in ${one ? 'its' : 'their'} activity. No fee is charged.`,
     okText: 'Return',
     testId: 'return-selected',
   },
@@ -21,7 +21,8 @@ const ENDINGS: Record<TermEnding, Ending> = {
     label: END_OF_TERM_ACTION_LABELS.donate.action,
     icon: <GiftOutlined />,
     title: (n) => `Donate ${n}?`,
-    content: 'They leave stock as withdrawn, with "term ended: donated" in their activity. The consigners are owed nothing for them and no fee is charged.',
+    content: (one) =>
+      `${one ? 'It leaves' : 'They leave'} stock as withdrawn, with "term ended: donated" in ${one ? 'its' : 'their'} activity. The consigner is owed nothing for ${one ? 'it' : 'them'} and no fee is charged.`,
     okText: 'Donate',
     testId: 'donate-selected',
   },
@@ -29,8 +30,8 @@ const ENDINGS: Record<TermEnding, Ending> = {
     label: END_OF_TERM_ACTION_LABELS.convert.action,
     icon: <ShopOutlined />,
     title: (n) => `Convert ${n} to store stock?`,
-    content:
-      'The store account becomes the owner at a cost of 0 and the items stay on the floor with no end date. Each consigner\u2019s claim ends (an entry of 0 on their account), with "term ended: converted to store stock" in the activity.',
+    content: (one) =>
+      `The store account becomes the owner at a cost of 0 and ${one ? 'the item stays' : 'the items stay'} on the floor with no end date. The consigner\u2019s claim ends (an entry of 0 on their account), with "term ended: converted to store stock" in the activity.`,
     okText: 'Convert',
     testId: 'convert-selected',
   },
@@ -51,7 +52,7 @@ export function TermEndButtons({ count, disabled, onConfirm }: { count: number; 
           onClick={() =>
             modal.confirm({
               title: e.title(items(count)),
-              content: e.content,
+              content: e.content(count === 1),
               okText: e.okText,
               okButtonProps: { danger: true },
               onOk: () => onConfirm(ending),

@@ -66,7 +66,8 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       {
         key: 'product',
         title: 'Product',
-        width: portal ? 208 : config.compact ? 300 : 228,
+        // the portal's 192 leaves room for its end date column within 1440 px (docs/consignment-terms.md "The portal")
+        width: portal ? 192 : config.compact ? 300 : 228,
         render: (_, item) => (
           <span className="br-inv-product">
             <ItemImage src={item.image ?? item.product.image} alt={item.product.title} size={40} />
@@ -111,8 +112,9 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       // item fields the domain's list offers as columns (inventory-fields.ts), shown as stored
       ...INVENTORY_COLUMN_FIELDS.map((key) => ({
         key,
-        title: labelOfField(key),
-        width: 120,
+        // the portal's end date column is shown from the start and kept narrow ('Dec 19, 2026')
+        title: portal && key === 'consignmentEndsAt' ? 'Ends on' : labelOfField(key),
+        width: portal && key === 'consignmentEndsAt' ? 104 : 120,
         render: (_: unknown, item: ListItem) => (key === 'consignmentEndsAt' ? <span data-testid="consignment-end">{consignmentEndText(item)}</span> : (item[key] ?? '—')),
       })),
     ];
