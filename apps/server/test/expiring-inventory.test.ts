@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
+import { applyDueEndings } from '../src/modules/expiring-inventory/expiring-inventory.service.ts';
+import { findTenant } from '../src/tenancy/resolve-store.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 import { demoRefs, employeeWith, itemRow, logsOf, makeItem, secondStore, type DemoRefs } from './inventory-fixtures.ts';
 
@@ -271,6 +273,54 @@ describe('convert to store stock', () => {
     expect((await post(noInventory, 'convert', { ids: [item.id] })).statusCode).toBe(403);
     expect((await itemRow(t, item.id)).consignerId).toBe(refs.consigner.ava.id);
     expect(await ledgerOf(item.id)).toEqual([]);
+  });
+});
+
+describe('the daily job (applyDueEndings)', () => {
+  const withAction = (endAction: 'return' | 'donate' | 'convert' | 'renew') => ({ ...TERMS, endAction });
+  const termEnded = async (id: string) => (await logsOf(t, id)).flatMap((l) => l.modifiedFields.filter((f) => f.variableChanged === 'termEnded').map((f) => f.afterValue));
+
+  it("applies each due item's locked end action after its grace days, logged as the job; items in grace wait; a second run changes nothing", async () => {
+    const store = (await findTenant(t.ctx.db, refs.store.id))!;
+    const returned = await ending(day(-5), { consignmentTerms: withAction('return') });
+    const donated = await ending(day(-5), { consignmentTerms: withAction('donate') });
+    const converted = await ending(day(-5), { consignmentTerms: withAction('convert'), who: 'marco' });
+    const renewed = await ending(day(-5), { consignmentTerms: withAction('renew') });
+    const waiting = await ending(day(-2), { consignmentTerms: withAction('donate') });
+    const soldBefore = await ending(day(-9), { consignmentTerms: withAction('donate'), status: 'Sold', soldOn: new Date() });
+
+    const done = await applyDueEndings(t.ctx, store, new Date());
+    expect(done.donate).toBeGreaterThanOrEqual(1);
+    expect(done.convert).toBeGreaterThanOrEqual(1);
+    expect(done.renew).toBeGreaterThanOrEqual(1);
+    expect(await itemRow(t, returned.id)).toMatchObject({ status: 'Withdrawn', withdrawalFee: 0 });
+    expect(await termEnded(returned.id)).toEqual(['returned']);
+    expect(await itemRow(t, donated.id)).toMatchObject({ status: 'Withdrawn', withdrawalFee: 0 });
+    expect(await termEnded(donated.id)).toEqual(['donated']);
+    expect(await ledgerOf(donated.id)).toEqual([]);
+    expect(await itemRow(t, converted.id)).toMatchObject({ status: 'Active', consignerId: refs.consigner.store.id, cost: 0, consignmentEndsAt: null });
+    expect(await ledgerOf(converted.id)).toEqual([{ kind: 'term_converted', amount: 0, consignerId: refs.consigner.marco.id }]);
+    expect((await itemRow(t, renewed.id)).consignmentEndsAt).toBe(day(21));
+    expect(await renewalFees(renewed.id)).toEqual([-500]);
+    // in its grace days, and sold: untouched
+    expect(await itemRow(t, waiting.id)).toMatchObject({ status: 'Active', consignmentEndsAt: day(-2) });
+    expect(await itemRow(t, soldBefore.id)).toMatchObject({ status: 'Sold' });
+    expect(await logsOf(t, waiting.id)).toEqual([]);
+    // the job is the author, not a person
+    expect((await logsOf(t, donated.id)).map((l) => l.lastUpdatedByName)).toEqual(['Automatic end of term', 'Automatic end of term']);
+
+    // the same day again: nothing more happens
+    const logCount = async () => (await Promise.all([returned, donated, converted, renewed].map((i) => logsOf(t, i.id)))).flat().length;
+    const before = await logCount();
+    await applyDueEndings(t.ctx, store, new Date());
+    expect(await logCount()).toBe(before);
+    expect(await renewalFees(renewed.id)).toEqual([-500]);
+    expect(await ledgerOf(converted.id)).toHaveLength(1);
+
+    // two days on (the clock passed in), the one in grace is due: donated
+    await applyDueEndings(t.ctx, store, new Date(Date.now() + 2 * 86_400_000));
+    expect(await itemRow(t, waiting.id)).toMatchObject({ status: 'Withdrawn' });
+    expect(await termEnded(waiting.id)).toEqual(['donated']);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   addDays,
   consignmentEndOf,
   daysBetween,
+  dueEndActionOf,
   earlyWithdrawalFeeOf,
   extendedEndOf,
   extensionOf,
@@ -113,6 +114,23 @@ describe('renewals and extensions sent for an end date', () => {
   it('an item accepted before terms existed carries none', () => {
     expect(termsOf(null)).toEqual(NO_TERMS);
     expect(termsOf(terms)).toBe(terms);
+  });
+});
+
+describe('the daily job (dueEndActionOf)', () => {
+  const terms = { ...NO_TERMS, periodDays: 30, graceDays: 3, endAction: 'donate' as const };
+
+  it('applies the locked end action only once the grace days are over', () => {
+    expect(dueEndActionOf('2026-12-10', '2026-12-09', terms)).toBeNull();
+    expect(dueEndActionOf('2026-12-10', '2026-12-10', terms)).toBeNull();
+    expect(dueEndActionOf('2026-12-10', '2026-12-13', terms)).toBeNull();
+    expect(dueEndActionOf('2026-12-10', '2026-12-14', terms)).toBe('donate');
+    expect(dueEndActionOf('2026-12-10', '2027-03-01', { ...terms, endAction: 'convert' })).toBe('convert');
+    expect(dueEndActionOf('2026-12-10', '2026-12-11', { ...terms, graceDays: 0 })).toBe('donate');
+  });
+
+  it('never applies to an item without an end', () => {
+    expect(dueEndActionOf(null, '2030-01-01', terms)).toBeNull();
   });
 });
 

@@ -148,6 +148,14 @@ export function extensionOf(item: { endsOn: string | null }, seenEndsOn: string,
   return { kind: 'change', endsOn: extendedEndOf(item.endsOn, today, byDays), fee: 0 };
 }
 
+/**
+ * The end-of-term action the daily job applies to an item on `today`: its locked `endAction` once
+ * the term has ended and its grace days are over (`termStateOf` 'due'), else null.
+ */
+export function dueEndActionOf(endsOn: string | null, today: string, terms: Pick<ConsignmentTerms, 'graceDays' | 'endAction'>): EndOfTermAction | null {
+  return termStateOf(endsOn, today, terms.graceDays).state === 'due' ? terms.endAction : null;
+}
+
 /** The actions that end a term and take the item from the consigner (docs/consignment-terms.md "Expiring inventory"). */
 export type TermEnding = Exclude<EndOfTermAction, 'renew'>;
 

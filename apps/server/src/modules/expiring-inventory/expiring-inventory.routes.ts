@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { responses, ZExpiringPage, ZExpiringQuery, ZTermActionResult, ZTermConvertBody, ZTermDonateBody, ZTermExtendBody, ZTermRenewBody, ZTermReturnBody } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
-import { convertToStoreStock, donateItems, extendTerms, listExpiringInventory, renewTerms, returnToConsigner } from './expiring-inventory.service.ts';
+import { convertToStoreStock, donateItems, extendTerms, listExpiringInventory, registerTermEndJob, renewTerms, returnToConsigner } from './expiring-inventory.service.ts';
 
 const tags = ['expiringInventory'];
 
@@ -10,6 +10,8 @@ const tags = ['expiringInventory'];
 export const expiringInventoryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // the daily job applying each due item's end-of-term action (docs/consignment-terms.md "The daily job")
+    registerTermEndJob(ctx);
     app.get(
       '/api/expiringInventory',
       { schema: { tags, summary: 'Items in stock whose consignment ends within withinDays (default 14) or has ended, soonest first', querystring: ZExpiringQuery, response: responses(ZExpiringPage) } },
