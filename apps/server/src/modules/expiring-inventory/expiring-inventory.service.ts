@@ -212,6 +212,12 @@ const converted =
 
 // ---- the daily job (docs/consignment-terms.md "The daily job") ------------------------------
 
+const JOB_CHUNK = 100;
+const ids = (rows: InventoryRow[]) => rows.map((r) => r.id);
+function* chunks<T>(rows: T[]): Generator<T[]> {
+  for (let at = 0; at < rows.length; at += JOB_CHUNK) yield rows.slice(at, at + JOB_CHUNK);
+}
+
 /** Who the job's changes are logged as: the store itself, no person. */
 export const TERM_JOB_AUTHOR: ActingUser = { kind: 'employee', id: '', name: 'Automatic end of term', accessControls: null };
 
@@ -229,14 +235,15 @@ export async function applyDueEndings(ctx: AppContext, store: Tenant, now = new 
     if (action) due[action].push(item);
   }
   const done: Record<EndOfTermAction, number> = { return: 0, donate: 0, convert: 0, renew: 0 };
-  const ids = (rows: InventoryRow[]) => rows.map((r) => r.id);
-  if (due.return.length) done.return = (await endTerms(ctx, store, by, ids(due.return), 'return', withdrawn(ctx, store, by))).changed.length;
-  if (due.donate.length) done.donate = (await endTerms(ctx, store, by, ids(due.donate), 'donate', withdrawn(ctx, store, by))).changed.length;
-  if (due.convert.length) done.convert = (await endTerms(ctx, store, by, ids(due.convert), 'convert', converted(store, by))).changed.length;
-  if (due.renew.length) {
-    const seen = due.renew.map((r) => ({ id: r.id, endsOn: r.consignmentEndsAt! }));
-    done.renew = (await moveEnds(ctx, store, by, seen, (item, s) => renewalOf({ endsOn: item.consignmentEndsAt, terms: termsOf(item.consignmentTerms) }, s, today), 'renewal')).changed.length;
+  // in transactions of at most JOB_CHUNK items, as the buttons send; convert last, as a store without
+  // a store account refuses it (422) and the round of that store stops there
+  for (const rows of chunks(due.return)) done.return += (await endTerms(ctx, store, by, ids(rows), 'return', withdrawn(ctx, store, by))).changed.length;
+  for (const rows of chunks(due.donate)) done.donate += (await endTerms(ctx, store, by, ids(rows), 'donate', withdrawn(ctx, store, by))).changed.length;
+  for (const rows of chunks(due.renew)) {
+    const seen = rows.map((r) => ({ id: r.id, endsOn: r.consignmentEndsAt! }));
+    done.renew += (await moveEnds(ctx, store, by, seen, (item, s) => renewalOf({ endsOn: item.consignmentEndsAt, terms: termsOf(item.consignmentTerms) }, s, today), 'renewal')).changed.length;
   }
+  for (const rows of chunks(due.convert)) done.convert += (await endTerms(ctx, store, by, ids(rows), 'convert', converted(store, by))).changed.length;
   return done;
 }
 
