@@ -4,7 +4,7 @@ import { pickOption } from '../fixtures/antd';
 import { DEMO } from '../fixtures/demo';
 import { pageOverflow } from '../fixtures/layout';
 import { snap } from '../fixtures/screens';
-import { addActive, getItem, newProduct, signedIn } from './inventory-lists/lists.fixture';
+import { addActive, consignerId, getItem, newProduct, signedIn } from './inventory-lists/lists.fixture';
 
 // The machine is shared with other suites: allow slow screens.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -113,6 +113,98 @@ test('[TERMS]: an Admin gives a consigner type 30-day terms on /fees, then exten
   } finally {
     // the other specs expect the demo store without terms
     await api.put(`/api/consignerTypes/${standard.id}/terms`, { data: {} });
+    await api.dispose();
+  }
+});
+
+test('[TERMS]: staff donate one ended item and convert another to store stock, each after a confirmation', async ({ page }) => {
+  const api = await signedIn(DEMO.owner);
+  try {
+    const product = await newProduct(api, 'Terms Donor');
+    const [give, keep] = await addActive(api, product, [
+      { size: '8', price: 90 },
+      { size: '11', price: 120 },
+    ]);
+    for (const item of [give, keep]) expect((await api.put(`/api/inventories/${item.id}`, { data: { consignmentEndsAt: day(-4) } })).status()).toBe(200);
+    const storeAccount = await consignerId(api, DEMO.storeAccount);
+
+    await signInBrowser(page, DEMO.owner);
+    await page.goto('/expiringInventory');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill(product.sku);
+    await search.press('Enter');
+    const rows = page.getByTestId('expiring-row');
+    await expect(rows).toHaveCount(2);
+
+    // donate: the dialog says what happens; the item leaves stock as withdrawn
+    await rows.filter({ hasText: give.code }).getByRole('checkbox').check();
+    await expect(page.getByTestId('donate-selected')).toHaveText('Donate (1)');
+    await page.getByTestId('donate-selected').click();
+    const donate = page.getByRole('dialog', { name: 'Donate 1 item?' });
+    await expect(donate).toContainText('The consigner is owed nothing for it');
+    await snap(page, 'expiring-inventory-donate-confirm');
+    await donate.getByRole('button', { name: 'Donate' }).click();
+    await expect(page.getByText('1 item donated.')).toBeVisible();
+    await expect(rows.filter({ hasText: give.code })).toHaveCount(0);
+    expect(await getItem(api, give.id)).toMatchObject({ status: 'Withdrawn', withdrawalFee: 0 });
+
+    // convert: cancelling changes nothing; confirming makes the store account the owner
+    await rows.filter({ hasText: keep.code }).getByRole('checkbox').check();
+    await page.getByTestId('convert-selected').click();
+    const convert = page.getByRole('dialog', { name: 'Convert 1 item to store stock?' });
+    await expect(convert).toContainText('The store account becomes the owner at a cost of 0');
+    await convert.getByRole('button', { name: 'Cancel' }).click();
+    await expect(convert).toBeHidden();
+    expect((await getItem(api, keep.id)).consignerId).not.toBe(storeAccount);
+    await page.getByTestId('convert-selected').click();
+    await convert.getByRole('button', { name: 'Convert' }).click();
+    await expect(page.getByText('1 item converted to store stock.')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    expect(await getItem(api, keep.id)).toMatchObject({ status: 'Active', consignerId: storeAccount, consignmentEndsAt: null, cost: 0 });
+
+    // each item's timeline says how its term ended
+    await page.goto(`/inventories/${give.id}`);
+    await expect(page.getByTestId('timeline-change').filter({ hasText: 'Term ended:' })).toHaveText('Term ended: donated');
+    await page.goto(`/inventories/${keep.id}`);
+    await expect(page.getByTestId('timeline-change').filter({ hasText: 'Term ended:' })).toHaveText('Term ended: converted to store stock');
+  } finally {
+    await api.dispose();
+  }
+});
+
+test("[TERMS]: the consigner's portal Inventory shows each item's consignment end date, as a column and on the phone card", async ({ page }) => {
+  const api = await signedIn(DEMO.owner);
+  try {
+    const product = await newProduct(api, 'Terms Portal');
+    const [ending, open] = await addActive(api, product, [
+      { size: '9', price: 110 },
+      { size: '12', price: 130 },
+    ]);
+    const endsOn = day(20);
+    expect((await api.put(`/api/inventories/${ending.id}`, { data: { consignmentEndsAt: endsOn } })).status()).toBe(200);
+    const shown = new Date(`${endsOn}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+    await signInBrowser(page, DEMO.ava);
+    await page.goto('/inventory');
+    await page.getByTestId('list-search').locator('input').fill(product.sku);
+    await page.getByTestId('list-search').locator('input').press('Enter');
+    await expect(page.getByRole('columnheader', { name: 'Ends on' })).toBeVisible();
+    await expect(page.locator(`tr[data-row-key="${ending.id}"]`).getByTestId('consignment-end')).toHaveText(shown);
+    await expect(page.locator(`tr[data-row-key="${open.id}"]`).getByTestId('consignment-end')).toHaveText('—');
+    await snap(page, 'portal-inventory-end-date', async (width) => {
+      if (width < 768) {
+        const card = page.getByTestId('inventory-card').filter({ hasText: ending.code });
+        await expect(card.getByTestId('consignment-end')).toHaveText(shown);
+        await expect(card).toContainText('Consignment ends');
+        // an item without an end says nothing about it
+        await expect(page.getByTestId('inventory-card').filter({ hasText: open.code }).getByTestId('consignment-end')).toHaveCount(0);
+      } else {
+        // the column fits beside the others: the table does not scroll sideways on a 1440 px screen
+        await expect(page.getByText('Scroll sideways to see every column')).toBeHidden();
+      }
+      await expect.poll(() => pageOverflow(page)).toBe(0);
+    });
+  } finally {
     await api.dispose();
   }
 });

@@ -128,6 +128,8 @@ const INVENTORY_ROUTES = new Set<string>([
   'POST /api/expiringInventory/extend',
   'POST /api/expiringInventory/renew',
   'POST /api/expiringInventory/return',
+  'POST /api/expiringInventory/donate',
+  'POST /api/expiringInventory/convert',
 ]);
 
 const OPERATIONS_ROUTES = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics']);

@@ -1,9 +1,14 @@
 // /expiringInventory (docs/consignment-terms.md "Expiring inventory"): the list of items whose term
 // ends soon or ended, and its actions: extend, renew (the renewal fee through the ledger, once) and
-// return to the consigner (withdrawn, "term ended: returned" in the log).
+// return to the consigner (withdrawn, "term ended: returned" in the log), donate (withdrawn, "term
+// ended: donated", no ledger entry) and convert to store stock (the store account owns it, a
+// term_converted ledger entry of 0).
+import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
+import { applyDueEndings } from '../src/modules/expiring-inventory/expiring-inventory.service.ts';
+import { findTenant } from '../src/tenancy/resolve-store.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 import { demoRefs, employeeWith, itemRow, logsOf, makeItem, secondStore, type DemoRefs } from './inventory-fixtures.ts';
 
@@ -31,6 +36,7 @@ type Page = { items: Row[]; total: number; today: string };
 type Result = { changed: string[]; skipped: { id: string; reason: string }[]; message: string };
 const list = async (token: string, query = '') => t.request({ method: 'GET', url: `/api/expiringInventory${query}`, token });
 const post = (token: string, action: string, body: unknown) => t.request({ method: 'POST', url: `/api/expiringInventory/${action}`, token, body });
+const ledgerOf = async (inventoryId: string) => (await t.ctx.db.select().from(s.ledgerEntries).where(eq(s.ledgerEntries.inventoryId, inventoryId))).map((e) => ({ kind: e.kind, amount: e.amount, consignerId: e.consignerId }));
 const renewalFees = async (inventoryId: string) =>
   (await t.ctx.db.select().from(s.ledgerEntries).where(and(eq(s.ledgerEntries.inventoryId, inventoryId), eq(s.ledgerEntries.kind, 'renewal_fee')))).map((e) => e.amount);
 
@@ -169,6 +175,165 @@ describe('return to the consigner', () => {
   });
 });
 
+describe('donate', () => {
+  it('withdraws the items with "term ended: donated" in the log, no fee and no ledger entry; sent twice at once, once', async () => {
+    const a = await ending(day(-6));
+    const b = await ending(day(3), { who: 'lena' });
+    const body = { ids: [a.id, b.id] };
+    const [r1, r2] = await Promise.all([post(stock, 'donate', body), post(stock, 'donate', body)]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    const results = [json<{ data: Result }>(r1).data, json<{ data: Result }>(r2).data];
+    expect(results.flatMap((r) => r.changed).sort()).toEqual([a.id, b.id].sort());
+    // the request that came second found them withdrawn and skipped them with the reason
+    const second = results.find((r) => r.changed.length === 0)!;
+    expect(second.skipped).toEqual(expect.arrayContaining([{ id: a.id, reason: 'Not in stock any more' }]));
+    expect(results.find((r) => r.changed.length === 2)!.message).toBe('2 items donated');
+    for (const item of [a, b]) {
+      expect(await itemRow(t, item.id)).toMatchObject({ status: 'Withdrawn', isWithdrawnEarly: false, withdrawalFee: 0, consignerId: item.consignerId });
+      const fields = (await logsOf(t, item.id)).flatMap((l) => l.modifiedFields);
+      expect(fields).toContainEqual({ variableChanged: 'status', beforeValue: 'Active', afterValue: 'Withdrawn' });
+      expect(fields.filter((f) => f.variableChanged === 'termEnded')).toEqual([{ variableChanged: 'termEnded', beforeValue: null, afterValue: 'donated' }]);
+      expect(await ledgerOf(item.id)).toEqual([]);
+    }
+  });
+
+  it('skips an item without an end, and a sold one, with the reason; changes the rest', async () => {
+    const open = await makeItem(t, refs);
+    const sold = await ending(day(-1), { status: 'Sold', soldOn: new Date() });
+    const good = await ending(day(-1));
+    const res = json<{ data: Result }>(await post(owner, 'donate', { ids: [open.id, sold.id, good.id] })).data;
+    expect(res.changed).toEqual([good.id]);
+    expect(res.skipped).toEqual(
+      expect.arrayContaining([
+        { id: open.id, reason: 'This item has no consignment end' },
+        { id: sold.id, reason: 'Not in stock any more' },
+      ]),
+    );
+    expect((await itemRow(t, open.id)).status).toBe('Active');
+    expect((await itemRow(t, sold.id)).status).toBe('Sold');
+  });
+
+  it('refuses bad input with a 400 and users without Inventory access with a 403, changing nothing', async () => {
+    const item = await ending(day(1));
+    for (const body of [{ ids: [] }, { ids: ['not-an-id'] }, {}, { ids: item.id }, { ids: Array.from({ length: 101 }, () => item.id) }]) {
+      const res = await post(stock, 'donate', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(json(res).error).toBeTruthy();
+    }
+    expect((await post(ava, 'donate', { ids: [item.id] })).statusCode).toBe(403);
+    expect((await post(noInventory, 'donate', { ids: [item.id] })).statusCode).toBe(403);
+    expect((await itemRow(t, item.id)).status).toBe('Active');
+    expect(await logsOf(t, item.id)).toEqual([]);
+  });
+});
+
+describe('convert to store stock', () => {
+  it("makes the store account the owner at cost 0 with no end, ends the consigner's claim with a term_converted entry of 0, and logs it", async () => {
+    const item = await ending(day(-8));
+    const res = await post(owner, 'convert', { ids: [item.id] });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ data: Result }>(res).data).toEqual({ message: '1 item converted to store stock', changed: [item.id], skipped: [] });
+    const row = await itemRow(t, item.id);
+    expect(row).toMatchObject({ status: 'Active', consignerId: refs.consigner.store.id, cost: 0, payout: 0, payoutFee: 0, total: 0, consignmentEndsAt: null, consignmentTerms: null, price: 10000 });
+    expect(await ledgerOf(item.id)).toEqual([{ kind: 'term_converted', amount: 0, consignerId: refs.consigner.ava.id }]);
+    const fields = (await logsOf(t, item.id)).flatMap((l) => l.modifiedFields);
+    expect(fields).toContainEqual({ variableChanged: 'consignerId', beforeValue: refs.consigner.ava.id, afterValue: refs.consigner.store.id });
+    expect(fields).toContainEqual({ variableChanged: 'consignmentEndsAt', beforeValue: day(-8), afterValue: null });
+    expect(fields.filter((f) => f.variableChanged === 'termEnded')).toEqual([{ variableChanged: 'termEnded', beforeValue: null, afterValue: 'converted to store stock' }]);
+    // no longer the consigner's, and no longer expiring
+    const listed = json<{ data: Page }>(await list(stock, '?withinDays=365')).data.items.map((r) => r.id);
+    expect(listed).not.toContain(item.id);
+  });
+
+  it('sent twice, or twice at once, converts once and writes one ledger entry', async () => {
+    const item = await ending(day(-2), { who: 'marco' });
+    const body = { ids: [item.id] };
+    const [a, b] = await Promise.all([post(stock, 'convert', body), post(stock, 'convert', body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([...json<{ data: Result }>(a).data.changed, ...json<{ data: Result }>(b).data.changed]).toEqual([item.id]);
+    const again = json<{ data: Result }>(await post(stock, 'convert', body)).data;
+    expect(again).toMatchObject({ changed: [], skipped: [{ id: item.id, reason: 'Already store stock' }] });
+    expect(await ledgerOf(item.id)).toEqual([{ kind: 'term_converted', amount: 0, consignerId: refs.consigner.marco.id }]);
+    expect((await logsOf(t, item.id)).flatMap((l) => l.modifiedFields).filter((f) => f.variableChanged === 'termEnded')).toHaveLength(1);
+  });
+
+  it('does not convert a donated item, and donating does not convert', async () => {
+    const item = await ending(day(-3));
+    expect(json<{ data: Result }>(await post(stock, 'donate', { ids: [item.id] })).data.changed).toEqual([item.id]);
+    const res = json<{ data: Result }>(await post(stock, 'convert', { ids: [item.id] })).data;
+    expect(res).toMatchObject({ changed: [], skipped: [{ id: item.id, reason: 'Not in stock any more' }] });
+    expect((await itemRow(t, item.id)).consignerId).toBe(refs.consigner.ava.id);
+    expect(await ledgerOf(item.id)).toEqual([]);
+  });
+
+  it('refuses bad input with a 400 and users without Inventory access with a 403, changing nothing', async () => {
+    const item = await ending(day(1));
+    for (const body of [{ ids: [] }, { ids: ['x'] }, { ids: [42] }, null]) expect((await post(stock, 'convert', body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect((await post(ava, 'convert', { ids: [item.id] })).statusCode).toBe(403);
+    expect((await post(noInventory, 'convert', { ids: [item.id] })).statusCode).toBe(403);
+    expect((await itemRow(t, item.id)).consignerId).toBe(refs.consigner.ava.id);
+    expect(await ledgerOf(item.id)).toEqual([]);
+  });
+});
+
+describe('the daily job (applyDueEndings)', () => {
+  const withAction = (endAction: 'return' | 'donate' | 'convert' | 'renew') => ({ ...TERMS, endAction });
+  const termEnded = async (id: string) => (await logsOf(t, id)).flatMap((l) => l.modifiedFields.filter((f) => f.variableChanged === 'termEnded').map((f) => f.afterValue));
+
+  it("applies each due item's locked end action after its grace days, logged as the job; items in grace wait; a second run changes nothing", async () => {
+    const store = (await findTenant(t.ctx.db, refs.store.id))!;
+    const returned = await ending(day(-5), { consignmentTerms: withAction('return') });
+    const donated = await ending(day(-5), { consignmentTerms: withAction('donate') });
+    const converted = await ending(day(-5), { consignmentTerms: withAction('convert'), who: 'marco' });
+    const renewed = await ending(day(-5), { consignmentTerms: withAction('renew') });
+    const waiting = await ending(day(-2), { consignmentTerms: withAction('donate') });
+    const soldBefore = await ending(day(-9), { consignmentTerms: withAction('donate'), status: 'Sold', soldOn: new Date() });
+
+    const done = await applyDueEndings(t.ctx, store, new Date());
+    expect(done.donate).toBeGreaterThanOrEqual(1);
+    expect(done.convert).toBeGreaterThanOrEqual(1);
+    expect(done.renew).toBeGreaterThanOrEqual(1);
+    expect(await itemRow(t, returned.id)).toMatchObject({ status: 'Withdrawn', withdrawalFee: 0 });
+    expect(await termEnded(returned.id)).toEqual(['returned']);
+    expect(await itemRow(t, donated.id)).toMatchObject({ status: 'Withdrawn', withdrawalFee: 0 });
+    expect(await termEnded(donated.id)).toEqual(['donated']);
+    expect(await ledgerOf(donated.id)).toEqual([]);
+    expect(await itemRow(t, converted.id)).toMatchObject({ status: 'Active', consignerId: refs.consigner.store.id, cost: 0, consignmentEndsAt: null });
+    expect(await ledgerOf(converted.id)).toEqual([{ kind: 'term_converted', amount: 0, consignerId: refs.consigner.marco.id }]);
+    expect((await itemRow(t, renewed.id)).consignmentEndsAt).toBe(day(21));
+    expect(await renewalFees(renewed.id)).toEqual([-500]);
+    // in its grace days, and sold: untouched
+    expect(await itemRow(t, waiting.id)).toMatchObject({ status: 'Active', consignmentEndsAt: day(-2) });
+    expect(await itemRow(t, soldBefore.id)).toMatchObject({ status: 'Sold' });
+    expect(await logsOf(t, waiting.id)).toEqual([]);
+    // the job is the author, not a person
+    expect((await logsOf(t, donated.id)).map((l) => l.lastUpdatedByName)).toEqual(['Automatic end of term', 'Automatic end of term']);
+
+    // the same day again: nothing more happens
+    const logCount = async () => (await Promise.all([returned, donated, converted, renewed].map((i) => logsOf(t, i.id)))).flat().length;
+    const before = await logCount();
+    await applyDueEndings(t.ctx, store, new Date());
+    expect(await logCount()).toBe(before);
+    expect(await renewalFees(renewed.id)).toEqual([-500]);
+    expect(await ledgerOf(converted.id)).toHaveLength(1);
+
+    // two days on (the clock passed in), the one in grace is due: donated
+    await applyDueEndings(t.ctx, store, new Date(Date.now() + 2 * 86_400_000));
+    expect(await itemRow(t, waiting.id)).toMatchObject({ status: 'Withdrawn' });
+    expect(await termEnded(waiting.id)).toEqual(['donated']);
+  });
+});
+
+describe('the consigner portal', () => {
+  it("answers the consigner's own items with their consignment end date (the portal's Inventory list)", async () => {
+    const item = await ending(day(12));
+    const res = await t.request({ method: 'GET', url: `/api/inventories/paginatedInventories?search=${item.code}`, token: ava });
+    expect(res.statusCode).toBe(200);
+    const rows = json<{ data: { rows: { id: string; consignmentEndsAt: string | null }[] } }>(res).data.rows;
+    expect(rows).toEqual([expect.objectContaining({ id: item.id, consignmentEndsAt: day(12) })]);
+  });
+});
+
 describe("another store's items", () => {
   it('are not listed and every action leaves them as they were', async () => {
     const other = await secondStore(t);
@@ -180,12 +345,24 @@ describe("another store's items", () => {
       ['extend', { items: [{ id: mine.id, endsOn: day(-1) }], days: 5 }],
       ['renew', { items: [{ id: mine.id, endsOn: day(-1) }] }],
       ['return', { ids: [mine.id] }],
+      ['donate', { ids: [mine.id] }],
+      ['convert', { ids: [mine.id] }],
     ] as const) {
       const res = await t.request({ method: 'POST', url: `/api/expiringInventory/${action}`, token: other.token, host: other.host, body });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Inventory not found' });
     }
-    expect(await itemRow(t, mine.id)).toMatchObject({ status: 'Active', consignmentEndsAt: day(-1) });
+    expect(await itemRow(t, mine.id)).toMatchObject({ status: 'Active', consignmentEndsAt: day(-1), consignerId: refs.consigner.ava.id });
     expect(await renewalFees(mine.id)).toEqual([]);
+    expect(await ledgerOf(mine.id)).toEqual([]);
+    expect(await logsOf(t, mine.id)).toEqual([]);
+
+    // one of ours beside it: the whole request is refused, ours unchanged too
+    const theirs = await ending(day(-1));
+    const mixed = await post(stock, 'convert', { ids: [theirs.id, crypto.randomUUID()] });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toEqual({ error: 'Inventory not found' });
+    expect(await itemRow(t, theirs.id)).toMatchObject({ status: 'Active', consignerId: refs.consigner.ava.id });
+    expect(await ledgerOf(theirs.id)).toEqual([]);
   });
 });

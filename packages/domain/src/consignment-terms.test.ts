@@ -4,6 +4,7 @@ import {
   addDays,
   consignmentEndOf,
   daysBetween,
+  dueEndActionOf,
   earlyWithdrawalFeeOf,
   extendedEndOf,
   extensionOf,
@@ -13,6 +14,7 @@ import {
   TERM_MESSAGES,
   termsOf,
   termsSummaryOf,
+  termEndingOf,
   termStateOf,
   ZConsignmentTerms,
 } from './consignment-terms.ts';
@@ -112,6 +114,45 @@ describe('renewals and extensions sent for an end date', () => {
   it('an item accepted before terms existed carries none', () => {
     expect(termsOf(null)).toEqual(NO_TERMS);
     expect(termsOf(terms)).toBe(terms);
+  });
+});
+
+describe('the daily job (dueEndActionOf)', () => {
+  const terms = { ...NO_TERMS, periodDays: 30, graceDays: 3, endAction: 'donate' as const };
+
+  it('applies the locked end action only once the grace days are over', () => {
+    expect(dueEndActionOf('2026-12-10', '2026-12-09', terms)).toBeNull();
+    expect(dueEndActionOf('2026-12-10', '2026-12-10', terms)).toBeNull();
+    expect(dueEndActionOf('2026-12-10', '2026-12-13', terms)).toBeNull();
+    expect(dueEndActionOf('2026-12-10', '2026-12-14', terms)).toBe('donate');
+    expect(dueEndActionOf('2026-12-10', '2027-03-01', { ...terms, endAction: 'convert' })).toBe('convert');
+    expect(dueEndActionOf('2026-12-10', '2026-12-11', { ...terms, graceDays: 0 })).toBe('donate');
+  });
+
+  it('never applies to an item without an end', () => {
+    expect(dueEndActionOf(null, '2030-01-01', terms)).toBeNull();
+  });
+});
+
+describe('ending a term (return, donate, convert to store stock)', () => {
+  const item = { status: 'Active', endsOn: '2026-12-10', isStoreStock: false };
+
+  it('ends an item in stock with an end, by any of the three actions', () => {
+    for (const ending of ['return', 'donate', 'convert'] as const) {
+      expect(termEndingOf(item, ending)).toEqual({ kind: 'end' });
+      expect(termEndingOf({ ...item, status: 'InTransit' }, ending)).toEqual({ kind: 'end' });
+    }
+  });
+
+  it('skips an item no longer in stock, so a second send changes nothing', () => {
+    for (const status of ['Withdrawn', 'Sold', 'PendingSale', 'Paid', 'Pending', 'Declined'])
+      for (const ending of ['return', 'donate', 'convert'] as const) expect(termEndingOf({ ...item, status }, ending)).toEqual({ kind: 'skip', reason: TERM_MESSAGES.notInStock });
+  });
+
+  it('skips an item without an end, and converts only an item the store does not own yet', () => {
+    expect(termEndingOf({ ...item, endsOn: null }, 'donate')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.noEnd });
+    expect(termEndingOf({ ...item, isStoreStock: true }, 'convert')).toEqual({ kind: 'skip', reason: TERM_MESSAGES.storeStock });
+    expect(termEndingOf({ ...item, isStoreStock: true }, 'donate')).toEqual({ kind: 'end' });
   });
 });
 

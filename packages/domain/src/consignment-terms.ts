@@ -3,6 +3,7 @@
 // Dates are calendar days of the store ('YYYY-MM-DD'); today is always passed in, the domain has no clock.
 import dayjs from 'dayjs';
 import { z } from 'zod';
+import { IN_STOCK_STATUSES } from './dashboard.ts';
 
 export const END_OF_TERM_ACTIONS = ['return', 'donate', 'convert', 'renew'] as const;
 export type EndOfTermAction = (typeof END_OF_TERM_ACTIONS)[number];
@@ -121,6 +122,9 @@ export const TERM_MESSAGES = {
   noEnd: 'This item has no consignment end',
   notRenewable: 'These terms have no period to renew',
   alreadyChanged: 'Already changed: the end date is no longer the one shown',
+  notInStock: 'Not in stock any more',
+  storeStock: 'Already store stock',
+  noStoreAccount: 'This store has no store account to take the items: add one on Consigners first',
 } as const;
 
 /**
@@ -142,6 +146,32 @@ export function extensionOf(item: { endsOn: string | null }, seenEndsOn: string,
   if (item.endsOn === null) return { kind: 'skip', reason: TERM_MESSAGES.noEnd };
   if (item.endsOn !== seenEndsOn) return { kind: 'skip', reason: TERM_MESSAGES.alreadyChanged };
   return { kind: 'change', endsOn: extendedEndOf(item.endsOn, today, byDays), fee: 0 };
+}
+
+/**
+ * The end-of-term action the daily job applies to an item on `today`: its locked `endAction` once
+ * the term has ended and its grace days are over (`termStateOf` 'due'), else null.
+ */
+export function dueEndActionOf(endsOn: string | null, today: string, terms: Pick<ConsignmentTerms, 'graceDays' | 'endAction'>): EndOfTermAction | null {
+  return termStateOf(endsOn, today, terms.graceDays).state === 'due' ? terms.endAction : null;
+}
+
+/** The actions that end a term and take the item from the consigner (docs/consignment-terms.md "Expiring inventory"). */
+export type TermEnding = Exclude<EndOfTermAction, 'renew'>;
+
+/**
+ * Whether `ending` may end this item's term now, or the reason it is skipped: only an item still in
+ * stock (`IN_STOCK_STATUSES`) with a consignment end; a conversion only of an item the store does not
+ * own yet. An item already ended (withdrawn, converted) is skipped, so a second send changes nothing.
+ */
+export function termEndingOf(
+  item: { status: string; endsOn: string | null; isStoreStock: boolean },
+  ending: TermEnding,
+): { kind: 'end' } | { kind: 'skip'; reason: string } {
+  if (!(IN_STOCK_STATUSES as readonly string[]).includes(item.status)) return { kind: 'skip', reason: TERM_MESSAGES.notInStock };
+  if (ending === 'convert' && item.isStoreStock) return { kind: 'skip', reason: TERM_MESSAGES.storeStock };
+  if (item.endsOn === null) return { kind: 'skip', reason: TERM_MESSAGES.noEnd };
+  return { kind: 'end' };
 }
 
 /**

@@ -30,8 +30,10 @@ export function payoutActionOf(status: PayoutStatus, automated: boolean): Payout
 /** What each kind of ledger entry means; amounts are signed from the consigner's side. */
 // sale_adjustment / fee_adjustment: a correction of a sold item's price or fees (docs/sales.md
 // "Corrections"); payout_deduction: what a payout took from (or added to) its items for the fees a
-// consigner owed (docs/payouts.md "Net payable").
-export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction', 'renewal_fee'] as const;
+// consigner owed (docs/payouts.md "Net payable"); renewal_fee: a consignment renewed (negative);
+// term_converted: amount 0, the consigner's claim on an item ended by its conversion to store stock
+// (docs/consignment-terms.md "Expiring inventory").
+export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction', 'renewal_fee', 'term_converted'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 // ---- payouts API (docs/payouts.md) ------------------------------------------------------

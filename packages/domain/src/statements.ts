@@ -7,7 +7,7 @@ import type { LedgerKind } from './payouts.ts';
 /** The lines of a statement, each a group of ledger kinds. Every kind is in exactly one group. */
 export const STATEMENT_GROUPS = {
   sales: ['sale', 'sale_undone', 'sale_adjustment', 'refund'],
-  fees: ['fee', 'fee_undone', 'fee_adjustment', 'withdrawal_fee', 'renewal_fee'],
+  fees: ['fee', 'fee_undone', 'fee_adjustment', 'withdrawal_fee', 'renewal_fee', 'term_converted'],
   payouts: ['payout', 'payout_deduction'],
 } as const satisfies Record<string, readonly LedgerKind[]>;
 export type StatementGroup = keyof typeof STATEMENT_GROUPS | 'other';

@@ -139,12 +139,17 @@ export const ZTermExtendBody = z.object({
     .max(EXTEND_DAYS_MAX, `Extend by at most ${EXTEND_DAYS_MAX} days`),
 });
 export const ZTermRenewBody = z.object({ items: ZSeenItems });
-export const ZTermReturnBody = z.object({
+/** Return, donate and convert to store stock: the items' ids (an item already ended is skipped). */
+export const ZTermEndBody = z.object({
   ids: z.array(ZUuid('Inventory not found')).min(1, { error: 'Please select at least 1 item' }).max(MAX_TERM_ITEMS, `At most ${MAX_TERM_ITEMS} items at once`),
 });
+export const ZTermReturnBody = ZTermEndBody;
+export const ZTermDonateBody = ZTermEndBody;
+export const ZTermConvertBody = ZTermEndBody;
 export type TTermExtendBody = z.input<typeof ZTermExtendBody>;
 export type TTermRenewBody = z.input<typeof ZTermRenewBody>;
 export type TTermReturnBody = z.input<typeof ZTermReturnBody>;
+export type TTermEndBody = z.input<typeof ZTermEndBody>;
 
 /** What an action did: the items it changed, and the ones it left with the reason. */
 export const ZTermActionResult = z.object({

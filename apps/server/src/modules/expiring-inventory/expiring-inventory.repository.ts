@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { IN_STOCK_STATUSES } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -47,6 +47,31 @@ export const expiringInventoryRepository = {
       db.select({ total: count() }).from(i).innerJoin(c, on).where(where(storeId, f)),
     ]);
     return { rows, total };
+  },
+  /** The daily job: the store's items in stock whose term ended before `today`, as item rows (the job decides which are due). */
+  endedBefore: async (db: DbOrTx, storeId: string, today: string) =>
+    db
+      .select()
+      .from(i)
+      .where(and(eq(i.storeId, storeId), isNotNull(i.consignmentEndsAt), lt(i.consignmentEndsAt, today), inArray(i.status, [...IN_STOCK_STATUSES])))
+      .orderBy(asc(i.consignmentEndsAt), asc(i.id)),
+  /** The daily job, across stores (a scheduled round, no request's store): the stores with an item in stock whose term ended before `today`. */
+  storesWithEndedItems: async (db: DbOrTx, today: string): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ storeId: i.storeId })
+        .from(i)
+        .where(and(isNotNull(i.consignmentEndsAt), lt(i.consignmentEndsAt, today), inArray(i.status, [...IN_STOCK_STATUSES])))
+    ).map((r) => r.storeId),
+  /** The store's own stock as a consigner (the store account made with the store), the oldest if there are several. */
+  storeAccountId: async (db: DbOrTx, storeId: string): Promise<string | null> => {
+    const [row] = await db
+      .select({ id: c.id })
+      .from(c)
+      .where(and(eq(c.storeId, storeId), eq(c.isStoreAccount, true), isNull(c.deletedAt)))
+      .orderBy(asc(c.createdAt))
+      .limit(1);
+    return row?.id ?? null;
   },
 };
 export type ExpiringRow = Awaited<ReturnType<typeof expiringInventoryRepository.page>>['rows'][number];

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { responses, ZExpiringPage, ZExpiringQuery, ZTermActionResult, ZTermExtendBody, ZTermRenewBody, ZTermReturnBody } from '@backroom/domain';
+import { responses, ZExpiringPage, ZExpiringQuery, ZTermActionResult, ZTermConvertBody, ZTermDonateBody, ZTermExtendBody, ZTermRenewBody, ZTermReturnBody } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
-import { extendTerms, listExpiringInventory, renewTerms, returnToConsigner } from './expiring-inventory.service.ts';
+import { convertToStoreStock, donateItems, extendTerms, listExpiringInventory, registerTermEndJob, renewTerms, returnToConsigner } from './expiring-inventory.service.ts';
 
 const tags = ['expiringInventory'];
 
@@ -10,6 +10,8 @@ const tags = ['expiringInventory'];
 export const expiringInventoryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // the daily job applying each due item's end-of-term action (docs/consignment-terms.md "The daily job")
+    registerTermEndJob(ctx);
     app.get(
       '/api/expiringInventory',
       { schema: { tags, summary: 'Items in stock whose consignment ends within withinDays (default 14) or has ended, soonest first', querystring: ZExpiringQuery, response: responses(ZExpiringPage) } },
@@ -50,6 +52,31 @@ export const expiringInventoryRoutes =
       async (request) => {
         const actor = await requireStaff(ctx, request, 'Inventory');
         return { data: await returnToConsigner(ctx, requireStore(request), actor, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/expiringInventory/donate',
+      { schema: { tags, summary: 'Donate: the items leave stock as Withdrawn, with "term ended: donated" in the activity log; no fee, no ledger entry', body: ZTermDonateBody, response: responses(ZTermActionResult) } },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await donateItems(ctx, requireStore(request), actor, request.body) };
+      },
+    );
+
+    app.post(
+      '/api/expiringInventory/convert',
+      {
+        schema: {
+          tags,
+          summary: "Convert to store stock: the store account becomes the owner at cost 0, and the consigner's claim ends with a term_converted ledger entry of 0",
+          body: ZTermConvertBody,
+          response: responses(ZTermActionResult),
+        },
+      },
+      async (request) => {
+        const actor = await requireStaff(ctx, request, 'Inventory');
+        return { data: await convertToStoreStock(ctx, requireStore(request), actor, request.body) };
       },
     );
   };

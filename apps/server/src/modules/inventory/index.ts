@@ -2,7 +2,7 @@
 // API shape, its fees, the actions (scans), and the item rows a sale reads and writes.
 import { inventoryRepository } from './inventory.repository.ts';
 
-export { actingUser, actionScope, assertMayPerform, performAction, performActionBatch } from './inventory-actions.service.ts';
+export { actingUser, actionScope, assertMayPerform, performAction, performActionBatch, type ActingUser } from './inventory-actions.service.ts';
 export { generateInventoryCode } from './inventory-code.ts';
 export { reassignOwnerInTx } from './inventory.service.ts';
 export { feesFor } from './inventory-fees.ts';

@@ -33,7 +33,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, toAppError, unprocessable } from '../../http/errors.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
-import { actingUser, domainActor, stampOf } from './inventory-actions.service.ts';
+import { actingUser, domainActor, stampOf, type ActingUser } from './inventory-actions.service.ts';
 import { generateInventoryCode } from './inventory-code.ts';
 import { consignerTypeFor, feeColumns, feesFor } from './inventory-fees.ts';
 import { itemTermsOf, termsAtAcceptance } from './inventory-terms.ts';
@@ -354,16 +354,30 @@ export async function updateInventories(ctx: AppContext, store: Tenant, actor: A
  * follow the new owner), each with its log entry, inside the caller's transaction, so the reassignment
  * and what follows it (the acceptance) stand or fall together.
  */
-export async function reassignOwnerInTx(tx: DbOrTx, store: Tenant, actor: Actor, ids: readonly string[], consignerId: string): Promise<void> {
+export async function reassignOwnerInTx(
+  tx: DbOrTx,
+  store: Tenant,
+  // staff (the item screen's staff rules), or the end-of-term job acting for the store
+  // (docs/consignment-terms.md "The daily job")
+  by: ActingUser,
+  ids: readonly string[],
+  consignerId: string,
+  // fields set with the owner, by the same rules (a conversion to store stock: cost 0, no end)
+  with_: Pick<TUpdateInventory, 'cost' | 'consignmentEndsAt'> = {},
+): Promise<void> {
   if (!ids.length) return;
   const lookups = createLookups(store.id);
   const rows = await inventoryRepository.lockByIds(tx, store.id, [...ids]);
   if (rows.length !== ids.length) throw notFound('Inventory not found');
-  const entries: NonNullable<Awaited<ReturnType<typeof applyEdits>>>[] = [];
+  const stamp = stampOf(by);
+  const entries: ReturnType<typeof logEntry>[] = [];
   for (const item of rows) {
     try {
-      const entry = await applyEdits(tx, lookups, store, actor, item, { consigner: consignerId });
-      if (entry) entries.push(entry);
+      const changes = await staffEdits(tx, lookups, store, item, { ...with_, consigner: consignerId });
+      const fields = modifiedFields(item, changes);
+      if (!fields.length) continue;
+      const updated = (await inventoryRepository.update(tx, store.id, item.id, { ...changes, lastUpdatedById: stamp.id, lastUpdatedByName: stamp.name }))!;
+      entries.push(logEntry(updated, stamp, fields));
     } catch (err) {
       throw namingItem(err, item.code);
     }

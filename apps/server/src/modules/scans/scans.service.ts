@@ -126,7 +126,7 @@ export async function acceptScannedItems(
     const others = rows.filter((r) => r.consignerId !== chosen.id);
     const unconfirmed = others.find((r) => !confirmed.has(r.id));
     if (unconfirmed) throw conflict(INVENTORY_MESSAGES.otherConsignerRefused(unconfirmed.code, toScanItem(unconfirmed).consignerName || 'another consigner', nameOf(chosen)));
-    await reassignOwnerInTx(tx, store, actor, others.map((r) => r.id), chosen.id);
+    await reassignOwnerInTx(tx, store, by, others.map((r) => r.id), chosen.id);
     const requested = rows.filter((r) => r.status === 'Requested').map((r) => r.id);
     if (requested.length) await performActionBatch(tx, scope, 'acceptRequestToSell', requested, input, { onRefusal: 'throw' });
     await performActionBatch(tx, scope, 'acceptInventory', ids, input, { onRefusal: 'throw' });

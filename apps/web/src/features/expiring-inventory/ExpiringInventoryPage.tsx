@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Card, Flex, InputNumber, Modal, Pagination, Select, Typography } from 'antd';
-import { ClockCircleOutlined, FieldTimeOutlined, RollbackOutlined, SyncOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, FieldTimeOutlined, SyncOutlined } from '@ant-design/icons';
 import { EXPIRING_WINDOW_DAYS, EXTEND_DAYS_MAX, formatMoney, toMinor, type TTermActionResult } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { ListSearch } from '../../shared/ui/ListView';
 import { useCurrentStore } from '../store/store.api';
 import { ExpiringList } from './ExpiringList';
+import { TermEndButtons } from './TermEndButtons';
 import { seenOf, useExpiringPage, useTermAction } from './expiring.api';
 
 const WINDOWS = [7, 14, 30, 60, 90].map((d) => ({ value: d, label: `Next ${d} days` }));
@@ -21,7 +22,8 @@ function resultText(r: TTermActionResult): string {
 /**
  * /expiringInventory (Inventory access; docs/consignment-terms.md "Expiring inventory"): items in stock
  * whose consignment ends within the chosen days or has ended, soonest first. Staff extend the end,
- * renew by the item's terms (the renewal fee is charged to the consigner's ledger) or return items.
+ * renew by the item's terms (the renewal fee is charged to the consigner's ledger), or end the term:
+ * return the items, donate them or convert them to store stock.
  */
 export default function ExpiringInventoryPage() {
   useDocumentTitle('Expiring inventory');
@@ -62,15 +64,6 @@ export default function ExpiringInventoryPage() {
       onOk: () => run({ action: 'renew', body: { items: seenOf(chosen) } }),
     });
   };
-
-  const giveBack = () =>
-    modal.confirm({
-      title: `Return ${chosen.length} ${chosen.length === 1 ? 'item' : 'items'} to the consigner?`,
-      content: 'They leave stock as withdrawn, with "term ended: returned" in their activity. No fee is charged.',
-      okText: 'Return',
-      okButtonProps: { danger: true },
-      onOk: () => run({ action: 'return', body: { ids: chosen.map((r) => r.id) } }),
-    });
 
   const none = chosen.length === 0 || act.isPending;
   return (
@@ -123,9 +116,7 @@ export default function ExpiringInventoryPage() {
           <Button type="primary" icon={<SyncOutlined />} disabled={none} onClick={renew} data-testid="renew-selected">
             Renew{chosen.length ? ` (${chosen.length})` : ''}
           </Button>
-          <Button danger icon={<RollbackOutlined />} disabled={none} onClick={giveBack} data-testid="return-selected">
-            Return to consigner{chosen.length ? ` (${chosen.length})` : ''}
-          </Button>
+          <TermEndButtons count={chosen.length} disabled={none} onConfirm={(action) => run({ action, body: { ids: chosen.map((r) => r.id) } })} />
         </Flex>
         <ExpiringList list={list} rows={rows} isMobile={isMobile} selected={selected} onSelect={setSelected} withinDays={withinDays} searching={search !== ''} />
         {(list.data?.total ?? 0) > 0 && (

@@ -1,7 +1,7 @@
 // /expiringInventory (docs/consignment-terms.md "Expiring inventory"): the page of items whose term ends
 // soon or ended (GET /api/expiringInventory) and its actions (POST /api/expiringInventory/{action}).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TExpiringItem, TExpiringPage, TTermActionResult, TTermExtendBody, TTermRenewBody, TTermReturnBody } from '@backroom/domain';
+import type { TermEnding, TExpiringItem, TExpiringPage, TTermActionResult, TTermEndBody, TTermExtendBody, TTermRenewBody } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
 export type ExpiringFilters = { withinDays: number; search?: string; page: number; limit: number };
@@ -23,7 +23,7 @@ export function useExpiringPage(filters: ExpiringFilters) {
 type Action =
   | { action: 'extend'; body: TTermExtendBody }
   | { action: 'renew'; body: TTermRenewBody }
-  | { action: 'return'; body: TTermReturnBody };
+  | { action: TermEnding; body: TTermEndBody };
 
 /** One of the actions; the list and the items' lists are read again after it (ends and statuses moved). */
 export function useTermAction() {

@@ -4,6 +4,7 @@ import type { ListItem } from './inventory-lists.api';
 import type { TableContext } from './InventoryTable';
 import {
   ConsignerLink,
+  consignmentEndText,
   EditLink,
   ItemImage,
   LocationText,
@@ -105,6 +106,12 @@ export function InventoryCards({
                   <dd>
                     <ConsignerLink item={item} />
                   </dd>
+                </div>
+              )}
+              {portal && item.consignmentEndsAt && (
+                <div>
+                  <dt>Consignment ends</dt>
+                  <dd data-testid="consignment-end">{consignmentEndText(item)}</dd>
                 </div>
               )}
               {item.orderId && staffLinks && (

@@ -7,6 +7,7 @@ import type { ColumnKey } from './column-choice';
 import { ScrollCue } from './ScrollCue';
 import {
   ConsignerLink,
+  consignmentEndText,
   EditLink,
   ItemImage,
   LocationText,
@@ -65,7 +66,8 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       {
         key: 'product',
         title: 'Product',
-        width: portal ? 208 : config.compact ? 300 : 228,
+        // the portal's 192 leaves room for its end date column within 1440 px (docs/consignment-terms.md "The portal")
+        width: portal ? 192 : config.compact ? 300 : 228,
         render: (_, item) => (
           <span className="br-inv-product">
             <ItemImage src={item.image ?? item.product.image} alt={item.product.title} size={40} />
@@ -108,7 +110,13 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
       { key: 'tracking', title: 'Tracking', width: 88, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
       // item fields the domain's list offers as columns (inventory-fields.ts), shown as stored
-      ...INVENTORY_COLUMN_FIELDS.map((key) => ({ key, title: labelOfField(key), width: 120, render: (_: unknown, item: ListItem) => item[key] ?? '—' })),
+      ...INVENTORY_COLUMN_FIELDS.map((key) => ({
+        key,
+        // the portal's end date column is shown from the start and kept narrow ('Dec 19, 2026')
+        title: portal && key === 'consignmentEndsAt' ? 'Ends on' : labelOfField(key),
+        width: portal && key === 'consignmentEndsAt' ? 104 : 120,
+        render: (_: unknown, item: ListItem) => (key === 'consignmentEndsAt' ? <span data-testid="consignment-end">{consignmentEndText(item)}</span> : (item[key] ?? '—')),
+      })),
     ];
     const excluded = config.excludedColumns ?? [];
     const columns = all.filter((c) => !hidden.has(c.key as ColumnKey) && !excluded.includes(c.key as ColumnKey));

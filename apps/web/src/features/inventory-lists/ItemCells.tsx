@@ -1,5 +1,6 @@
 // Light cells of the inventory lists: plain elements where possible, so a page of 500 rows stays fast.
 import { Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { EditOutlined } from '@ant-design/icons';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ItemImage as SharedItemImage } from '../../shared/ui/ItemImage';
@@ -115,4 +116,9 @@ export function LocationText({ item }: { item: ListItem }) {
       {item.subLocation && <span className="br-inv-sub">{item.subLocation}</span>}
     </span>
   );
+}
+
+/** The day the item's consignment ends ('Dec 29, 2026'), or a dash when it has none (docs/consignment-terms.md). */
+export function consignmentEndText(item: ListItem): string {
+  return item.consignmentEndsAt ? dayjs(item.consignmentEndsAt).format('MMM D, YYYY') : '—';
 }
