@@ -249,7 +249,7 @@ describe('the grouped view', () => {
     await check('deletions');
     const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from inventory_product_stats where status = 'Pending' and product_id = any($1::uuid[])`, [products.map((p) => p.id)]);
     expect(n).toBe(0);
-  }, 240_000); // twelve checks of every sort and filter after each change: many requests, and a shared machine is slow
+  }, 240_000); // nine checks of every sort and filter, one after each change: many requests, and a shared machine is slow
 
   it('stays exact through transactions of several statements, rolled back ones and savepoints', async () => {
     const ids = products.map((p) => `'${p.id}'`).join(', ');
