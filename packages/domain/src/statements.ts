@@ -100,6 +100,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   fee_adjustment: 'Fee correction',
   payout_deduction: 'Payout deduction',
   renewal_fee: 'Renewal fee',
+  term_converted: 'Converted to store stock',
 };
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
