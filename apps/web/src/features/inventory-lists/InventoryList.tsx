@@ -67,7 +67,7 @@ export function InventoryList({ config, urlPrefix = '', embedded = false, openIt
     [user],
   );
 
-  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(user?.id ?? null, config.key, config.defaultHidden, config.defaultShown);
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(user?.id ?? null, config.key, config.defaultHidden);
 
   const prefetch = usePrefetchInventoryPage();
   const prefetchState = useCallback((next: ListState) => prefetch(toInventoryQuery(next, config)), [prefetch, config]);

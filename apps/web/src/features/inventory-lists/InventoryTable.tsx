@@ -66,8 +66,7 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       {
         key: 'product',
         title: 'Product',
-        // the portal's 192 leaves room for its end date column within 1440 px (docs/consignment-terms.md "The portal")
-        width: portal ? 192 : config.compact ? 300 : 228,
+        width: portal ? 208 : config.compact ? 300 : 228,
         render: (_, item) => (
           <span className="br-inv-product">
             <ItemImage src={item.image ?? item.product.image} alt={item.product.title} size={40} />
@@ -105,17 +104,32 @@ function useInventoryColumns(ctx: TableContext): Column[] {
       { key: 'price', title: 'Price', width: portal ? 116 : 92, render: (_, item) => <PriceCell item={item} currency={currency} portal={portal} /> },
       { key: 'payout', title: 'Payout', width: 92, render: (_, item) => <PayoutCell item={item} currency={currency} /> },
       { key: 'location', title: 'Location', width: 126, render: (_, item) => <LocationText item={item} /> },
-      { key: 'days', title: 'Days Active', width: 94, render: (_, item) => daysActiveText(item) },
+      {
+        key: 'days',
+        title: 'Days Active',
+        width: 94,
+        // the portal tells a consigner when the consignment ends under it (docs/consignment-terms.md "The portal")
+        render: (_, item) =>
+          portal && item.consignmentEndsAt ? (
+            <>
+              {daysActiveText(item)}
+              <span className="br-inv-sub">
+                Ends <span data-testid="consignment-end">{consignmentEndText(item)}</span>
+              </span>
+            </>
+          ) : (
+            daysActiveText(item)
+          ),
+      },
       { key: 'consigner', title: consignerWord(isBuyingStore), width: 140, render: (_, item) => <ConsignerLink item={item} /> },
       { key: 'order', title: 'Order', width: 100, render: (_, item) => <OrderLink item={item} /> },
       { key: 'tracking', title: 'Tracking', width: 88, render: (_, item) => <TrackingCell item={item} onOpen={onTracking} /> },
       // item fields the domain's list offers as columns (inventory-fields.ts), shown as stored
       ...INVENTORY_COLUMN_FIELDS.map((key) => ({
         key,
-        // the portal's end date column is shown from the start and kept narrow ('Dec 19, 2026')
-        title: portal && key === 'consignmentEndsAt' ? 'Ends on' : labelOfField(key),
-        width: portal && key === 'consignmentEndsAt' ? 104 : 120,
-        render: (_: unknown, item: ListItem) => (key === 'consignmentEndsAt' ? <span data-testid="consignment-end">{consignmentEndText(item)}</span> : (item[key] ?? '—')),
+        title: labelOfField(key),
+        width: 120,
+        render: (_: unknown, item: ListItem) => (key === 'consignmentEndsAt' ? consignmentEndText(item) : (item[key] ?? '—')),
       })),
     ];
     const excluded = config.excludedColumns ?? [];

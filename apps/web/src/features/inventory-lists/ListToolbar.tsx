@@ -56,7 +56,7 @@ export function ListToolbar({
         ) : (
           <>
             <SortSelect value={state.sortOption} onChange={onSort} />
-            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} defaults={hiddenByDefault(config.defaultHidden, config.defaultShown)} excluded={config.excludedColumns} />
+            <ColumnChooser hidden={hiddenColumns} onChange={onHiddenColumns} isBuyingStore={isBuyingStore} defaults={hiddenByDefault(config.defaultHidden)} excluded={config.excludedColumns} />
           </>
         )}
       </Flex>

@@ -17,13 +17,9 @@ export const CHOOSABLE_COLUMNS: readonly ColumnKey[] = ['sku', 'size', 'status',
  */
 export const DEFAULT_HIDDEN: readonly ColumnKey[] = ['payout', 'consigner', 'order', ...INVENTORY_COLUMN_FIELDS];
 
-/**
- * A list's hidden columns before the person chooses: its own choice (or ours), and the item fields
- * offered as columns unless the list shows one from the start (`shown`: the portal's end date).
- */
-export function hiddenByDefault(listDefaults?: readonly ColumnKey[], shown: readonly ColumnKey[] = []): ColumnKey[] {
-  const hidden = listDefaults ? [...new Set([...listDefaults, ...INVENTORY_COLUMN_FIELDS])] : [...DEFAULT_HIDDEN];
-  return hidden.filter((k) => !shown.includes(k));
+/** A list's hidden columns before the person chooses: its own choice (or ours), and always the item fields offered as columns. */
+export function hiddenByDefault(listDefaults?: readonly ColumnKey[]): ColumnKey[] {
+  return listDefaults ? [...new Set([...listDefaults, ...INVENTORY_COLUMN_FIELDS])] : [...DEFAULT_HIDDEN];
 }
 
 function columnStorageKey(userId: string, listKey: string): string {
@@ -48,9 +44,8 @@ export function useHiddenColumns(
   userId: string | null,
   listKey: string,
   listDefaults?: readonly ColumnKey[],
-  shown?: readonly ColumnKey[],
 ): [ReadonlySet<ColumnKey>, (hidden: ColumnKey[]) => void] {
-  const defaults = hiddenByDefault(listDefaults, shown);
+  const defaults = hiddenByDefault(listDefaults);
   const key = userId ? columnStorageKey(userId, listKey) : null;
   const [state, setState] = useState<{ key: string | null; hidden: ColumnKey[] }>(() => ({ key, hidden: read(key, defaults) }));
   // the user becomes known after the first render, or another list is shown: read its choice

@@ -32,8 +32,6 @@ export interface ListConfig {
   consignerId?: string;
   /** The list's own columns hidden until the person chooses otherwise (column-choice hiddenByDefault adds the item fields; DEFAULT_HIDDEN when absent). */
   defaultHidden?: readonly ColumnKey[];
-  /** Item fields offered as columns that this list shows from the start (the rest start hidden). */
-  defaultShown?: readonly ColumnKey[];
   /** Columns this list never shows, nor offers in the column chooser (the consigner portal's staff links). */
   excludedColumns?: readonly ColumnKey[];
   /** Row actions this list leaves out for this user (a store account asks no price change). */
@@ -145,9 +143,9 @@ export function portalListConfig(consignerId: string, opts: { showTracking: bool
     // the product cell names the item (title, code); the SKU is one click away in Columns, so the
     // default set with the payout and the actions fits a 1440 px screen
     defaultHidden: ['sku'],
-    // a consigner sees when each item's consignment ends (docs/consignment-terms.md "The portal")
-    defaultShown: ['consignmentEndsAt'],
-    excludedColumns: opts.showTracking ? ['consigner', 'order'] : ['consigner', 'order', 'tracking'],
+    // the end of each item's consignment is a line of its Days Active cell, not a column of its own:
+    // a column beside Tracking and the actions would not fit 1440 px (docs/consignment-terms.md "The portal")
+    excludedColumns: opts.showTracking ? ['consigner', 'order', 'consignmentEndsAt'] : ['consigner', 'order', 'tracking', 'consignmentEndsAt'],
     excludedActions: opts.isStoreAccount ? ['requestPrice'] : [],
     staffLinks: false,
     acceptAll: false,
