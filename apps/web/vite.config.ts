@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -8,21 +9,31 @@ import { antdRootGroup, appGroups, chunkGraph, isChunkGraphPass } from './build/
 /**
  * Writes a .br and a .gz next to every text asset of the build, which the server sends to browsers
  * that accept them (@fastify/static preCompressed): brotli at its highest quality, as it is done once per build.
+ * The files are compressed side by side on libuv's thread pool (one brotli stream is one core's work; in
+ * turn they took 35 of the build's 46 s on the 2-core CI machine).
  */
 function precompress(): Plugin {
+  const gzip = promisify(zlib.gzip);
+  const brotli = promisify(zlib.brotliCompress);
   return {
     name: 'backroom-precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
-        const file = path.join(dir, fileName);
-        const content = fs.readFileSync(file);
-        if (content.length < 1024) continue;
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
+      const files = Object.keys(bundle)
+        .filter((fileName) => /\.(js|css|html|svg|json)$/.test(fileName))
+        .map((fileName) => path.join(dir, fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await fs.promises.readFile(file);
+          if (content.length < 1024) return;
+          const [gz, br] = await Promise.all([
+            gzip(content, { level: 9 }),
+            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          ]);
+          await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)]);
+        }),
+      );
     },
   };
 }
