@@ -1,11 +1,13 @@
 // Consigner statements (docs/consigner-account.md "Statements"): staff open a consigner's statement
-// on the consigner screen, change the month and download its CSV; the consigner, on a phone, opens
-// /statements in the portal and sees their closing balance. The ledger is made by real flows: a
+// on the consigner screen, change the month and download its CSV and PDF; the consigner, on a phone, opens
+// /statements in the portal, sees their closing balance and downloads the PDF. Staff e-mail the month's
+// statements from the consigners list and the consigner's e-mail arrives. The ledger is made by real flows: a
 // counter sale of two items, a payout of one, a correction of the other.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures/test';
-import { apiClient, createActiveConsigner, signInApi, signInBrowser } from '../fixtures/api';
+import { apiClient, createActiveConsigner, linkOf, signInApi, signInBrowser, waitForMail } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
 import { DESKTOP, PHONE, snap } from '../fixtures/screens';
 import { addActive, newProduct, post, signedIn } from './inventory-lists/lists.fixture';
@@ -14,7 +16,7 @@ import { addActive, newProduct, post, signedIn } from './inventory-lists/lists.f
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PASSWORD = 'statement-pass-1';
 
-type Statement = { key: string; previous: string; opening: number; sales: number; fees: number; payouts: number; adjustments: number; closing: number; entries: { kind: string; memo: string | null }[] };
+type Statement = { key: string; label: string; previous: string; opening: number; sales: number; fees: number; payouts: number; adjustments: number; closing: number; entries: { kind: string; memo: string | null }[] };
 
 async function data<T>(api: APIRequestContext, path: string): Promise<T> {
   const response = await api.get(path);
@@ -87,12 +89,37 @@ test.describe('[STATEMENTS]: a consigner statement', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`,Closing balance,,,,,,${st.closing}$`));
     expect(lines.filter((l) => /,Sale,/.test(l))).toHaveLength(2);
 
+    // Download PDF: the same month, drawn by the server, read back with poppler's pdftotext
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('statement-download-pdf').click()]);
+    expect(pdfDownload.suggestedFilename()).toBe(`statement-${month}.pdf`);
+    const pdfText = execFileSync('pdftotext', ['-layout', (await pdfDownload.path())!, '-'], { encoding: 'utf8' });
+    expect(pdfText).toContain(`Statement of account, ${st.label}`);
+    expect(pdfText).toMatch(new RegExp(`Closing balance\\s+${usd(st.closing).replace(/[$.]/g, '\\$&')}`));
+    expect(pdfText).toContain('=1+2 rang up low');
+
     // the year-end summary: this year, opening at 0 on 1 January, closing where this month closes
     await panel.getByTestId('statement-period').getByText('Year').click();
     await expect(page).toHaveURL(new RegExp(`year=${month.slice(0, 4)}(&|$)`));
     await expect(panel.getByTestId('statement-opening')).toContainText(usd(0));
     await expect(panel.getByTestId('statement-closing')).toContainText(usd(st.closing));
     await expect(panel.getByTestId('statement-entries').locator('.ant-table-row')).toHaveCount(st.entries.length);
+
+    // E-mail statements from the consigners list: this month's, to every consigner with something in it
+    await page.goto('/consigners');
+    await page.getByTestId('email-statements-open').click();
+    const dialog = page.getByTestId('email-statements');
+    await dialog.getByTestId('email-statements-month').click();
+    const monthName = new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    await page.locator('.ant-picker-dropdown:visible').getByText(monthName, { exact: true }).click();
+    await expect(dialog.getByTestId('email-statements-month')).toHaveValue(st.label);
+    await dialog.getByTestId('email-statements-send').click();
+    await expect(dialog.getByTestId('email-statements-progress')).toContainText(/\d+ statements? e-mailed/, { timeout: 60_000 });
+    await snap(page, 'email-statements');
+    const mail = await waitForMail(email, new RegExp(`^Your ${st.label} statement from `));
+    expect(mail.text).toContain(`Closing balance: ${usd(st.closing)}`);
+    expect(linkOf(mail, '/statements')).toMatch(new RegExp(`/statements\\?month=${month}$`));
+    await dialog.getByTestId('email-statements-close').click();
+    await expect(dialog).toBeHidden();
 
     // The consigner on a phone: /statements from the menu's address, their closing balance
     await page.context().clearCookies();
@@ -112,6 +139,10 @@ test.describe('[STATEMENTS]: a consigner statement', () => {
     await expect(mine.getByTestId('statement-entry')).toHaveCount(st.entries.length);
     await expect(mine.locator('.ant-table')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // the consigner downloads the month's PDF on the phone
+    const [own] = await Promise.all([page.waitForEvent('download'), mine.getByTestId('statement-download-pdf').click()]);
+    expect(own.suggestedFilename()).toBe(`statement-${month}.pdf`);
+    expect(fs.readFileSync((await own.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     await snap(page, 'statement-portal');
     await page.setViewportSize(PHONE);
     await me.dispose();

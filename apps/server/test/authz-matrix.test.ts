@@ -83,6 +83,7 @@ const CONSIGNER_ROUTES = new Set<string>([
   // their own statement only (another consigner's id answers 404)
   'GET /api/consigners/{id}/statements',
   'GET /api/consigners/{id}/statements/export',
+  'GET /api/consigners/{id}/statements/pdf',
   'GET /api/inventories',
   'GET /api/inventories/paginatedInventories',
   'GET /api/inventories/filterOptions',

@@ -2,7 +2,11 @@
 // ledger, read-only; opening + movements = closing, each month opens where the one before closed, the
 // CSV goes through the one writer (formula cells neutralised), and only staff with Consigners access
 // or the consigner themself may read one.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeDayOf } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
@@ -161,6 +165,68 @@ describe('the CSV', () => {
     const res = await get(`/api/consigners/${stella.id}/statements/export?year=2026`, owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="statement-2026.csv"');
+  });
+});
+
+/** The text of a PDF, by poppler's pdftotext (installed with poppler-utils, as the label tests need). */
+function pdfText(pdf: Buffer): { text: string; pages: number } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'statement-')), 'statement.pdf');
+  fs.writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+  return { text, pages };
+}
+
+describe('the PDF', () => {
+  it('is an application/pdf download with the heading, the six figures and the entries', async () => {
+    const res = await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-10`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="statement-2026-10.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, pages } = pdfText(res.rawPayload);
+    expect(pages).toBe(1);
+    expect(text).toContain('Backroom Demo');
+    expect(text).toContain('Statement of account, October 2026');
+    expect(text).toContain('Stella Statement');
+    expect(text).toContain('2026-10-01 to 2026-10-31');
+    expect(text).toMatch(/Opening balance\s+\$80\.00/);
+    expect(text).toMatch(/Payouts\s+-\$80\.00/);
+    expect(text).toMatch(/Closing balance\s+-\$5\.00/);
+    expect(text).toMatch(/2026-10-02\s+Payout\s+-\$80\.00/);
+    expect(text).toMatch(/2026-10-31\s+Withdrawal fee\s+=HYPERLINK/);
+    expect(text).toContain('page 1 of 1');
+  });
+
+  it('runs onto as many pages as the entries need, the header on each, and draws what its fonts cannot as ?', async () => {
+    const email = `paige-${crypto.randomBytes(3).toString('hex')}@statements.test`;
+    const [row] = await t.ctx.db.insert(s.consigners).values({ storeId: refs.store.id, firstName: 'Paige', lastName: 'Many', email, isActive: true }).returning();
+    const base = { storeId: refs.store.id, consignerId: row.id, createdById: refs.owner.id };
+    await t.ctx.db.insert(s.ledgerEntries).values(
+      Array.from({ length: 120 }, (_, i) => ({ ...base, kind: 'sale' as const, amount: 100 + i, memo: i === 0 ? 'Sneakers 👟 日本 café' : `line ${i}`, createdAt: new Date(Date.UTC(2025, 2, 1 + (i % 28), 12)) })),
+    );
+    const res = await get(`/api/consigners/${row.id}/statements/pdf?month=2025-03`, owner);
+    expect(res.statusCode).toBe(200);
+    const { text, pages } = pdfText(res.rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(text).toContain(`page ${pages} of ${pages}`);
+    expect(text.match(/Date\s+Entry\s+Memo\s+Amount/g)).toHaveLength(pages);
+    for (let i = 1; i < 120; i++) expect(text).toContain(`line ${i} `);
+    expect(text).toContain('Sneakers ? ?? café');
+    const total = Array.from({ length: 120 }, (_, i) => 100 + i).reduce((a, b) => a + b, 0);
+    expect(text).toMatch(new RegExp(`Sales\\s+\\$${(total / 100).toFixed(2).replace('.', '\\.')}`));
+  });
+
+  it('is the consigner\'s own, and refused as the statement is', async () => {
+    expect((await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-10`, stella.token)).statusCode).toBe(200);
+    const ava = await t.signIn(DEMO.ava);
+    expect((await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-10`, ava)).statusCode).toBe(404);
+    expect((await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-10`)).statusCode).toBe(401);
+    expect((await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-10`, await t.signIn(DEMO.stock))).statusCode).toBe(403);
+    expect((await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-10`, other.token, other.host)).statusCode).toBe(404);
+    const bad = await get(`/api/consigners/${stella.id}/statements/pdf?month=2026-13`, owner);
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error).toBe('Month must be YYYY-MM, e.g. 2026-11');
   });
 });
 

@@ -140,6 +140,7 @@ describe("consigner A on consigner B's ids", () => {
     expect((await call('GET', `/api/consigners/${id}/bankLog`)).statusCode).toBe(404);
     expect((await call('GET', `/api/consigners/${id}/statements?month=2026-10`)).statusCode).toBe(404);
     expect((await call('GET', `/api/consigners/${id}/statements/export?month=2026-10`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/consigners/${id}/statements/pdf?month=2026-10`)).statusCode).toBe(404);
     expect((await call('GET', `/api/payouts/consigner/${id}`)).statusCode).toBe(404);
   });
 

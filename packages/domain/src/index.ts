@@ -32,6 +32,7 @@ export * from './mail-safety.ts';
 export * from './consignment-terms.ts';
 export * from './markdowns.ts';
 export * from './statements.ts';
+export * from './statement-emails.ts';
 export * from './consigner-account.ts';
 export * from './first-hour.ts';
 export * from './text.ts';

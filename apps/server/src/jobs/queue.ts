@@ -1,6 +1,6 @@
 import type { Area } from '@backroom/domain';
 import PgBoss from 'pg-boss';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { backgroundJobs, type JobItemError } from '../db/schema/index.ts';
@@ -148,6 +148,13 @@ export function createJobQueue(opts: { database: Database; log: FastifyBaseLogge
     /** A job sent to queue `name` on a cron schedule (UTC), e.g. '0 3 * * *'; register before start. */
     schedule(name: string, cron: string, data: Record<string, unknown> = {}) {
       schedules.push({ name, cron, data });
+    },
+    /** A store's jobs of one kind that are queued or running (a start that must not run twice at once). */
+    async unfinished(db2: DbOrTx, storeId: string, kind: string) {
+      return db2
+        .select()
+        .from(backgroundJobs)
+        .where(and(eq(backgroundJobs.storeId, storeId), eq(backgroundJobs.kind, kind), inArray(backgroundJobs.status, ['queued', 'running'])));
     },
     async get(db2: DbOrTx, storeId: string, id: string) {
       return (await db2.select().from(backgroundJobs).where(and(eq(backgroundJobs.storeId, storeId), eq(backgroundJobs.id, id))).limit(1))[0] ?? null;

@@ -93,11 +93,16 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
  * (the spec's export calls take both). An `{ error }` answer throws an ApiError with its message.
  */
 export async function downloadCsv(path: string, fileName: string, options: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<void> {
+  await downloadFile(path, fileName, { ...options, accept: 'text/csv' });
+}
+
+/** Downloads a file answer of the API (a CSV, a PDF) as `fileName`, as downloadCsv does. */
+export async function downloadFile(path: string, fileName: string, options: { method?: 'GET' | 'POST'; body?: unknown; accept: string }): Promise<void> {
   const method = options.method ?? 'GET';
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: { Accept: 'text/csv', ...storeHeaders(), ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+    headers: { Accept: options.accept, ...storeHeaders(), ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
     body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
   });
   if (!response.ok) {

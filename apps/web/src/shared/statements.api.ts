@@ -1,9 +1,9 @@
 // A consigner's statements (docs/consigner-account.md "Statements"), read by the staff consigner screen
-// and the consigner portal alike: GET /api/consigners/{id}/statements and its CSV. Read-only; the shape
+// and the consigner portal alike: GET /api/consigners/{id}/statements, its CSV and its PDF. Read-only; the shape
 // is the domain's ZStatement (money in major units).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TStatement } from '@backroom/domain';
-import { apiFetch, downloadCsv } from './api';
+import { apiFetch, downloadCsv, downloadFile } from './api';
 
 export type Statement = TStatement;
 export type StatementEntry = TStatement['entries'][number];
@@ -30,4 +30,10 @@ export function useStatement(consignerId: string, period: string) {
 export async function downloadStatementCsv(consignerId: string, period: string): Promise<void> {
   const query = new URLSearchParams(periodQuery(period));
   await downloadCsv(`/api/consigners/${encodeURIComponent(consignerId)}/statements/export?${query}`, `statement-${period}.csv`);
+}
+
+/** Downloads statement-YYYY-MM.pdf or statement-YYYY.pdf (the server draws it from the same statement). */
+export async function downloadStatementPdf(consignerId: string, period: string): Promise<void> {
+  const query = new URLSearchParams(periodQuery(period));
+  await downloadFile(`/api/consigners/${encodeURIComponent(consignerId)}/statements/pdf?${query}`, `statement-${period}.pdf`, { accept: 'application/pdf' });
 }

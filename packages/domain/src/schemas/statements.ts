@@ -13,18 +13,20 @@ export const STATEMENT_LAST_YEAR = 2100;
 
 const inRange = (year: number) => year >= STATEMENT_FIRST_YEAR && year <= STATEMENT_LAST_YEAR;
 
+/** A statement's month, 'YYYY-MM', inside the range statements cover. */
+const ZStatementMonth = z
+  .string({ error: STATEMENT_MONTH_MESSAGE })
+  .max(7, STATEMENT_MONTH_MESSAGE)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, STATEMENT_MONTH_MESSAGE)
+  .refine((m) => inRange(Number(m.slice(0, 4))), STATEMENT_RANGE_MESSAGE);
+
 /**
  * `month=YYYY-MM` (a month's statement) or `year=YYYY` (the year-end summary); neither is refused, as
  * the statement of "now" depends on the store's clock, which the web knows and sends.
  */
 export const ZStatementQuery = z
   .object({
-    month: z
-      .string({ error: STATEMENT_MONTH_MESSAGE })
-      .max(7, STATEMENT_MONTH_MESSAGE)
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, STATEMENT_MONTH_MESSAGE)
-      .refine((m) => inRange(Number(m.slice(0, 4))), STATEMENT_RANGE_MESSAGE)
-      .optional(),
+    month: ZStatementMonth.optional(),
     year: z
       .string({ error: STATEMENT_YEAR_MESSAGE })
       .max(4, STATEMENT_YEAR_MESSAGE)
@@ -74,3 +76,19 @@ export const ZStatement = z.object({
   entries: z.array(ZStatementEntry),
 });
 export type TStatement = z.output<typeof ZStatement>;
+
+/** POST /api/consigners/emailStatements: e-mail every consigner their statement of a month (a background job). */
+export const ZEmailStatementsBody = z.object({ month: ZStatementMonth });
+export type TEmailStatementsBody = z.output<typeof ZEmailStatementsBody>;
+
+export const STATEMENT_EMAIL_MESSAGES = {
+  queued: 'The statements are being e-mailed',
+  alreadyRunning: "This month's statements are already being e-mailed",
+} as const;
+
+/** The job that e-mails them: its progress at GET /api/jobs/{id}; `alreadyRunning` when one for the month was under way. */
+export const ZEmailStatementsStarted = z.object({ jobId: z.string(), month: z.string(), message: z.string(), alreadyRunning: z.boolean() });
+
+/** The job's result: e-mails written, consigners passed over (nothing in the month, or e-mails off), and why. */
+export const ZEmailStatementsResult = z.object({ month: z.string(), sent: z.number(), nothingToSend: z.number(), emailsOff: z.number() });
+export type TEmailStatementsResult = z.output<typeof ZEmailStatementsResult>;

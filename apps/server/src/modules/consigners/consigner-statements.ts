@@ -29,6 +29,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignerLedger } from '../ledger/index.ts';
 import { consignersRepository as repo } from './consigners.repository.ts';
+import { statementPdf } from './statement-pdf.ts';
 
 type Period = { period: 'month' | 'year'; key: string; label: string; from: string; to: string; previous: string | null; next: string | null };
 
@@ -121,4 +122,10 @@ export async function exportStatement(ctx: AppContext, store: Tenant, actor: Act
     [s.to, 'Closing balance', '', '', '', '', '', s.closing],
   ];
   return { filename: `statement-${s.key}.csv`, csv: toCsv([STATEMENT_CSV_HEADER, ...lines]) };
+}
+
+/** The statement as a PDF (statement-pdf.ts): the same figures and entries as the screen and the CSV. */
+export async function statementPdfOf(ctx: AppContext, store: Tenant, actor: Actor, consignerId: string, q: TStatementQuery): Promise<{ filename: string; pdf: Buffer }> {
+  const statement: TStatement = await getStatement(ctx, store, actor, consignerId, q);
+  return { filename: `statement-${statement.key}.pdf`, pdf: await statementPdf({ statement, storeName: store.name, currency: store.currency }) };
 }

@@ -1,4 +1,5 @@
 import {
+  fileResponses,
   hasArea,
   responses,
   ZAddConsignerFields,
@@ -23,7 +24,10 @@ import {
   ZRecordIdParams,
   ZStatement,
   ZStatementQuery,
+  ZEmailStatementsBody,
+  ZEmailStatementsStarted,
 } from '@backroom/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { getIdentity, lookupActor, requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
@@ -44,15 +48,23 @@ import {
   updatePassword,
 } from './consigners.service.ts';
 import { acceptConsignerInvite, getConsignerInvite } from './consigner-invites.ts';
-import { exportStatement, getStatement } from './consigner-statements.ts';
+import { exportStatement, getStatement, statementPdfOf } from './consigner-statements.ts';
+import { emailMonthStatements, registerStatementEmailJob } from './statement-emails.ts';
 import { asSystem } from '../../db/row-security.ts';
 
 const tags = ['consigners'];
+const PDF_RESPONSES = fileResponses('application/pdf');
+
+/** Sends a PDF as a file download (its bytes skip the response serializer, as sendCsv's text does). */
+function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer) {
+  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`).send(pdf);
+}
 
 /** Consigners (people doc sections 2 and 7; docs/people.md "Consigners"). Staff need Consigners access unless said otherwise. */
 export const consignersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    registerStatementEmailJob(ctx);
     app.get('/api/consigners', { schema: { tags, summary: 'A page of the consigners list, searched', querystring: ZConsignersQuery, response: responses(ZConsignerList) } }, async (request) => {
       await requireStaff(ctx, request, 'Consigners');
       return { data: await listConsigners(ctx, requireStore(request), request.query) };
@@ -171,6 +183,25 @@ export const consignersRoutes =
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
         const { filename, csv } = await exportStatement(ctx, requireStore(request), actor, request.params.id, request.query);
         return sendCsv(reply, filename, csv);
+      },
+    );
+    app.get(
+      '/api/consigners/:id/statements/pdf',
+      { schema: { tags, summary: 'statement-YYYY-MM.pdf (or statement-YYYY.pdf) of a consigner', params: ZRecordIdParams, querystring: ZStatementQuery, response: PDF_RESPONSES } },
+      async (request, reply) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Consigners');
+        const { filename, pdf } = await statementPdfOf(ctx, requireStore(request), actor, request.params.id, request.query);
+        return sendPdf(reply, filename, pdf);
+      },
+    );
+
+    // A month's statements e-mailed to every consigner who wants payout e-mails (a background job).
+    app.post(
+      '/api/consigners/emailStatements',
+      { schema: { tags, summary: "E-mail every consigner their statement of a month (a background job: GET /api/jobs/{id})", body: ZEmailStatementsBody, response: responses(ZEmailStatementsStarted, 202) } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Consigners');
+        return reply.code(202).send({ data: await emailMonthStatements(ctx, requireStore(request), actor, request.body) });
       },
     );
 

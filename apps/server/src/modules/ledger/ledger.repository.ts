@@ -95,6 +95,26 @@ export const ledgerRepository = {
     ]);
     return { openingSum: before?.sum ?? '0', entries: inside };
   },
+  /**
+   * Many consigners' ledgers summed for one period in one pass (the month's e-mailed statements): per
+   * consigner and kind, the sum before `from`, the sum and count in [from, until). Minor units, as text.
+   */
+  periodSumsOf: async (db: DbOrTx, storeId: string, consignerIds: readonly string[], from: Date, until: Date) => {
+    if (!consignerIds.length) return [];
+    const e = ledgerEntries;
+    const inside = and(gte(e.createdAt, from), lt(e.createdAt, until));
+    return db
+      .select({
+        consignerId: e.consignerId,
+        kind: e.kind,
+        before: sql<string>`coalesce(sum(${e.amount}) filter (where ${e.createdAt} < ${from}), 0)::text`,
+        inside: sql<string>`coalesce(sum(${e.amount}) filter (where ${inside}), 0)::text`,
+        count: sql<number>`count(*) filter (where ${inside})`.mapWith(Number),
+      })
+      .from(e)
+      .where(and(eq(e.storeId, storeId), sql`${e.consignerId} = any(${uuids(consignerIds)})`, lt(e.createdAt, until)))
+      .groupBy(e.consignerId, e.kind);
+  },
   /** A consigner's sums by kind (minor units): what the consigner report is checked against. */
   sumsByKind: async (db: DbOrTx, storeId: string, consignerId: string) => {
     const rows = await db

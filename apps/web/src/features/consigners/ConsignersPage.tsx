@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Card, Empty, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, MailOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { PEOPLE_MESSAGES, consignerWord } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
@@ -11,6 +11,7 @@ import { ListSearch, ListView, useBackToLastPage } from '../../shared/ui/ListVie
 import { useCurrentStore } from '../store/store.api';
 import { useUrlListState } from '../transfers/url-state';
 import { downloadConsignersCsv, useConsigners, useDeleteConsigner, useReloadConsigners, useToggleConsigner, type ConsignerRow } from './consigners.api';
+import { EmailStatementsDialog } from './EmailStatementsDialog';
 import './consigners.css';
 
 const SEARCH_KEYS = ['search'] as const;
@@ -33,6 +34,7 @@ export default function ConsignersPage() {
   const reload = useReloadConsigners();
   const [busy, setBusy] = useState<Record<string, string>>({});
   const [exporting, setExporting] = useState(false);
+  const [mailing, setMailing] = useState(false);
   const reloadTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
@@ -227,7 +229,11 @@ export default function ConsignersPage() {
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="export-consigners">
           Export
         </Button>
+        <Button icon={<MailOutlined />} onClick={() => setMailing(true)} aria-label="E-mail statements" data-testid="email-statements-open">
+          {isMobile ? null : 'E-mail statements'}
+        </Button>
       </Flex>
+      <EmailStatementsDialog open={mailing} onClose={() => setMailing(false)} />
       <ListView<ConsignerRow>
         list={list}
         rows={rows}

@@ -12,6 +12,8 @@ import type {
   ZConsignerMessage,
   ZConsignersQuery,
   ZConsignerUpdate,
+  ZEmailStatementsBody,
+  ZEmailStatementsStarted,
 } from '@backroom/domain';
 import { ApiError, apiFetch, downloadCsv } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
@@ -134,6 +136,14 @@ export function useSendPasswordReset(id: string) {
   return useMutation({
     mutationFn: () =>
       apiFetch<z.output<typeof ZConsignerMessage>>(`/api/consigners/${encodeURIComponent(id)}/sendPasswordReset`, { method: 'POST' }),
+  });
+}
+
+/** E-mails every consigner their statement of a month: a background job, its progress at GET /api/jobs/{id}. */
+export function useEmailStatements() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof ZEmailStatementsBody>) =>
+      apiFetch<z.output<typeof ZEmailStatementsStarted>>('/api/consigners/emailStatements', { method: 'POST', body }),
   });
 }
 

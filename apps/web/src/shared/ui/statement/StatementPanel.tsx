@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
-import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { monthLabel } from '@backroom/domain';
 import { errorMessage } from '../../api';
 import { useIsMobile } from '../../hooks';
-import { downloadStatementCsv, useStatement } from '../../statements.api';
+import { downloadStatementCsv, downloadStatementPdf, useStatement } from '../../statements.api';
 import { StatementEntries } from './StatementEntries';
 import { StatementPicker } from './StatementPicker';
 import { StatementSummary } from './StatementSummary';
@@ -13,7 +13,7 @@ import './statement.css';
 /**
  * A consigner's statement of one month (docs/consigner-account.md "Statements"): the month picker,
  * the opening balance, the Sales, Fees, Payouts and Adjustments lines, the closing balance, the
- * month's ledger entries and "Download CSV"; or a year's (the year-end summary). The staff consigner
+ * month's ledger entries, "Download CSV" and "Download PDF"; or a year's (the year-end summary). The staff consigner
  * screen and the portal's /statements both show it; the period is the page's (kept in its address).
  */
 export function StatementPanel({ consignerId, currency, period, onPeriodChange }: { consignerId: string; currency: string; period: string; onPeriodChange: (period: string) => void }) {
@@ -21,24 +21,29 @@ export function StatementPanel({ consignerId, currency, period, onPeriodChange }
   const { message } = App.useApp();
   const statement = useStatement(consignerId, period);
   const isYear = period.length === 4;
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (format: 'csv' | 'pdf') => {
+    setDownloading(format);
     try {
-      await downloadStatementCsv(consignerId, period);
+      await (format === 'csv' ? downloadStatementCsv : downloadStatementPdf)(consignerId, period);
     } catch (error) {
       void message.error(errorMessage(error), 5);
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
   const picker = <StatementPicker period={period} onChange={onPeriodChange} />;
-  const downloadButton = (
-    <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={!statement.data} data-testid="statement-download">
-      Download CSV
-    </Button>
+  const downloadButtons = (
+    <Flex gap={8}>
+      <Button icon={<DownloadOutlined />} onClick={() => void download('csv')} loading={downloading === 'csv'} disabled={!statement.data} data-testid="statement-download" block={isMobile}>
+        Download CSV
+      </Button>
+      <Button icon={<FilePdfOutlined />} onClick={() => void download('pdf')} loading={downloading === 'pdf'} disabled={!statement.data} data-testid="statement-download-pdf" block={isMobile}>
+        Download PDF
+      </Button>
+    </Flex>
   );
 
   return (
@@ -53,7 +58,7 @@ export function StatementPanel({ consignerId, currency, period, onPeriodChange }
           )}
         </Flex>
       }
-      extra={isMobile ? undefined : <Flex gap={12} align="center">{picker}{downloadButton}</Flex>}
+      extra={isMobile ? undefined : <Flex gap={12} align="center">{picker}{downloadButtons}</Flex>}
       styles={{ body: { padding: isMobile ? 12 : 20 } }}
       data-testid="statement"
     >
@@ -61,7 +66,7 @@ export function StatementPanel({ consignerId, currency, period, onPeriodChange }
         {isMobile && (
           <Flex vertical gap={8}>
             {picker}
-            {downloadButton}
+            {downloadButtons}
           </Flex>
         )}
         {statement.isPending ? (
