@@ -8,6 +8,7 @@ import { STORE_SETTINGS_MESSAGES, type TStoreHosts } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { fetchPublicText, isPublicAddress, OutboundRefused } from '../src/http/outbound.ts';
 import { setHostProbe, type HostProbe } from '../src/modules/stores/host-probe.ts';
+import { recheckProvenHosts } from '../src/modules/stores/store-hosts.service.ts';
 import { createSecondStore, demoStore, type SecondStore } from './catalogue-fixtures.ts';
 import { createTestApp, DEMO, DEMO_PASSWORD, json, type TestApp } from './helpers.ts';
 
@@ -230,6 +231,63 @@ describe('store hosts (test mode)', () => {
     // another store's checks are its own
     expect((await verify(second.id, second.token, {}, second.host)).statusCode).toBe(200);
   });
+});
+
+describe('the daily re-check of proven hosts', () => {
+  it('keeps a host while its proof is found, withdraws it after three misses in a row, and a miss between finds starts over', async () => {
+    const t = await createTestApp();
+    try {
+      const net = fakeNetwork();
+      setHostProbe(t.ctx, net.probe);
+      const second = await createSecondStore(t, 'recheck');
+      const put = await t.request({ method: 'PUT', url: `/api/stores/${second.id}`, token: second.token, host: second.host, body: { redirectURL: t.ctx.config.appUrl, shipInstructions: 'Ship to us', consignerUrl: 'consign.recheck.test', inStoreUrl: 'instore.recheck.test' } });
+      expect(put.statusCode).toBe(200);
+      const hosts = hostsOf(await t.request({ method: 'GET', url: `/api/stores/${second.id}/hosts`, token: second.token, host: second.host })).hosts;
+      const [domain, consign] = hosts;
+      net.txt.set(domain.dnsRecord.name, [[domain.dnsRecord.value]]);
+      net.files.set(consign.wellKnownFile.url, { status: 200, text: consign.wellKnownFile.content });
+      expect((await t.request({ method: 'POST', url: `/api/stores/${second.id}/hosts/verify`, token: second.token, host: second.host, body: {} })).statusCode).toBe(200);
+      const proofOf = async (host: string) => (await t.ctx.db.select().from(s.storeHostProofs).where(and(eq(s.storeHostProofs.storeId, second.id), eq(s.storeHostProofs.host, host))))[0];
+      const provenCopy = async () => (await t.ctx.db.select().from(s.stores).where(eq(s.stores.id, second.id)))[0].provenHosts.sort();
+      const day = (n: number) => new Date(Date.UTC(2026, 11, n, 5, 17));
+
+      // both found: the demo's seeded hosts are not asked about
+      expect(await recheckProvenHosts(t.ctx, day(1))).toEqual({ checked: 2, missed: 0, withdrawn: [] });
+      expect(await proofOf('recheck.test')).toMatchObject({ failedRechecks: 0, checkedAt: day(1), provenBy: 'dns' });
+
+      // the TXT record is gone two days, then back: the count starts over
+      net.txt.clear();
+      await recheckProvenHosts(t.ctx, day(2));
+      expect(await recheckProvenHosts(t.ctx, day(3))).toEqual({ checked: 2, missed: 1, withdrawn: [] });
+      expect(await proofOf('recheck.test')).toMatchObject({ failedRechecks: 2, checkError: expect.stringContaining('no TXT record') });
+      expect(await provenCopy()).toEqual(['consign.recheck.test', 'recheck.test']);
+      net.txt.set(domain.dnsRecord.name, [[domain.dnsRecord.value]]);
+      await recheckProvenHosts(t.ctx, day(4));
+      expect(await proofOf('recheck.test')).toMatchObject({ failedRechecks: 0, checkError: null });
+
+      // gone for good: three misses in a row withdraw the proof, and the store row's copy follows
+      net.txt.clear();
+      await recheckProvenHosts(t.ctx, day(5));
+      await recheckProvenHosts(t.ctx, day(6));
+      expect(await recheckProvenHosts(t.ctx, day(7))).toEqual({ checked: 2, missed: 1, withdrawn: ['recheck.test'] });
+      expect(await proofOf('recheck.test')).toMatchObject({ provenAt: null, provenBy: null, failedRechecks: 3 });
+      expect(await provenCopy()).toEqual(['consign.recheck.test']);
+      const shown = hostsOf(await t.request({ method: 'GET', url: `/api/stores/${second.id}/hosts`, token: second.token, host: second.host })).hosts;
+      expect(shown.find((h) => h.host === 'recheck.test')).toMatchObject({ state: 'failed', checkError: expect.stringContaining('no TXT record') });
+      // the next round asks only about what is still proven; the demo's seeded hosts stay proven
+      expect(await recheckProvenHosts(t.ctx, day(8))).toEqual({ checked: 1, missed: 0, withdrawn: [] });
+      const demo = await t.ctx.db.select().from(s.storeHostProofs).where(eq(s.storeHostProofs.provenBy, 'seed'));
+      expect(demo.length).toBe(3);
+
+      // proven again by its Admin: the count is new
+      net.txt.set(domain.dnsRecord.name, [[domain.dnsRecord.value]]);
+      expect((await t.request({ method: 'POST', url: `/api/stores/${second.id}/hosts/verify`, token: second.token, host: second.host, body: { host: 'recheck.test' } })).statusCode).toBe(200);
+      expect(await proofOf('recheck.test')).toMatchObject({ provenBy: 'dns', failedRechecks: 0 });
+      expect(await provenCopy()).toEqual(['consign.recheck.test', 'recheck.test']);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe('store hosts in production', () => {

@@ -127,6 +127,8 @@ export const storeHostProofs = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
     /** why the last check failed; null after a success or before any check */
     checkError: text('check_error'),
+    /** the daily re-checks in a row that found no proof of a proven host; at 3 the proof is withdrawn */
+    failedRechecks: integer('failed_rechecks').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import { actorStamp, type EmployeeActor } from '../../auth/actor.ts';
 import { storeLinkOrigin } from '../../tenancy/origins.ts';
 import { sessionCacheOf } from '../../auth/session-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { asStore } from '../../db/row-security.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { storeCacheOf } from '../../tenancy/store-cache.ts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../shared/pg-errors.ts';
@@ -133,4 +134,58 @@ export async function verifyStoreHosts(ctx: AppContext, store: StoreRow, actor: 
   sessionCacheOf(ctx).invalidateStore(store.id);
   ctx.log.info({ storeId: store.id, by: actorStamp(actor), hosts: checks.map((c) => ({ host: c.row.host, proven: c.check.proven })) }, 'store hosts checked');
   return hostsOf(ctx, store.id);
+}
+
+/** A proven host whose proof is not found on this many daily re-checks in a row loses it. */
+export const HOST_RECHECK_WITHDRAW_AT = 3;
+export const HOST_RECHECK_JOB = 'stores.recheckProvenHosts';
+/** Daily at 05:17 UTC. */
+export const HOST_RECHECK_CRON = '17 5 * * *';
+
+/**
+ * The daily re-check of every proven host (docs/security.md "A store's own hosts, once proven"): a
+ * proof is a fact about the day it was made; a domain that lapses, or is sold, must stop receiving the
+ * store's links. Found again: the count of misses starts over. Missed on HOST_RECHECK_WITHDRAW_AT
+ * days in a row: the proof is withdrawn, the store row's copy follows, and links fall back to APP_URL
+ * (storeLinkOrigin) until an Admin proves the host again. Seeded hosts (the demo) are not checked.
+ */
+export async function recheckProvenHosts(ctx: AppContext, now: Date = new Date()): Promise<{ checked: number; missed: number; withdrawn: string[] }> {
+  const probe = hostProbeOf(ctx);
+  const rows = await storeHostProofsRepository.provenForRecheck(ctx.db);
+  const withdrawn: string[] = [];
+  let missed = 0;
+  for (const row of rows) {
+    // the network is asked outside any transaction, one host at a time (a daily round, not a hurry)
+    const check = await checkHostProof(probe, row.host, row.token);
+    if (!check.proven) missed += 1;
+    const outcome = check.proven ? ({ found: true } as const) : { found: false as const, error: check.error, withdrawAt: HOST_RECHECK_WITHDRAW_AT };
+    const gone = await asStore(row.storeId, () =>
+      ctx.db.transaction(async (tx) => {
+        const after = await storeHostProofsRepository.recordRecheck(tx, row.storeId, row.host, row.token, outcome, now);
+        if (!after || after.provenAt) return false;
+        await storeHostProofsRepository.copyToStore(tx, row.storeId, await storeHostProofsRepository.provenHosts(tx, row.storeId));
+        return true;
+      }),
+    );
+    if (gone) {
+      withdrawn.push(row.host);
+      storeCacheOf(ctx).invalidate();
+      sessionCacheOf(ctx).invalidateStore(row.storeId);
+      ctx.log.warn({ storeId: row.storeId, host: row.host, error: check.proven ? null : check.error }, 'store host proof withdrawn after failed daily re-checks');
+    }
+  }
+  return { checked: rows.length, missed, withdrawn };
+}
+
+export function registerHostRecheckJob(ctx: AppContext) {
+  // 'singleton': one round at a time across every server sharing the database
+  ctx.jobs.addQueue(HOST_RECHECK_JOB, {
+    policy: 'singleton',
+    pollingIntervalSeconds: 30,
+    handler: async () => {
+      const result = await recheckProvenHosts(ctx);
+      ctx.log.info(result, 'proven store hosts re-checked');
+    },
+  });
+  ctx.jobs.schedule(HOST_RECHECK_JOB, HOST_RECHECK_CRON);
 }

@@ -113,8 +113,40 @@ export const storeHostProofsRepository = {
     (
       await db
         .update(storeHostProofs)
-        .set(outcome)
+        // a host proven anew starts its daily re-checks' count again
+        .set({ ...outcome, failedRechecks: 0 })
         .where(and(eq(storeHostProofs.storeId, storeId), eq(storeHostProofs.host, host), eq(storeHostProofs.token, token), isNull(storeHostProofs.provenAt)))
+        .returning()
+    )[0] ?? null,
+  /** Every store's proven hosts but the seeded ones, for the daily re-check: a named cross-store path (db/row-security.ts). */
+  provenForRecheck: async (db: DbOrTx) =>
+    asSystem(() =>
+      db
+        .select()
+        .from(storeHostProofs)
+        .where(and(isNotNull(storeHostProofs.provenAt), ne(storeHostProofs.provenBy, 'seed')))
+        .orderBy(asc(storeHostProofs.storeId), asc(storeHostProofs.host)),
+    ),
+  /**
+   * A re-check's outcome, only if the host is still proven with the token that was checked: found,
+   * the count of failed re-checks starts again; not found, it grows, and at `withdrawAt` the proof goes.
+   */
+  recordRecheck: async (db: DbOrTx, storeId: string, host: string, token: string, outcome: { found: true } | { found: false; error: string; withdrawAt: number }, now: Date) =>
+    (
+      await db
+        .update(storeHostProofs)
+        .set(
+          outcome.found
+            ? { checkedAt: now, failedRechecks: 0, checkError: null }
+            : {
+                checkedAt: now,
+                failedRechecks: sql`${storeHostProofs.failedRechecks} + 1`,
+                checkError: outcome.error,
+                provenAt: sql`case when ${storeHostProofs.failedRechecks} + 1 >= ${outcome.withdrawAt} then null else ${storeHostProofs.provenAt} end`,
+                provenBy: sql`case when ${storeHostProofs.failedRechecks} + 1 >= ${outcome.withdrawAt} then null else ${storeHostProofs.provenBy} end`,
+              },
+        )
+        .where(and(eq(storeHostProofs.storeId, storeId), eq(storeHostProofs.host, host), eq(storeHostProofs.token, token), isNotNull(storeHostProofs.provenAt)))
         .returning()
     )[0] ?? null,
   provenHosts: async (db: DbOrTx, storeId: string) =>

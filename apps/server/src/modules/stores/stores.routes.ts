@@ -3,7 +3,7 @@ import { responses, ZPublicStore, ZStoreDomainParams, ZStoreHandleParams, ZStore
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { getStoreSettings, getStoreUsage, queueStoreResync, registerStoreJobs, updateStoreSettings } from './stores-settings.service.ts';
-import { listStoreHosts, verifyStoreHosts } from './store-hosts.service.ts';
+import { listStoreHosts, registerHostRecheckJob, verifyStoreHosts } from './store-hosts.service.ts';
 import { changeStoreSetup, getStoreSetup } from './store-setup.service.ts';
 import { currentStore, getStoreByDomain, getStoreByHandle, signupStore } from './stores.service.ts';
 import { asSystem } from '../../db/row-security.ts';
@@ -13,6 +13,7 @@ export const storesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     registerStoreJobs(ctx);
+    registerHostRecheckJob(ctx);
 
     app.get('/open/stores/current', { schema: { tags: ['stores'], summary: 'The store this request resolves to', response: responses(ZPublicStore) } }, async (request) => ({
       data: await currentStore(ctx, request.store),
