@@ -108,7 +108,7 @@ test.describe('[CONSIGNER PORTAL]: Settings', () => {
     await expect(page.getByTestId('notify-onPayout')).toBeChecked();
     const saved = await record();
     expect(saved.emailNotifications).toBe(true);
-    expect(saved.notificationSettings).toEqual({ onInventoryAccept: true, onPayout: true, onProductSold: false, onPriceAcceptOrDecline: true, onWithdrawAcceptOrDecline: true });
+    expect(saved.notificationSettings).toEqual({ onInventoryAccept: true, onPayout: true, onProductSold: false, onPriceAcceptOrDecline: true, onWithdrawAcceptOrDecline: true, onConsignmentEnding: true });
 
     // Bank: read-only, the warning with the store's support address as a mailto link
     await page.getByRole('tab', { name: 'Bank' }).click();
