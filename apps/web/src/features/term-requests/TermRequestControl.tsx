@@ -37,7 +37,8 @@ export function TermRequestControl({ item, compact }: { item: Item; compact: boo
       });
     return (
       <Flex gap={4} wrap align="center" className="br-term-request" data-testid="term-request">
-        <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="term-request-tag">
+        {/* in the table's narrow Days Active cell the words wrap instead of running into the next column */}
+        <Tag color="blue" style={{ marginInlineEnd: 0, whiteSpace: 'normal', maxWidth: '100%' }} data-testid="term-request-tag">
           {TERM_REQUEST_LABELS[request.kind].asked}
         </Tag>
         <Button type="link" size="small" onClick={confirmCancel} style={{ paddingInline: 0, height: 'auto' }} data-testid="term-request-cancel">
