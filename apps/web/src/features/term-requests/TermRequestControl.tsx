@@ -60,7 +60,8 @@ export function TermRequestControl({ item, compact }: { item: Item; compact: boo
   if (compact) {
     return (
       <Dropdown trigger={['click']} menu={{ items: TERM_REQUEST_KINDS.map((kind) => ({ key: kind, label: TERM_REQUEST_LABELS[kind].ask, 'data-testid': `term-ask-${kind}` })), onClick: ({ key }) => ask(key as TermRequestKind) }}>
-        <Button type="link" size="small" style={{ paddingInline: 0, height: 'auto' }} data-testid="term-request-menu">
+        {/* wraps inside the narrow Days Active cell rather than running under the Actions column */}
+        <Button type="link" size="small" style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }} data-testid="term-request-menu">
           Renew or pick up <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
