@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
+import { applyDueEndings } from '../src/modules/expiring-inventory/expiring-inventory.service.ts';
 import { sendEndingReminders } from '../src/modules/expiring-inventory/term-reminders.service.ts';
 import { storeLinkOrigin } from '../src/tenancy/origins.ts';
 import { findTenant } from '../src/tenancy/resolve-store.ts';
@@ -189,6 +190,19 @@ describe('staff act on a requested item', () => {
     const res = await t.request({ method: 'POST', url: '/api/expiringInventory/return', token: stock, body: { ids: [item.id] } });
     expect(json<{ data: { changed: string[] } }>(res).data.changed).toEqual([item.id]);
     expect((await requestsOf(item.id))[0]).toMatchObject({ status: 'closed', resolution: 'returned' });
+  });
+});
+
+describe('the daily end-of-term job on a requested item', () => {
+  it("closes the request with the action it applied, logged as the job, and staff list the store's open requests", async () => {
+    const item = await ending(day(-10));
+    const { request } = json<{ data: Result }>(await ask(ava, item.id, 'pickup')).data;
+    const staffList = json<{ data: { items: Req[] } }>(await t.request({ method: 'GET', url: `/api/termRequests?inventoryId=${item.id}`, token: stock })).data.items;
+    expect(staffList.map((r) => r.id)).toEqual([request.id]);
+    const done = await applyDueEndings(t.ctx, (await findTenant(t.ctx.db, refs.store.id))!, new Date());
+    expect(done.return).toBeGreaterThanOrEqual(1);
+    expect((await requestsOf(item.id))[0]).toMatchObject({ status: 'closed', resolution: 'returned', closedById: null, closedByName: 'Automatic end of term' });
+    expect((await requestLogs(item.id)).at(-1)).toEqual({ by: '', before: 'pick up', after: 'closed: returned' });
   });
 });
 
