@@ -381,8 +381,11 @@ export function fuzzPart(part: number) {
         // Not the signed-in owner: a request disabling its own account would end the run's Admin part.
         db.select({ id: s.employees.id }).from(s.employees).where(ne(s.employees.email, DEMO.owner)),
       ]);
+      // a consigner's open request at the end of a term (docs/consignment-terms.md), so /api/termRequests/{id} reaches a row
+      const [termItem] = await db.select().from(s.inventoryItems).limit(1);
+      const termRequests = await db.insert(s.termRequests).values({ storeId: termItem.storeId, inventoryId: termItem.id, consignerId: termItem.consignerId, kind: 'renew' }).returning({ id: s.termRequests.id });
       known = {
-        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
+        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...termRequests, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
         codes: [...items.map((i) => i.code), ...products.map((p) => p.sku), 'demo'],
         texts: ['Downtown', 'Uptown', 'Warehouse', 'Shelf A', 'ONLINE MARKETPLACE', '10', '10.5', 'New', 'Used', 'Good Box', 'Sneakers', 'Active', 'Pending', ...subLocations.map((l) => l.name)],
       };

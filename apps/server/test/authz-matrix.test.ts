@@ -103,6 +103,10 @@ const CONSIGNER_ROUTES = new Set<string>([
   'GET /api/locations',
   'GET /api/subLocations',
   'GET /api/storeRequests',
+  // their own requests at the end of a term (docs/consignment-terms.md "The consigner's requests")
+  'GET /api/termRequests',
+  'POST /api/termRequests',
+  'POST /api/termRequests/{id}/cancel',
 ]);
 // The Inventory area's routes (and those every signed-in staff member has: their own account, lists
 // the Inventory screens read).
@@ -131,6 +135,7 @@ const INVENTORY_ROUTES = new Set<string>([
   'POST /api/expiringInventory/return',
   'POST /api/expiringInventory/donate',
   'POST /api/expiringInventory/convert',
+  'GET /api/termRequests',
 ]);
 
 const OPERATIONS_ROUTES = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics']);

@@ -21,6 +21,9 @@ let b: Record<'pending' | 'requested' | 'active' | 'priceChange' | 'withdrawal' 
 let aItem: Row;
 let bPayout: { id: string; name: string };
 let aPayout: { id: string; name: string };
+/** B's item with a consignment end, and B's open request on it (docs/consignment-terms.md "The consigner's requests"). */
+let bTermItem: Row;
+let bTermRequest: { id: string };
 let before: { items: Row[]; consigner: typeof s.consigners.$inferSelect; logs: number; bankLogs: number };
 
 const snapshotB = async () => ({
@@ -63,6 +66,8 @@ beforeAll(async () => {
   aPayout = await pay((await soldOf('ava', 2000)).id);
   // the staff edits B's item once, so it has log entries A must not see
   await t.request({ method: 'PUT', url: `/api/inventories/${b.active.id}`, token: owner, body: { notes: "Marco's secret note" } });
+  bTermItem = await mk('Active', { consignmentEndsAt: '2099-01-01' });
+  bTermRequest = json<{ data: { request: { id: string } } }>(await t.request({ method: 'POST', url: '/api/termRequests', token: marco, body: { inventoryId: bTermItem.id, kind: 'renew' } })).data.request;
   before = await snapshotB();
 }, 90_000);
 afterAll(async () => t.close());
@@ -100,6 +105,21 @@ describe("consigner A on consigner B's ids", () => {
     // mixed with one of A's own: refused whole, A's item untouched too
     const res = await call('POST', '/api/inventories/cancelDropoff', { ids: [b.pending.id, aItem.id] });
     expect(res.statusCode).toBe(404);
+  });
+
+  it("answers 404 for asking on B's item or cancelling B's request, and never lists B's requests", async () => {
+    for (const kind of ['renew', 'pickup']) {
+      const res = await call('POST', '/api/termRequests', { inventoryId: bTermItem.id, kind });
+      expect({ kind, status: res.statusCode }).toEqual({ kind, status: 404 });
+      expect(json(res).error).toBe('Inventory not found');
+    }
+    expect((await call('POST', `/api/termRequests/${bTermRequest.id}/cancel`, {})).statusCode).toBe(404);
+    const mine = await call('GET', '/api/termRequests');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain(bTermRequest.id);
+    expect((await call('GET', `/api/termRequests?inventoryId=${bTermItem.id}`)).body).not.toContain(bTermRequest.id);
+    const [row] = await t.ctx.db.select().from(s.termRequests).where(eq(s.termRequests.id, bTermRequest.id));
+    expect(row.status).toBe('open');
   });
 
   it('answers 403 to a consigner for every staff-only action, whoever owns the item', async () => {
@@ -295,6 +315,9 @@ describe('staff-only routes', () => {
       ['GET', `/api/employees/${refs.owner.id}`],
       ['POST', '/api/products', { title: 'X', sku: 'X-1' }],
       ['POST', '/api/products/merge', { fromProductId: b.active.productId, toProductId: aItem.productId }],
+      ['GET', '/api/expiringInventory'],
+      ['POST', '/api/expiringInventory/renew', { items: [{ id: bTermItem.id, endsOn: '2099-01-01' }] }],
+      ['POST', '/api/expiringInventory/return', { ids: [bTermItem.id] }],
     ];
     for (const [method, url, body] of routes) {
       const res = await call(method, url, body);

@@ -228,7 +228,7 @@ describe('GET and PUT /api/consigners/{id} for the portal settings', () => {
     expect(res.statusCode).toBe(200);
     const back = json<{ data: Consigner }>(await get(`/api/consigners/${me.row.id}`, me.token)).data;
     expect(back).toMatchObject({ firstName: 'Samira', phone: '+44 20 7946 0000', emailNotifications: false });
-    expect(back.notificationSettings).toEqual({ onPayout: false, onProductSold: true, onInventoryAccept: false, onPriceAcceptOrDecline: true, onWithdrawAcceptOrDecline: false });
+    expect(back.notificationSettings).toEqual({ onPayout: false, onProductSold: true, onInventoryAccept: false, onPriceAcceptOrDecline: true, onWithdrawAcceptOrDecline: false, onConsignmentEnding: true });
     // one preference alone changes that one
     await put(`/api/consigners/${me.row.id}`, me.token, { emailNotifications: true, notificationSettings: { onPayout: true } });
     const again = json<{ data: Consigner }>(await get(`/api/consigners/${me.row.id}`, me.token)).data;

@@ -146,6 +146,10 @@ beforeAll(async () => {
   await t.request({ method: 'PUT', url: `/open/employees/accept/${owner.id}`, body: { token: owner.inviteToken, fbUserId } });
   attackerToken = await t.signIn('boss@attacker.test', 'attacker-password', ATTACKER_HOST);
 
+  // a consigner's open request at the end of a term (docs/consignment-terms.md), so the routes that name one are tried with the victim's
+  const [termItem] = await t.ctx.db.select().from(s.inventoryItems).where(eq(s.inventoryItems.storeId, victimStoreId)).limit(1);
+  await t.ctx.db.insert(s.termRequests).values({ storeId: victimStoreId, inventoryId: termItem.id, consignerId: termItem.consignerId, kind: 'renew', endsOn: '2026-12-29' });
+
   const snap = await snapshot(victimStoreId);
   const idsOf = (table: string) => (snap[table] as { id: string }[]).map((r) => r.id).slice(0, 3);
   victimIds = {
@@ -160,6 +164,7 @@ beforeAll(async () => {
     payouts: idsOf('payouts'),
     inventoryLogs: idsOf('inventory_logs'),
     consignerTypes: idsOf('consigner_types'),
+    termRequests: idsOf('term_requests'),
   };
   victimCode = (snap.inventory_items[0] as { code: string }).code;
   victimSku = (snap.products[0] as { sku: string }).sku;

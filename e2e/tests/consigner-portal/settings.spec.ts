@@ -96,7 +96,7 @@ test.describe('[CONSIGNER PORTAL]: Settings', () => {
     await page.getByText('An item of mine sells').click();
     await expect(page.getByTestId('notify-onProductSold')).not.toBeChecked();
     // every control a finger meets is 40 px or more (a switch's target is its 56 px row)
-    const switchLabels = ['E-mail notifications', 'My drop-off is accepted', 'An item of mine sells', 'I am paid', 'My price change is answered', 'My withdrawal is answered'];
+    const switchLabels = ['E-mail notifications', 'My drop-off is accepted', 'An item of mine sells', 'I am paid', 'My price change is answered', 'My withdrawal is answered', 'Consignment ending reminders'];
     const small = (await smallTouchTargets(page.locator('.br-portal-settings'))).filter((t) => !switchLabels.some((l) => t.what.includes(l)));
     expect(small).toEqual([]);
     for (const row of await page.locator('[data-testid^="notify-row-"]').all()) expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(40);
@@ -108,7 +108,7 @@ test.describe('[CONSIGNER PORTAL]: Settings', () => {
     await expect(page.getByTestId('notify-onPayout')).toBeChecked();
     const saved = await record();
     expect(saved.emailNotifications).toBe(true);
-    expect(saved.notificationSettings).toEqual({ onInventoryAccept: true, onPayout: true, onProductSold: false, onPriceAcceptOrDecline: true, onWithdrawAcceptOrDecline: true });
+    expect(saved.notificationSettings).toEqual({ onInventoryAccept: true, onPayout: true, onProductSold: false, onPriceAcceptOrDecline: true, onWithdrawAcceptOrDecline: true, onConsignmentEnding: true });
 
     // Bank: read-only, the warning with the store's support address as a mailto link
     await page.getByRole('tab', { name: 'Bank' }).click();

@@ -6,6 +6,7 @@ import { ONLINE_MARKETPLACE } from './constants.ts';
 import { formatMoney } from './money.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, type TNotificationSettings } from './schemas/consigner.ts';
 import type { EmailMessageEvent } from './schemas/store-settings.ts';
+import { formatEndDate } from './term-requests.ts';
 import { cleanText } from './text.ts';
 
 /** What happened; each kind belongs to one of the consigner's five preferences. */
@@ -18,6 +19,8 @@ export const NOTICE_KINDS = [
   'priceDeclined',
   'withdrawalAccepted',
   'withdrawalDeclined',
+  // a reminder before the consignment ends (docs/consignment-terms.md "Reminders")
+  'termEnding',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -30,6 +33,7 @@ export const NOTICE_EVENT = {
   priceDeclined: 'onPriceAcceptOrDecline',
   withdrawalAccepted: 'onWithdrawAcceptOrDecline',
   withdrawalDeclined: 'onWithdrawAcceptOrDecline',
+  termEnding: 'onConsignmentEnding',
 } as const satisfies Record<NoticeKind, EmailMessageEvent>;
 
 /** The portal screen an e-mail links to. */
@@ -42,6 +46,7 @@ export const NOTICE_PATH = {
   priceDeclined: '/inventory',
   withdrawalAccepted: '/inventory',
   withdrawalDeclined: '/inventory',
+  termEnding: '/inventory',
 } as const satisfies Record<NoticeKind, string>;
 
 /** At most this many items are written out; the rest are counted (the link shows them all). */
@@ -78,6 +83,8 @@ export type NoticeLine = {
   price?: number | null;
   /** What the consigner gets: the item's payout (sold) or the amount paid (payout). */
   payout?: number | null;
+  /** The last day of the item's consignment ('YYYY-MM-DD'), for the reminder before it. */
+  endsOn?: string | null;
 };
 
 export type StoreTexts = { emailMsgs: Record<string, string> | null; marketplaceEmailMsgs: Record<string, string> | null };
@@ -107,6 +114,7 @@ const DEFAULT_PARAGRAPH: Record<NoticeKind, (store: string) => string> = {
   priceDeclined: (s) => `${s} declined your price change: the items below keep their price.`,
   withdrawalAccepted: (s) => `${s} accepted your withdrawal request. Please collect the items below from the store.`,
   withdrawalDeclined: (s) => `${s} declined your withdrawal request: the items below stay for sale. Please contact the store with any questions.`,
+  termEnding: (s) => `The consignment of the items below with ${s} ends soon. To keep them for sale, ask to renew from your inventory; to take them back, ask to pick up.`,
 };
 
 const count = (n: number) => (n === 1 ? 'an item' : `${n} items`);
@@ -120,6 +128,7 @@ const SUBJECT: Record<NoticeKind, (store: string, n: number) => string> = {
   priceDeclined: (s, n) => `${s}: price change declined for ${count(n)}`,
   withdrawalAccepted: (s, n) => `${s}: withdrawal accepted for ${count(n)}`,
   withdrawalDeclined: (s, n) => `${s}: withdrawal declined for ${count(n)}`,
+  termEnding: (s, n) => `${s}: the consignment of ${count(n)} ends soon`,
 };
 
 const LINK_LINE: Record<NoticeKind, string> = {
@@ -131,6 +140,7 @@ const LINK_LINE: Record<NoticeKind, string> = {
   priceDeclined: 'See your inventory',
   withdrawalAccepted: 'See your inventory',
   withdrawalDeclined: 'See your inventory',
+  termEnding: 'Renew or pick up from your inventory',
 };
 
 /** A header value on one line: the store's name may not add headers or lines to the subject. */
@@ -149,6 +159,8 @@ function lineOf(kind: NoticeKind, l: NoticeLine, currency: string): string {
         return money(l.price) ? `new price ${money(l.price)}` : '';
       case 'priceDeclined':
         return money(l.price) ? `price stays ${money(l.price)}` : '';
+      case 'termEnding':
+        return l.endsOn ? `ends ${formatEndDate(l.endsOn)}` : '';
       case 'requestAccepted':
       case 'inventoryAccepted':
         return money(l.price) ? `price ${money(l.price)}` : '';

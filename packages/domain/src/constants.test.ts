@@ -16,7 +16,7 @@ import {
 
 describe('constants', () => {
   it('has the twelve label options of the people doc and Payout Fee of the catalogue doc', () => {
-    expect(LABEL_OPTIONS).toHaveLength(13);
+    expect(LABEL_OPTIONS).toHaveLength(14);
     expect(LABEL_OPTIONS).toContain('Shopify QR Code');
     expect(LABEL_OPTIONS).toContain('Payout Fee');
   });

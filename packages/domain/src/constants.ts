@@ -16,6 +16,8 @@ export const LABEL_OPTIONS = [
   'Scan To Shop',
   // catalogue doc section 7 names it among the label fields
   'Payout Fee',
+  // the item's consignment end (docs/consignment-terms.md "Labels"); empty without one
+  'Consignment ends',
 ] as const;
 export type LabelOption = (typeof LABEL_OPTIONS)[number];
 /** What a new store's labels show until its settings say otherwise (the settings require one at least). */

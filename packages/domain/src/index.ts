@@ -30,6 +30,7 @@ export * from './activity.ts';
 export * from './dashboard.ts';
 export * from './mail-safety.ts';
 export * from './consignment-terms.ts';
+export * from './term-requests.ts';
 export * from './markdowns.ts';
 export * from './statements.ts';
 export * from './statement-emails.ts';

@@ -3,6 +3,7 @@
 // (jsPDF) and into the settings' preview; nothing here knows about either. Decisions: docs/labels.md.
 import type { CustomBarcodeOption, LabelOption } from './constants.ts';
 import { formatMoney } from './money.ts';
+import { formatEndDate } from './term-requests.ts';
 
 /** The label ids of the spec that have a layout of their own (section 7: "label ids 32 and 101"). */
 export const SPECIAL_LABEL_LAYOUTS = [32, 101] as const;
@@ -57,6 +58,8 @@ export type LabelItem = {
   shopifyId: string | null;
   /** The storefront product's handle (its address there), null when unknown. */
   storefrontHandle: string | null;
+  /** The last day of the item's consignment ('YYYY-MM-DD'), null without one. */
+  consignmentEndsAt?: string | null;
   /** Sellable now (sellable.ts): false when the shop does not list it (e.g. a price request waiting). Absent: yes. */
   sellableNow?: boolean;
 };
@@ -300,6 +303,7 @@ function textLines(settings: LabelSettings, item: LabelItem): TextLine[] {
   add('Consigner Id', `ID ${item.consignerId.slice(0, 8)}`);
   add('Payout Fee', `Fee ${formatMoney(item.payoutFee, settings.currency)}`);
   add('Sublocation', item.subLocation);
+  add('Consignment ends', item.consignmentEndsAt ? `Ends ${formatEndDate(item.consignmentEndsAt)}` : null);
   return lines;
 }
 
@@ -462,6 +466,7 @@ export const SAMPLE_LABEL_ITEM: LabelItem = {
   payoutFee: 3600,
   price: 18000,
   subLocation: 'Shelf A3',
+  consignmentEndsAt: '2026-12-29',
   gtin: '0196153275123',
   shopifyId: null,
   storefrontHandle: null,

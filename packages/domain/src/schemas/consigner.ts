@@ -155,6 +155,8 @@ export const ZNotificationSettings = z.object({
   onProductSold: z.boolean(),
   onPriceAcceptOrDecline: z.boolean(),
   onWithdrawAcceptOrDecline: z.boolean(),
+  /** a reminder before an item's consignment ends (docs/consignment-terms.md "Reminders") */
+  onConsignmentEnding: z.boolean(),
 });
 export type TNotificationSettings = z.output<typeof ZNotificationSettings>;
 export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
@@ -163,6 +165,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
   onProductSold: true,
   onPriceAcceptOrDecline: true,
   onWithdrawAcceptOrDecline: true,
+  onConsignmentEnding: true,
 };
 
 export const CONSIGNER_SORTS = ['name', 'nameDesc', 'email', 'newest', 'oldest'] as const;

@@ -1,6 +1,7 @@
 // The consignment terms API (docs/consignment-terms.md): a consigner type's terms on /fees, and the
 // expiring list with its actions. Fees travel in the shop's currency units (major), days as whole days.
 import { z } from 'zod';
+import { TERM_REQUEST_KINDS } from '../term-requests.ts';
 import { END_OF_TERM_ACTIONS, EXPIRING_WINDOW_DAYS, EXTEND_DAYS_MAX, termStateOf, ZConsignmentTerms, type ConsignmentTerms } from '../consignment-terms.ts';
 import { toMajor } from '../money.ts';
 import { boundedText, nonNegativeMoney, pageNumber } from './common.ts';
@@ -99,6 +100,8 @@ export const ZExpiringQuery = z.object({
     .max(EXPIRING_WINDOW_DAYS.max, `withinDays can be at most ${EXPIRING_WINDOW_DAYS.max}`)
     .default(EXPIRING_WINDOW_DAYS.default),
   search: boundedText('search', 'Search').optional(),
+  /** only items whose consigner asked (any: either request; docs/consignment-terms.md "The consigner's requests") */
+  requested: z.enum(['any', ...TERM_REQUEST_KINDS], { error: `requested must be one of any, ${TERM_REQUEST_KINDS.join(', ')}` }).optional(),
   page: pageNumber().default(1),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit starts at 1').max(100, 'limit can be at most 100').default(20),
 });
@@ -117,6 +120,8 @@ export const ZExpiringItem = z.object({
   endAction: z.enum(END_OF_TERM_ACTIONS),
   renewable: z.boolean(),
   renewalFee: z.number(),
+  /** the consigner's open request on the item, if any */
+  request: z.object({ id: z.string(), kind: z.enum(TERM_REQUEST_KINDS), createdAt: z.string() }).nullable(),
 });
 export type TExpiringItem = z.infer<typeof ZExpiringItem>;
 

@@ -42,4 +42,5 @@ export * from './jobs.requests.ts';
 export * from './scans.requests.ts';
 export * from './user.requests.ts';
 export * from './consignment-terms.ts';
+export * from './term-requests.ts';
 export * from './statements.ts';

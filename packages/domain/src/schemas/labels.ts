@@ -41,6 +41,8 @@ export const ZLabelItem = z.object({
   payoutFee: z.number().int(),
   price: z.number().int(),
   subLocation: z.string().nullable(),
+  /** the last day of the consignment, for the 'Consignment ends' field (null: none) */
+  consignmentEndsAt: z.string().nullable(),
   gtin: z.string().nullable(),
   shopifyId: z.string().nullable(),
   storefrontHandle: z.string().nullable(),

@@ -16,7 +16,7 @@ import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, money, percent, requiredString, safeString } from './common.ts';
 
 /** The e-mails a store may add its own paragraph to (the consigner's notification settings). */
-export const EMAIL_MESSAGE_EVENTS = ['onInventoryAccept', 'onPayout', 'onProductSold', 'onPriceAcceptOrDecline', 'onWithdrawAcceptOrDecline'] as const;
+export const EMAIL_MESSAGE_EVENTS = ['onInventoryAccept', 'onPayout', 'onProductSold', 'onPriceAcceptOrDecline', 'onWithdrawAcceptOrDecline', 'onConsignmentEnding'] as const;
 export type EmailMessageEvent = (typeof EMAIL_MESSAGE_EVENTS)[number];
 export const EMAIL_MESSAGE_LABELS = {
   onInventoryAccept: 'Item accepted',
@@ -24,6 +24,7 @@ export const EMAIL_MESSAGE_LABELS = {
   onProductSold: 'Item sold',
   onPriceAcceptOrDecline: 'Price change answered',
   onWithdrawAcceptOrDecline: 'Withdrawal answered',
+  onConsignmentEnding: 'Consignment ending reminder',
 } as const satisfies Record<EmailMessageEvent, string>;
 
 /** Label sizes in millimetres: a label printer's roll is at most a few centimetres to an A4 page. */

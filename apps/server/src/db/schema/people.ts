@@ -23,6 +23,8 @@ export type NotificationSettings = {
   onProductSold: boolean;
   onPriceAcceptOrDecline: boolean;
   onWithdrawAcceptOrDecline: boolean;
+  /** absent on consigners saved before it existed: on, as DEFAULT_NOTIFICATION_SETTINGS */
+  onConsignmentEnding?: boolean;
 };
 
 export const employees = pgTable(

@@ -20,5 +20,6 @@ export function toExpiringItem(row: ExpiringRow, today: string, withinDays: numb
     endAction: terms.endAction,
     renewable: renewalOf({ endsOn, terms }, endsOn, today).kind === 'change',
     renewalFee: toMajor(terms.renewalFee),
+    request: row.requestId && row.requestKind && row.requestedAt ? { id: row.requestId, kind: row.requestKind, createdAt: row.requestedAt.toISOString() } : null,
   };
 }

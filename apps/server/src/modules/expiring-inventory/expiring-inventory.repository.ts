@@ -1,16 +1,17 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { IN_STOCK_STATUSES } from '@backroom/domain';
+import { IN_STOCK_STATUSES, type TermRequestKind } from '@backroom/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { consigners, inventoryItems } from '../../db/schema/index.ts';
+import { consigners, inventoryItems, termRequests } from '../../db/schema/index.ts';
 
-export type ExpiringFilter = { until: string; search?: string; offset: number; limit: number };
+export type ExpiringFilter = { until: string; search?: string; requested?: 'any' | TermRequestKind; offset: number; limit: number };
 
 const i = inventoryItems;
 const c = consigners;
+const r = termRequests;
 
 /** The store's items in stock whose consignment ends on or before `until` (ended ones included). */
-function where(storeId: string, f: Pick<ExpiringFilter, 'until' | 'search'>) {
+function where(storeId: string, f: Pick<ExpiringFilter, 'until' | 'search' | 'requested'>) {
   const term = f.search?.trim();
   const pattern = term ? containsPattern(term) : null;
   return and(
@@ -19,8 +20,12 @@ function where(storeId: string, f: Pick<ExpiringFilter, 'until' | 'search'>) {
     lte(i.consignmentEndsAt, f.until),
     inArray(i.status, [...IN_STOCK_STATUSES]),
     pattern ? or(ilike(i.code, pattern), ilike(i.title, pattern), ilike(i.sku, pattern), ilike(sql`${c.firstName} || ' ' || ${c.lastName}`, pattern)) : undefined,
+    f.requested === 'any' ? isNotNull(r.id) : f.requested ? eq(r.kind, f.requested) : undefined,
   );
 }
+
+/** The item's open request, if any (one at most: migration 0048's partial unique index). */
+const openRequest = and(eq(r.storeId, i.storeId), eq(r.inventoryId, i.id), eq(r.status, 'open'));
 
 /** The expiring list (GET /api/expiringInventory): read-only, over the inventory and consigner rows of one store. */
 export const expiringInventoryRepository = {
@@ -37,14 +42,18 @@ export const expiringInventoryRepository = {
           lastName: c.lastName,
           consignmentEndsAt: i.consignmentEndsAt,
           consignmentTerms: i.consignmentTerms,
+          requestId: r.id,
+          requestKind: r.kind,
+          requestedAt: r.createdAt,
         })
         .from(i)
         .innerJoin(c, on)
+        .leftJoin(r, openRequest)
         .where(where(storeId, f))
         .orderBy(asc(i.consignmentEndsAt), asc(i.code))
         .limit(f.limit)
         .offset(f.offset),
-      db.select({ total: count() }).from(i).innerJoin(c, on).where(where(storeId, f)),
+      db.select({ total: count() }).from(i).innerJoin(c, on).leftJoin(r, openRequest).where(where(storeId, f)),
     ]);
     return { rows, total };
   },

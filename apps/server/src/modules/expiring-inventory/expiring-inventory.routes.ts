@@ -3,6 +3,8 @@ import { responses, ZExpiringPage, ZExpiringQuery, ZTermActionResult, ZTermConve
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { convertToStoreStock, donateItems, extendTerms, listExpiringInventory, registerTermEndJob, renewTerms, returnToConsigner } from './expiring-inventory.service.ts';
+import { registerReminderJob } from './term-reminders.service.ts';
+import { termRequestRoutes } from './term-requests.routes.ts';
 
 const tags = ['expiringInventory'];
 
@@ -12,6 +14,9 @@ export const expiringInventoryRoutes =
   async (app) => {
     // the daily job applying each due item's end-of-term action (docs/consignment-terms.md "The daily job")
     registerTermEndJob(ctx);
+    // the reminders before an end, and the consigner's requests (docs/consignment-terms.md)
+    registerReminderJob(ctx);
+    await app.register(termRequestRoutes(ctx));
     app.get(
       '/api/expiringInventory',
       { schema: { tags, summary: 'Items in stock whose consignment ends within withinDays (default 14) or has ended, soonest first', querystring: ZExpiringQuery, response: responses(ZExpiringPage) } },

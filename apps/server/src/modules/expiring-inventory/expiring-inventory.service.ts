@@ -36,6 +36,7 @@ import { actingUser, actionScope, inventoryRecords, performActionBatch, reassign
 import { consignerLedger } from '../ledger/index.ts';
 import { toExpiringItem } from './expiring-inventory.mapper.ts';
 import { expiringInventoryRepository as repo } from './expiring-inventory.repository.ts';
+import { closeTermRequestsInTx } from './term-requests.service.ts';
 
 const NOT_FOUND = 'Inventory not found';
 const inStock = (status: string) => (IN_STOCK_STATUSES as readonly string[]).includes(status);
@@ -46,7 +47,7 @@ type ExpiringQuery = z.output<typeof ZExpiringQuery>;
 /** GET /api/expiringInventory: ending within `withinDays` of today, or ended; the soonest end first. */
 export async function listExpiringInventory(ctx: AppContext, store: Tenant, q: ExpiringQuery, now = new Date()) {
   const today = storeDayOf(now);
-  const { rows, total } = await repo.page(ctx.db, store.id, { until: addDays(today, q.withinDays), search: q.search, offset: (q.page - 1) * q.limit, limit: q.limit });
+  const { rows, total } = await repo.page(ctx.db, store.id, { until: addDays(today, q.withinDays), search: q.search, requested: q.requested, offset: (q.page - 1) * q.limit, limit: q.limit });
   return { items: rows.map((r) => toExpiringItem(r, today, q.withinDays)), total, page: q.page, limit: q.limit, today };
 }
 
@@ -64,7 +65,7 @@ type Decide = (item: InventoryRow, seenEndsOn: string) => TermChange;
  * Moves the end of each item the sender saw with that end: the items locked in one transaction, each
  * change logged beside it, a renewal fee appended to the consigner's ledger (taken at the next payout).
  */
-async function moveEnds(ctx: AppContext, store: Tenant, by: ActingUser, seen: { id: string; endsOn: string }[], decide: Decide, feeMemo: string) {
+async function moveEnds(ctx: AppContext, store: Tenant, by: ActingUser, seen: { id: string; endsOn: string }[], decide: Decide, feeMemo: 'extension' | 'renewal') {
   const now = new Date();
   return ctx.db.transaction(async (tx: DbOrTx) => {
     const locked = new Map((await inventoryRecords.lockByIds(tx, store.id, [...new Set(seen.map((s) => s.id))])).map((r) => [r.id, r] as const));
@@ -94,6 +95,8 @@ async function moveEnds(ctx: AppContext, store: Tenant, by: ActingUser, seen: { 
       await writeInventoryLogs(tx, [logEntry(item, by, fields, now)]);
       result.changed.push(id);
     }
+    // the consigner's open request on a changed item is answered (docs/consignment-terms.md "The consigner's requests")
+    await closeTermRequestsInTx(tx, result.changed.map((id) => locked.get(id)!), feeMemo === 'renewal' ? 'renewed' : 'extended', by, now);
     return result;
   });
 }
@@ -151,6 +154,7 @@ async function endTerms(
       tx,
       changed.map((item) => logEntry(item, by, [{ variableChanged: 'termEnded', beforeValue: null, afterValue: done }], now)),
     );
+    await closeTermRequestsInTx(tx, changed, done, by, now);
     return { changed: changed.map((i) => i.id), skipped: [...skipped, ...refused] };
   });
 }

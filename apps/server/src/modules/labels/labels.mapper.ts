@@ -31,6 +31,7 @@ export function toLabelItem(r: LabelRow): z.input<typeof ZLabelItem> {
     payoutFee: r.payoutFee,
     price: r.price,
     subLocation: r.subLocation,
+    consignmentEndsAt: r.consignmentEndsAt,
     gtin: r.gtin,
     shopifyId: r.shopifyId,
     // an item with a variant in the shop: its product was pushed, under the handle every push sends

@@ -15,6 +15,7 @@ export type LabelRow = {
   payoutFee: number;
   price: number;
   subLocation: string | null;
+  consignmentEndsAt: string | null;
   shopifyId: string | null;
   productId: string;
   productTitle: string | null;
@@ -38,6 +39,7 @@ export const labelsRepository = {
         payoutFee: inventoryItems.payoutFee,
         price: inventoryItems.price,
         subLocation: inventoryItems.subLocation,
+        consignmentEndsAt: inventoryItems.consignmentEndsAt,
         shopifyId: inventoryItems.shopifyId,
         productId: inventoryItems.productId,
         productTitle: products.title,

@@ -8,10 +8,17 @@ import { ListSearch } from '../../shared/ui/ListView';
 import { useCurrentStore } from '../store/store.api';
 import { ExpiringList } from './ExpiringList';
 import { TermEndButtons } from './TermEndButtons';
-import { seenOf, useExpiringPage, useTermAction } from './expiring.api';
+import { seenOf, useExpiringPage, useTermAction, type ExpiringFilters } from './expiring.api';
 
 const WINDOWS = [7, 14, 30, 60, 90].map((d) => ({ value: d, label: `Next ${d} days` }));
 const PAGE_SIZES = ['10', '20', '50', '100'];
+type Requested = NonNullable<ExpiringFilters['requested']>;
+const REQUESTED: { value: Requested | 'all'; label: string }[] = [
+  { value: 'all', label: 'All items' },
+  { value: 'any', label: 'Any request' },
+  { value: 'renew', label: 'Asked to renew' },
+  { value: 'pickup', label: 'Asked to pick up' },
+];
 
 /** The answer in words: what changed, and why the others were left. */
 function resultText(r: TTermActionResult): string {
@@ -32,11 +39,12 @@ export default function ExpiringInventoryPage() {
   const currency = useCurrentStore()?.currency || 'USD';
   const [withinDays, setWithinDays] = useState<number>(EXPIRING_WINDOW_DAYS.default);
   const [search, setSearch] = useState('');
+  const [requested, setRequested] = useState<Requested | undefined>(undefined);
   const [page, setPage] = useState({ page: 1, limit: 20 });
   const [selected, setSelected] = useState<string[]>([]);
   const [extending, setExtending] = useState(false);
   const [extendDays, setExtendDays] = useState<number | null>(14);
-  const list = useExpiringPage({ withinDays, search, ...page });
+  const list = useExpiringPage({ withinDays, search, requested, ...page });
   const act = useTermAction();
   const rows = list.data?.items ?? [];
   const chosen = rows.filter((r) => selected.includes(r.id));
@@ -105,6 +113,19 @@ export default function ExpiringInventoryPage() {
             style={{ width: isMobile ? '100%' : 170 }}
             data-testid="expiring-window"
           />
+          {/* the consigners' requests to renew or to pick up (docs/consignment-terms.md "The consigner's requests") */}
+          <Select
+            aria-label="Requests"
+            value={requested ?? 'all'}
+            options={REQUESTED}
+            onChange={(v: Requested | 'all') => {
+              setSelected([]);
+              setRequested(v === 'all' ? undefined : v);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            style={{ width: isMobile ? '100%' : 170 }}
+            data-testid="expiring-requested"
+          />
         </Flex>
         <Flex wrap gap={8} align="center">
           <Button onClick={() => setSelected(rows.map((r) => r.id))} disabled={rows.length === 0}>
@@ -118,7 +139,7 @@ export default function ExpiringInventoryPage() {
           </Button>
           <TermEndButtons count={chosen.length} disabled={none} onConfirm={(action) => run({ action, body: { ids: chosen.map((r) => r.id) } })} />
         </Flex>
-        <ExpiringList list={list} rows={rows} isMobile={isMobile} selected={selected} onSelect={setSelected} withinDays={withinDays} searching={search !== ''} />
+        <ExpiringList list={list} rows={rows} isMobile={isMobile} selected={selected} onSelect={setSelected} withinDays={withinDays} searching={search !== '' || requested !== undefined} />
         {(list.data?.total ?? 0) > 0 && (
           <Flex justify={isMobile ? 'center' : 'flex-end'}>
             <Pagination

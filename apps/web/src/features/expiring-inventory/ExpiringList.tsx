@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { Card, Checkbox, Empty, Flex, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { END_OF_TERM_ACTION_LABELS, type ExpiringState } from '@backroom/domain';
+import { END_OF_TERM_ACTION_LABELS, TERM_REQUEST_LABELS, type ExpiringState } from '@backroom/domain';
 import { ListView, type ListQueryState } from '../../shared/ui/ListView';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import type { ExpiringItem } from './expiring.api';
@@ -24,6 +24,14 @@ const StateTag = ({ item }: { item: ExpiringItem }) => (
   </Tag>
 );
 
+/** The consigner's open request: "Requested: renew" (docs/consignment-terms.md "The consigner's requests"). */
+const RequestTag = ({ item }: { item: ExpiringItem }) =>
+  item.request ? (
+    <Tag color={item.request.kind === 'renew' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0 }} data-testid="term-request">
+      {TERM_REQUEST_LABELS[item.request.kind].tag}
+    </Tag>
+  ) : null;
+
 const columns: TableColumnsType<ExpiringItem> = [
   { title: 'Code', dataIndex: 'code', width: 110, render: (code: string, r) => <RouteLink to={`/inventories/${r.id}`}>{code}</RouteLink> },
   { title: 'Title', dataIndex: 'title', ellipsis: true },
@@ -41,7 +49,17 @@ const columns: TableColumnsType<ExpiringItem> = [
       </Flex>
     ),
   },
-  { title: 'State', dataIndex: 'state', width: 100, render: (_: unknown, r) => <StateTag item={r} /> },
+  {
+    title: 'State',
+    dataIndex: 'state',
+    width: 170,
+    render: (_: unknown, r) => (
+      <Flex gap={4} wrap>
+        <StateTag item={r} />
+        <RequestTag item={r} />
+      </Flex>
+    ),
+  },
   { title: 'At the end', dataIndex: 'endAction', width: 200, render: (_: unknown, r) => END_OF_TERM_ACTION_LABELS[r.endAction].action },
 ];
 
@@ -85,6 +103,11 @@ export function ExpiringList(props: {
                 <Typography.Text>
                   Ends {r.consignmentEndsAt} ({whenText(r)}) · {END_OF_TERM_ACTION_LABELS[r.endAction].action}
                 </Typography.Text>
+                {r.request && (
+                  <div>
+                    <RequestTag item={r} />
+                  </div>
+                )}
               </Flex>
             </Flex>
           </Card>

@@ -1,10 +1,11 @@
 // /expiringInventory (docs/consignment-terms.md "Expiring inventory"): the page of items whose term ends
 // soon or ended (GET /api/expiringInventory) and its actions (POST /api/expiringInventory/{action}).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TermEnding, TExpiringItem, TExpiringPage, TTermActionResult, TTermEndBody, TTermExtendBody, TTermRenewBody } from '@backroom/domain';
+import type { TermEnding, TermRequestKind, TExpiringItem, TExpiringPage, TTermActionResult, TTermEndBody, TTermExtendBody, TTermRenewBody } from '@backroom/domain';
 import { apiFetch } from '../../shared/api';
 
-export type ExpiringFilters = { withinDays: number; search?: string; page: number; limit: number };
+/** `requested`: only items whose consigner asked (docs/consignment-terms.md "The consigner's requests"). */
+export type ExpiringFilters = { withinDays: number; search?: string; requested?: 'any' | TermRequestKind; page: number; limit: number };
 export type { TExpiringItem as ExpiringItem };
 
 const expiringKeys = {
@@ -31,7 +32,8 @@ export function useTermAction() {
   return useMutation({
     mutationFn: ({ action, body }: Action) => apiFetch<TTermActionResult>(`/api/expiringInventory/${action}`, { method: 'POST', body }),
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: expiringKeys.all }), queryClient.invalidateQueries({ queryKey: ['inventories'] })]);
+      // an action closes the consigner's open request on the item: their list of requests moves too
+      await Promise.all([queryClient.invalidateQueries({ queryKey: expiringKeys.all }), queryClient.invalidateQueries({ queryKey: ['inventories'] }), queryClient.invalidateQueries({ queryKey: ['termRequests'] })]);
     },
   });
 }

@@ -17,6 +17,7 @@ import {
   hasTracking,
   optionLine,
 } from './ItemCells';
+import { TermRequestControl } from '../term-requests/TermRequestControl';
 import { RowActionButtons } from './RowActionButtons';
 import { rowActionsFor } from './row-actions';
 
@@ -131,6 +132,12 @@ export function InventoryCards({
                 </div>
               )}
             </dl>
+            {/* the consigner asks to renew or to pick up (docs/consignment-terms.md "The consigner's requests") */}
+            {portal && item.consignmentEndsAt && (
+              <div style={{ marginTop: 10 }}>
+                <TermRequestControl item={item} compact={false} />
+              </div>
+            )}
             {actions.length > 0 && (
               <div style={{ marginTop: 10 }}>
                 <RowActionButtons item={item} actions={actions} busy={ctx.busyIds.has(item.id)} onAction={ctx.onAction} size="large" />

@@ -19,6 +19,7 @@ import {
   daysActiveText,
   optionLine,
 } from './ItemCells';
+import { TermRequestControl } from '../term-requests/TermRequestControl';
 import { RowActionButtons } from './RowActionButtons';
 import { listHasRowActions, rowActionsFor, rowActionsWidth, type RowActionKey } from './row-actions';
 
@@ -116,6 +117,7 @@ function useInventoryColumns(ctx: TableContext): Column[] {
               <span className="br-inv-sub">
                 Ends <span data-testid="consignment-end">{consignmentEndText(item)}</span>
               </span>
+              <TermRequestControl item={item} compact />
             </>
           ) : (
             daysActiveText(item)

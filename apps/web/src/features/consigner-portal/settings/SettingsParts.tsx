@@ -6,17 +6,19 @@ import { ROUTING_TYPE_LABELS, helpHref, maskAccountNumber, type TConsigner, type
 import { isBankPayout } from '../../../shared/bank-form';
 import { useIsMobile } from '../../../shared/hooks';
 
-/** The five e-mails a consigner may turn off (people doc section 3, emailNotifications' detailed form), in plain words. */
+/** The e-mails a consigner may turn off (people doc section 3, emailNotifications' detailed form), in plain words. */
 const NOTIFICATIONS: { key: keyof TNotificationSettings; label: string; help: string }[] = [
   { key: 'onInventoryAccept', label: 'My drop-off is accepted', help: 'When the store takes the items you dropped off into stock.' },
   { key: 'onProductSold', label: 'An item of mine sells', help: 'When one of your items is sold.' },
   { key: 'onPayout', label: 'I am paid', help: 'When the store pays you for your sold items.' },
   { key: 'onPriceAcceptOrDecline', label: 'My price change is answered', help: 'When the store accepts or declines a new price you asked for.' },
   { key: 'onWithdrawAcceptOrDecline', label: 'My withdrawal is answered', help: 'When the store accepts or declines your request to take an item back.' },
+  // docs/consignment-terms.md "Reminders"
+  { key: 'onConsignmentEnding', label: 'Consignment ending reminders', help: 'A week before an item’s consignment ends, so you can ask to renew or to pick it up.' },
 ];
 
 /**
- * The master switch and the five e-mails. Each row is the label of its switch: the whole row (56 px
+ * The master switch and the e-mails. Each row is the label of its switch: the whole row (56 px
  * high, the full width) is what a finger taps.
  */
 export function NotificationFields({ on }: { on: boolean }) {
