@@ -11,4 +11,5 @@ export const consignerLedger = {
   availableCarry: ledgerRepository.availableCarry,
   payoutSettledConsignerIds: ledgerRepository.payoutSettledConsignerIds,
   statementOf: ledgerRepository.statementOf,
+  unpaidProceeds: ledgerRepository.unpaidProceeds,
 };
