@@ -146,6 +146,10 @@ beforeAll(async () => {
   await t.request({ method: 'PUT', url: `/open/employees/accept/${owner.id}`, body: { token: owner.inviteToken, fbUserId } });
   attackerToken = await t.signIn('boss@attacker.test', 'attacker-password', ATTACKER_HOST);
 
+  // an open payout request of the victim's (the seed has none): its pay and cancel routes must not reach it
+  const [asker] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.storeId, victimStoreId)).limit(1);
+  await t.ctx.db.insert(s.payoutRequests).values({ storeId: victimStoreId, consignerId: asker.id, amount: 1000 });
+
   const snap = await snapshot(victimStoreId);
   const idsOf = (table: string) => (snap[table] as { id: string }[]).map((r) => r.id).slice(0, 3);
   victimIds = {
@@ -160,6 +164,7 @@ beforeAll(async () => {
     payouts: idsOf('payouts'),
     inventoryLogs: idsOf('inventory_logs'),
     consignerTypes: idsOf('consigner_types'),
+    payoutRequests: idsOf('payout_requests'),
   };
   victimCode = (snap.inventory_items[0] as { code: string }).code;
   victimSku = (snap.products[0] as { sku: string }).sku;
