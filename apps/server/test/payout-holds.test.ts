@@ -3,7 +3,7 @@
 // consigner out of a run, and a sale undone inside the hold reversed with no payout touched.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatMoney, storeDayOf } from '@backroom/domain';
+import { addDays, formatDateLong, formatMoney, storeDayOf } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { otherStore, staff } from './consigners-fixtures.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
@@ -117,7 +117,7 @@ describe('the payout hold', () => {
       const refused = await pay([ripe.id, held.id]);
       expect(refused.statusCode).toBe(409);
       const until = held.id === lastHeld.id ? addDays(today, 1) : addDays(today, 7);
-      expect(json<{ error: string }>(refused).error).toBe(`Item ${held.code} is on hold until ${until}`);
+      expect(json<{ error: string }>(refused).error).toBe(`Item ${held.code} is on hold until ${formatDateLong(until)}`);
       const preview = await post('/api/payouts/preview', clerk, { inventoriesToPay: [held.id] });
       expect(preview.statusCode).toBe(409);
     }

@@ -3,7 +3,7 @@
 // request (also sent twice at once), the hold and the minimum respected, who may do what.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, storeDayOf } from '@backroom/domain';
+import { addDays, formatDateLong, storeDayOf } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
 import { otherStore, staff } from './consigners-fixtures.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
@@ -105,7 +105,7 @@ describe('asking to be paid', () => {
     await soldDaysAgo(3000, 1);
     const held = await ask();
     expect(held.statusCode).toBe(422);
-    expect(json<{ error: string }>(held).error).toBe(`Your sales are on hold until ${addDays(today, 4)}: ask then`);
+    expect(json<{ error: string }>(held).error).toBe(`Your sales are on hold until ${formatDateLong(addDays(today, 4))}: ask then`);
     expect(await account()).toMatchObject({ payable: 0, held: 30, canRequest: false, heldUntil: [{ payableOn: addDays(today, 4), amount: 30 }] });
 
     await setPayoutRules(0, 5000);

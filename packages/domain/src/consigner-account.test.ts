@@ -80,7 +80,7 @@ describe('the payout hold and minimum', () => {
 
   it('lets a consigner ask only when something is payable and at least the minimum', () => {
     expect(requestRefusalOf({ payable: 0, held: 0, heldUntil: [] }, 0, 'USD')).toBe('Nothing is ready to pay yet');
-    expect(requestRefusalOf({ payable: 0, held: 500, heldUntil: [{ payableOn: '2026-12-12', amount: 500 }] }, 0, 'USD')).toBe('Your sales are on hold until 2026-12-12: ask then');
+    expect(requestRefusalOf({ payable: 0, held: 500, heldUntil: [{ payableOn: '2026-12-12', amount: 500 }] }, 0, 'USD')).toBe('Your sales are on hold until December 12, 2026: ask then');
     expect(requestRefusalOf({ payable: 2499, held: 0, heldUntil: [] }, 2500, 'USD')).toBe('The store pays out from $25.00: $24.99 is ready to pay');
     expect(requestRefusalOf({ payable: 2500, held: 0, heldUntil: [] }, 2500, 'USD')).toBeNull();
   });

@@ -2,6 +2,7 @@
 // the minimum a payout run includes, and store credit with the store's bonus. Minor units; days are
 // the store's calendar days, passed in.
 import { addDays, daysBetween } from './consignment-terms.ts';
+import { formatDateLong } from './format.ts';
 import { formatMoney } from './money.ts';
 
 /**
@@ -80,11 +81,11 @@ export type PayoutRequestStatus = (typeof PAYOUT_REQUEST_STATUSES)[number];
 /** The words of the hold, the minimum and requests (the server's refusals and the screens' reasons). */
 export const PAYOUT_ACCOUNT_MESSAGES = {
   nothingPayable: 'Nothing is ready to pay yet',
-  heldUntil: (day: string) => `Your sales are on hold until ${day}: ask then`,
+  heldUntil: (day: string) => `Your sales are on hold until ${formatDateLong(day)}: ask then`,
   belowMinimum: (minimum: string, payable: string) => `The store pays out from ${minimum}: ${payable} is ready to pay`,
   staffBelowMinimum: (minimum: string) => `Below the minimum payout of ${minimum}`,
   consignerBelowMinimum: (name: string, minimum: string, payable: string) => `${name} is below the minimum payout of ${minimum} (${payable} ready to pay)`,
-  itemHeld: (code: string, day: string) => `Item ${code} is on hold until ${day}`,
+  itemHeld: (code: string, day: string) => `Item ${code} is on hold until ${formatDateLong(day)}`,
   requestNotFound: 'Payout request not found',
   requestNotOpen: (status: string) => `This request is ${status.toLowerCase()}: it cannot be changed`,
   requestInPayout: 'This request is already being paid',

@@ -9,6 +9,7 @@ import { ListSearch, useBackToLastPage } from '../../../shared/ui/ListView';
 import { useCurrentStore } from '../../store/store.api';
 import { useUrlListState } from '../../transfers/url-state';
 import { PaidList } from './PaidList';
+import { PayoutRequestCard } from './PayoutRequestCard';
 import { PortalReport } from './PortalReport';
 import { EmptyList } from './PortalPayoutParts';
 import { ReadyList } from './ReadyList';
@@ -126,6 +127,7 @@ export default function ConsignerPayoutsPage({ user }: { user: SignedInUser }) {
             </Button>
           )}
         </Flex>
+        <PayoutRequestCard consignerId={user.id} money={money} isMobile={isMobile} />
         <PortalReport report={report} isMobile={isMobile} money={money} />
         <Tabs
           activeKey={tab}
