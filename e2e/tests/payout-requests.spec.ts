@@ -66,6 +66,13 @@ test.describe('[PAYOUT REQUESTS]: a consigner asks to be paid, staff pay the req
       await expect(page.locator('.ant-message-notice').filter({ hasText: 'Payout requested' })).toBeVisible();
       await expect(balance.getByTestId('request-status')).toContainText(`You asked for a payout of ${usd(before.payable)}`);
       await expect(balance.getByTestId('request-payout')).toHaveCount(0);
+      // cancelled (confirmed), then asked again: one open request at a time
+      await balance.getByTestId('cancel-request').click();
+      await confirm(page, 'Cancel request');
+      await expect(page.locator('.ant-message-notice').filter({ hasText: 'Payout request cancelled' })).toBeVisible();
+      await balance.getByTestId('request-payout').click();
+      await confirm(page, 'Request payout');
+      await expect(balance.getByTestId('request-status')).toContainText(`You asked for a payout of ${usd(before.payable)}`);
       await noSidewaysScroll(page);
       await snap(page, 'payout-request-portal');
       const asked = await data<Account>(me, `/api/payouts/consigner/${meId}/account`);

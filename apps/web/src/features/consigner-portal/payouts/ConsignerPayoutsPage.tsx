@@ -112,6 +112,7 @@ export default function ConsignerPayoutsPage({ user }: { user: SignedInUser }) {
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
       <Flex vertical gap={16}>
+        <PayoutRequestCard consignerId={user.id} money={money} isMobile={isMobile} />
         <Flex gap={isMobile ? 8 : 12} wrap vertical={isMobile} align={isMobile ? 'stretch' : 'center'}>
           {dateFilter}
           <ListSearch
@@ -127,7 +128,6 @@ export default function ConsignerPayoutsPage({ user }: { user: SignedInUser }) {
             </Button>
           )}
         </Flex>
-        <PayoutRequestCard consignerId={user.id} money={money} isMobile={isMobile} />
         <PortalReport report={report} isMobile={isMobile} money={money} />
         <Tabs
           activeKey={tab}

@@ -39,6 +39,15 @@ export function PayoutRequestCard({ consignerId, money, isMobile }: Props) {
     </Flex>
   );
 
+  const cancelButton =
+    open?.status === 'Open' ? (
+      <Popconfirm title="Cancel your payout request?" okText="Cancel request" cancelText="Keep it" onConfirm={() => onCancel(open.id)}>
+        <Button size="small" loading={cancel.isPending} data-testid="cancel-request">
+          Cancel request
+        </Button>
+      </Popconfirm>
+    ) : undefined;
+
   const heldSub = a.heldUntil.length ? `Payable from ${formatDateLong(a.heldUntil[0].payableOn)}${a.heldUntil.length > 1 ? ` (${money(a.heldUntil[0].amount)}), the rest later` : ''}` : undefined;
 
   return (
@@ -79,15 +88,9 @@ export function PayoutRequestCard({ consignerId, money, isMobile }: Props) {
               ? `The store is paying your request${open.payoutName ? ` (${open.payoutName})` : ''}.`
               : `You asked for a payout of ${money(open.amount)} on ${formatDateLong(open.createdAt)}. The store will pay it soon.`
           }
-          action={
-            open.status === 'Open' ? (
-              <Popconfirm title="Cancel your payout request?" okText="Cancel request" cancelText="Keep it" onConfirm={() => onCancel(open.id)}>
-                <Button size="small" loading={cancel.isPending} data-testid="cancel-request">
-                  Cancel request
-                </Button>
-              </Popconfirm>
-            ) : undefined
-          }
+          // on a phone the button goes under the text: beside it, the text is squeezed to a few words a line
+          action={!isMobile ? cancelButton : undefined}
+          description={isMobile ? cancelButton : undefined}
         />
       )}
     </section>
