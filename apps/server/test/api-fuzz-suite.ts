@@ -13,7 +13,7 @@
 // with its own app and database, so the fuzzer's minutes run on every core beside the other files
 // instead of being the run's long pole (docs/testing.md "Speed").
 import { readdirSync } from 'node:fs';
-import { ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -372,6 +372,9 @@ export function fuzzPart(part: number) {
       // host proofs are looked for without a network: no TXT record, and every host resolves privately
       setHostProbe(t.ctx, { resolveTxt: async () => Promise.reject(Object.assign(new Error('no record'), { code: 'ENOTFOUND' })), lookup: async () => [{ address: '10.0.0.1', family: 4 }] });
       const db = t.ctx.db;
+      // an open payout request of Ava's (the seed has none), so the request routes' ids reach a row
+      const [ava] = await db.select({ id: s.consigners.id, storeId: s.consigners.storeId }).from(s.consigners).where(eq(s.consigners.email, DEMO.ava));
+      const [request] = await db.insert(s.payoutRequests).values({ storeId: ava.storeId, consignerId: ava.id, amount: 1000 }).returning({ id: s.payoutRequests.id });
       const [items, products, templates, subLocations, consigners, employees] = await Promise.all([
         db.select({ id: s.inventoryItems.id, code: s.inventoryItems.code }).from(s.inventoryItems).limit(40),
         db.select({ id: s.products.id, sku: s.products.sku }).from(s.products).limit(20),
@@ -385,7 +388,7 @@ export function fuzzPart(part: number) {
       const [termItem] = await db.select().from(s.inventoryItems).limit(1);
       const termRequests = await db.insert(s.termRequests).values({ storeId: termItem.storeId, inventoryId: termItem.id, consignerId: termItem.consignerId, kind: 'renew' }).returning({ id: s.termRequests.id });
       known = {
-        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...termRequests, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
+        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...termRequests, request, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
         codes: [...items.map((i) => i.code), ...products.map((p) => p.sku), 'demo'],
         texts: ['Downtown', 'Uptown', 'Warehouse', 'Shelf A', 'ONLINE MARKETPLACE', '10', '10.5', 'New', 'Used', 'Good Box', 'Sneakers', 'Active', 'Pending', ...subLocations.map((l) => l.name)],
       };

@@ -84,6 +84,10 @@ const CONSIGNER_ROUTES = new Set<string>([
   'GET /api/consigners/{id}/statements',
   'GET /api/consigners/{id}/statements/export',
   'GET /api/consigners/{id}/statements/pdf',
+  // their own payable and held money, their payout request and its cancel (another consigner's: 404)
+  'GET /api/payouts/consigner/{id}/account',
+  'POST /api/payouts/requests',
+  'POST /api/payouts/requests/{id}/cancel',
   'GET /api/inventories',
   'GET /api/inventories/paginatedInventories',
   'GET /api/inventories/filterOptions',

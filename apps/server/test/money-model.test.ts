@@ -37,6 +37,7 @@ const FLAGS = [
   'withdrawalFeeCollectedAtPayout', // a payout takes the consigner's outstanding early-withdrawal fees (net payable)
   'payoutTotals64bit', // a payout whose total passes 21,474,836.47 is made, with the right totals
   'payoutLocks', // two pays of one item, or a pay and an undo of its sale at once: exactly one wins
+  'requestedPayout', // a consigner's request paid by staff is one payout of exactly their ready items, also when paid twice at once
   'saleKeyReplayConflict', // a sale key sent again with other items is refused (409), not answered with the first sale
   'sellableNowAgrees', // the counter and the storefront agree on what is sellable now (Active)
   'dashboardProfitMatchesLedger', // the dashboard's profit moves by the store's commission in the ledger
@@ -609,6 +610,47 @@ class RacePayTwice implements Cmd {
   toString = () => 'RacePayTwice()';
 }
 
+/**
+ * Payouts on request (docs/consigner-account.md): the consigner of a ready item asks to be paid, then
+ * staff pay the request (twice at once now and then): one payout of exactly that consigner's ready
+ * items, the other pay refused. A refusal to ask (nothing payable after the fees they owe) writes nothing.
+ */
+class RequestAndPay implements Cmd {
+  constructor(
+    readonly n: number,
+    readonly twice: boolean,
+  ) {}
+  private consigner = (m: Readonly<Model>) => pick([...new Set(readyOf(m).filter((i) => !i.spoiled && !m.spoiledConsigners.has(i.c)).map((i) => i.c))], this.n);
+  check = (m: Readonly<Model>) => this.consigner(m) !== undefined;
+  async run(m: Model, r: Real) {
+    const c = this.consigner(m)!;
+    const items = readyOf(m).filter((i) => i.c === c);
+    const asked = await api.post(r.w, '/api/payouts/requests', tokenOf(r, 'consigner', items[0]), { confirm: true });
+    if (asked.status === 422) {
+      // nothing payable: the fees they owe (or corrections of paid items) take it all
+      const message = (asked.body as { error?: string }).error;
+      return ensure('requestedPayout', message === 'Nothing is ready to pay yet', () => `ask refused: ${said(asked)}`);
+    }
+    if (!ok(asked)) return violated('requestedPayout', `ask: ${said(asked)}`);
+    const request = asked.body.data as { id: string; status: string };
+    const url = `/api/payouts/requests/${request.id}/pay`;
+    const answers = this.twice ? await Promise.all([api.post(r.w, url, r.w.admin), api.post(r.w, url, r.w.admin)]) : [await api.post(r.w, url, r.w.admin)];
+    const won = answers.filter((a) => a.status === 201);
+    if (request.status !== 'Open') return ensure('requestedPayout', won.length === 0, () => `a ${request.status} request paid again: ${answers.map(said).join(' | ')}`);
+    if (won.length !== 1 || answers.some((a) => a.status !== 201 && a.status !== 409)) {
+      if (won.length === 0 && (await totalOf(r, items)) > INT4_MAX) return violated('payoutTotals64bit', `a requested payout of ${major(await totalOf(r, items))}: ${answers.map(said).join(' | ')}`);
+      return violated('requestedPayout', `pay request: ${answers.map(said).join(' | ')}`, () => items.forEach((i) => spoil(m, i)()));
+    }
+    const payout = won[0].body.data as { id: string; inventories: string[] };
+    const expected = items.map((i) => i.id).sort();
+    ensure('requestedPayout', JSON.stringify([...payout.inventories].sort()) === JSON.stringify(expected), () => `request paid ${payout.inventories.length} items, the model's ready items of c${c} are ${expected.length}`, () =>
+      items.forEach((i) => spoil(m, i)()),
+    );
+    await recordPayout(m, r, payout.id, items);
+  }
+  toString = () => `RequestAndPay(#${this.n}${this.twice ? ', twice at once' : ''})`;
+}
+
 /** A pay and an undo of the same counter sale at once: exactly one of them happens. */
 class RacePayAndUndo implements Cmd {
   constructor(readonly n: number) {}
@@ -700,6 +742,7 @@ function commandArbitraries(features: { payoutAdjustment: boolean }) {
     n.map((k) => new RetryAutoPayout(k)),
     fc.constant(new RacePayTwice()),
     n.map((k) => new RacePayAndUndo(k)),
+    fc.tuple(n, fc.boolean()).map(([k, twice]) => new RequestAndPay(k, twice)),
   ];
   if (features.payoutAdjustment) arbs.push(fc.tuple(n, fc.integer({ min: -5_000, max: 5_000 }), staff).map(([k, a, who]) => new PayoutAdjustment(k, a, who)));
   return arbs;

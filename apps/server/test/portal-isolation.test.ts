@@ -162,6 +162,14 @@ describe("consigner A on consigner B's ids", () => {
     expect((await call('GET', `/api/consigners/${id}/statements/export?month=2026-10`)).statusCode).toBe(404);
     expect((await call('GET', `/api/consigners/${id}/statements/pdf?month=2026-10`)).statusCode).toBe(404);
     expect((await call('GET', `/api/payouts/consigner/${id}`)).statusCode).toBe(404);
+    // B's payable money and payout request: neither read nor cancelled, nor paid by A
+    expect((await call('GET', `/api/payouts/consigner/${id}/account`)).statusCode).toBe(404);
+    const [request] = await t.ctx.db.insert(s.payoutRequests).values({ storeId: refs.store.id, consignerId: id, amount: 1000 }).returning();
+    expect((await call('POST', `/api/payouts/requests/${request.id}/cancel`)).statusCode).toBe(404);
+    expect((await call('POST', `/api/payouts/requests/${request.id}/pay`)).statusCode).toBe(403);
+    const [after] = await t.ctx.db.select().from(s.payoutRequests).where(eq(s.payoutRequests.id, request.id));
+    expect(after.status).toBe('Open');
+    await t.ctx.db.delete(s.payoutRequests).where(eq(s.payoutRequests.id, request.id));
   });
 
   it("refuses to set B's password, and B still signs in with theirs", async () => {

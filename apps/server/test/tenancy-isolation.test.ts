@@ -149,6 +149,9 @@ beforeAll(async () => {
   // a consigner's open request at the end of a term (docs/consignment-terms.md), so the routes that name one are tried with the victim's
   const [termItem] = await t.ctx.db.select().from(s.inventoryItems).where(eq(s.inventoryItems.storeId, victimStoreId)).limit(1);
   await t.ctx.db.insert(s.termRequests).values({ storeId: victimStoreId, inventoryId: termItem.id, consignerId: termItem.consignerId, kind: 'renew', endsOn: '2026-12-29' });
+  // an open payout request of the victim's (the seed has none): its pay and cancel routes must not reach it
+  const [asker] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.storeId, victimStoreId)).limit(1);
+  await t.ctx.db.insert(s.payoutRequests).values({ storeId: victimStoreId, consignerId: asker.id, amount: 1000 });
 
   const snap = await snapshot(victimStoreId);
   const idsOf = (table: string) => (snap[table] as { id: string }[]).map((r) => r.id).slice(0, 3);
@@ -165,6 +168,7 @@ beforeAll(async () => {
     inventoryLogs: idsOf('inventory_logs'),
     consignerTypes: idsOf('consigner_types'),
     termRequests: idsOf('term_requests'),
+    payoutRequests: idsOf('payout_requests'),
   };
   victimCode = (snap.inventory_items[0] as { code: string }).code;
   victimSku = (snap.products[0] as { sku: string }).sku;

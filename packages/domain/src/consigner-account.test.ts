@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { creditSpendOf, isHeld, meetsPayoutMinimum, payableOn, storeCreditBonusOf } from './consigner-account.ts';
+import { creditSpendOf, holdCutoffOf, isHeld, meetsPayoutMinimum, payableOn, requestRefusalOf, splitByHold, storeCreditBonusOf } from './consigner-account.ts';
 
 describe('the consigner’s account', () => {
   it('holds a sale’s money for the store’s days, from the sale or from shipping', () => {
@@ -37,5 +37,51 @@ describe('the consigner’s account', () => {
     expect(creditSpendOf(5000, 7000)).toEqual({ spent: 5000, left: 0 });
     expect(creditSpendOf(5000, 1200)).toEqual({ spent: 1200, left: 3800 });
     expect(creditSpendOf(0, 100)).toEqual({ spent: 0, left: 0 });
+  });
+});
+
+describe('the payout hold and minimum', () => {
+  const today = '2026-12-10';
+  it('pays a sale on the day its hold ends, not the day before', () => {
+    expect(holdCutoffOf(today, 0)).toBe(today);
+    expect(holdCutoffOf(today, 7)).toBe('2026-12-03');
+    // sold 7 days ago with a 7-day hold: payable today; 6 days ago: held until tomorrow
+    const split = splitByHold([{ amount: 1000, soldOn: '2026-12-03' }, { amount: 500, soldOn: '2026-12-04' }, { amount: 250, soldOn: '2026-12-04' }], 0, 7, today);
+    expect(split).toEqual({ payable: 1000, held: 750, heldUntil: [{ payableOn: '2026-12-11', amount: 750 }] });
+  });
+
+  it('holds nothing with a hold of 0 (the behaviour before holds)', () => {
+    expect(splitByHold([{ amount: 1000, soldOn: today }], 0, 0, today)).toEqual({ payable: 1000, held: 0, heldUntil: [] });
+  });
+
+  it('takes fees owed from what is payable, never below zero, and never from held money', () => {
+    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], -300, 0, today).payable).toBe(700);
+    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], -3000, 0, today).payable).toBe(0);
+    expect(splitByHold([{ amount: 1000, soldOn: today }], -300, 3, today)).toEqual({ payable: 0, held: 1000, heldUntil: [{ payableOn: '2026-12-13', amount: 1000 }] });
+    // a balance in the consigner's favour rides with a payout of items, as the payout path adds it
+    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], 200, 0, today).payable).toBe(1200);
+  });
+
+  it('never splits money away: payable + held = proceeds when nothing is carried (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amount: fc.integer({ min: 0, max: 2_000_000_000 }), back: fc.integer({ min: 0, max: 60 }) }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 365 }),
+        (rows, days) => {
+          const items = rows.map((r) => ({ amount: r.amount, soldOn: holdCutoffOf(today, r.back) }));
+          const split = splitByHold(items, 0, days, today);
+          expect(split.payable + split.held).toBe(items.reduce((a, i) => a + i.amount, 0));
+          expect(split.payable).toBe(items.filter((i) => i.soldOn <= holdCutoffOf(today, days)).reduce((a, i) => a + i.amount, 0));
+          for (const h of split.heldUntil) expect(h.payableOn > today).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('lets a consigner ask only when something is payable and at least the minimum', () => {
+    expect(requestRefusalOf({ payable: 0, held: 0, heldUntil: [] }, 0, 'USD')).toBe('Nothing is ready to pay yet');
+    expect(requestRefusalOf({ payable: 0, held: 500, heldUntil: [{ payableOn: '2026-12-12', amount: 500 }] }, 0, 'USD')).toBe('Your sales are on hold until December 12, 2026: ask then');
+    expect(requestRefusalOf({ payable: 2499, held: 0, heldUntil: [] }, 2500, 'USD')).toBe('The store pays out from $25.00: $24.99 is ready to pay');
+    expect(requestRefusalOf({ payable: 2500, held: 0, heldUntil: [] }, 2500, 'USD')).toBeNull();
   });
 });

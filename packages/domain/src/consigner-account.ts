@@ -2,6 +2,8 @@
 // the minimum a payout run includes, and store credit with the store's bonus. Minor units; days are
 // the store's calendar days, passed in.
 import { addDays, daysBetween } from './consignment-terms.ts';
+import { formatDateLong } from './format.ts';
+import { formatMoney } from './money.ts';
 
 /**
  * The day a sold item's money becomes payable: the hold's days after the sale, or after its shipping
@@ -33,4 +35,71 @@ export function storeCreditBonusOf(amount: number, bonusPercent: number): number
 export function creditSpendOf(balance: number, wanted: number): { spent: number; left: number } {
   const spent = Math.max(0, Math.min(balance, wanted));
   return { spent, left: balance - spent };
+}
+
+// ---- the payout hold, the minimum and payouts on request (docs/consigner-account.md) ----------
+
+/** The longest hold a store may set (a year): every input is bounded. */
+export const PAYOUT_HOLD_DAYS_MAX = 365;
+
+/**
+ * The last sale day whose money is payable today under a hold of `days`: a sale on or before it is
+ * payable, a later one is held (payableOn = sale + days <= today). The SQL that leaves held sales out
+ * of Ready to Pay and of a payout compares the sale's day with this.
+ */
+export function holdCutoffOf(today: string, days: number): string {
+  return addDays(today, -days);
+}
+
+/** An unpaid sold item's money, as the ledger holds it: its proceeds (minor units) and its sale day. */
+export type UnpaidProceeds = { amount: number; soldOn: string };
+export type HeldAmount = { payableOn: string; amount: number };
+export type PayableSplit = { payable: number; held: number; heldUntil: HeldAmount[] };
+
+/**
+ * A consigner's unpaid proceeds split by the hold: what is payable today and what is held, the held
+ * money grouped by the day it becomes payable (earliest first). `carry` is the rest of their balance
+ * (fees owed, corrections: docs/payouts.md "Net payable"), which is never held; the payable amount is
+ * what a payout of all their payable items would send, never below zero.
+ */
+export function splitByHold(items: readonly UnpaidProceeds[], carry: number, holdDays: number, today: string): PayableSplit {
+  let gross = 0;
+  const held = new Map<string, number>();
+  for (const it of items) {
+    const on = payableOn({ soldOn: it.soldOn, shippedOn: null, online: false }, { days: holdDays, fromShipping: false })!;
+    if (isHeld(on, today)) held.set(on, (held.get(on) ?? 0) + it.amount);
+    else gross += it.amount;
+  }
+  const heldUntil = [...held].map(([payableOn, amount]) => ({ payableOn, amount })).filter((h) => h.amount !== 0).sort((a, b) => a.payableOn.localeCompare(b.payableOn));
+  const payable = gross <= 0 ? 0 : Math.max(0, gross + (carry < 0 ? Math.max(carry, -gross) : carry));
+  return { payable, held: heldUntil.reduce((a, h) => a + h.amount, 0), heldUntil };
+}
+
+export const PAYOUT_REQUEST_STATUSES = ['Open', 'Paying', 'Paid', 'Cancelled'] as const;
+export type PayoutRequestStatus = (typeof PAYOUT_REQUEST_STATUSES)[number];
+
+/** The words of the hold, the minimum and requests (the server's refusals and the screens' reasons). */
+export const PAYOUT_ACCOUNT_MESSAGES = {
+  nothingPayable: 'Nothing is ready to pay yet',
+  heldUntil: (day: string) => `Your sales are on hold until ${formatDateLong(day)}: ask then`,
+  belowMinimum: (minimum: string, payable: string) => `The store pays out from ${minimum}: ${payable} is ready to pay`,
+  staffBelowMinimum: (minimum: string) => `Below the minimum payout of ${minimum}`,
+  consignerBelowMinimum: (name: string, minimum: string, payable: string) => `${name} is below the minimum payout of ${minimum} (${payable} ready to pay)`,
+  itemHeld: (code: string, day: string) => `Item ${code} is on hold until ${formatDateLong(day)}`,
+  requestNotFound: 'Payout request not found',
+  requestNotOpen: (status: string) => `This request is ${status.toLowerCase()}: it cannot be changed`,
+  requestInPayout: 'This request is already being paid',
+  confirm: 'Confirm the payout request',
+  requested: 'Payout requested',
+  cancelled: 'Payout request cancelled',
+} as const;
+
+/**
+ * Whether a consigner may ask to be paid now, and why not: something payable (not held), at least the
+ * store's minimum, and no request open already. `currency` only words the reason.
+ */
+export function requestRefusalOf(split: PayableSplit, minimum: number, currency: string): string | null {
+  if (split.payable <= 0) return split.heldUntil.length ? PAYOUT_ACCOUNT_MESSAGES.heldUntil(split.heldUntil[0].payableOn) : PAYOUT_ACCOUNT_MESSAGES.nothingPayable;
+  if (!meetsPayoutMinimum(split.payable, minimum)) return PAYOUT_ACCOUNT_MESSAGES.belowMinimum(formatMoney(minimum, currency), formatMoney(split.payable, currency));
+  return null;
 }

@@ -39,6 +39,8 @@ const valid: TStoreSettingsBody = {
   safeInventoryStatusMode: true,
   livePriceChanges: false,
   automatedPayout: false,
+  payoutHoldDays: 0,
+  payoutMinimum: 0,
 };
 
 const firstError = (body: unknown) => {

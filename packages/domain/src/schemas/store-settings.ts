@@ -11,6 +11,7 @@ import {
   SIGNUP_INFO_OPTIONS,
 } from '../constants.ts';
 import { isWebAddress, normaliseHost } from '../hosts.ts';
+import { PAYOUT_HOLD_DAYS_MAX } from '../consigner-account.ts';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, money, percent, requiredString, safeString } from './common.ts';
@@ -80,6 +81,8 @@ function webAddress(label: string, message: string, opts: { allowRootPath?: bool
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || isWebAddress(v, opts), { error: message });
 }
+
+const HOLD_DAYS_MESSAGE = `Payout hold must be a whole number of days from 0 to ${PAYOUT_HOLD_DAYS_MAX}`;
 
 /** An amount of money a store sets (major units in, minor units out), 0 or more; none is 0 (section 5: not required). */
 function amount(label: string) {
@@ -178,6 +181,12 @@ export const ZStoreSettingsInput = z.object({
   safeInventoryStatusMode: z.boolean(),
   livePriceChanges: z.boolean(),
   automatedPayout: z.boolean(),
+  // the payout hold (days after a sale) and minimum (docs/consigner-account.md); none is 0
+  payoutHoldDays: z.preprocess(
+    (v) => (v === null || v === undefined ? 0 : v),
+    z.number({ error: HOLD_DAYS_MESSAGE }).int({ error: HOLD_DAYS_MESSAGE }).min(0, { error: HOLD_DAYS_MESSAGE }).max(PAYOUT_HOLD_DAYS_MAX, { error: HOLD_DAYS_MESSAGE }),
+  ),
+  payoutMinimum: amount('Minimum payout'),
 });
 export type TStoreSettingsInput = z.output<typeof ZStoreSettingsInput>;
 /** The body as a client sends it (major units, texts untrimmed). */
@@ -238,6 +247,8 @@ export const ZStoreSettingsBody = z.object({
   safeInventoryStatusMode: z.boolean().nullish(),
   livePriceChanges: z.boolean().nullish(),
   automatedPayout: z.boolean().nullish(),
+  payoutHoldDays: z.number().min(-1_000_000).max(1_000_000).nullish(),
+  payoutMinimum: looseAmount('Minimum payout'),
 });
 export type TStoreSettingsPatch = z.output<typeof ZStoreSettingsBody>;
 
@@ -303,6 +314,10 @@ export const ZStoreSettings = z.object({
   safeInventoryStatusMode: z.boolean(),
   livePriceChanges: z.boolean(),
   automatedPayout: z.boolean(),
+  /** days after a sale before its money is payable (0: on the day of the sale) */
+  payoutHoldDays: z.number(),
+  /** major units: the least a payout run sends a consigner (0: any positive amount) */
+  payoutMinimum: z.number(),
   /** read-only: set by the operator (guard 4 sends everyone to /maintenance) */
   maintenanceMode: z.boolean(),
   updatedAt: z.string().describe('ISO 8601 date and time'),

@@ -265,6 +265,35 @@ export const payoutDeductions = pgTable(
 
 
 /**
+ * A consigner's request to be paid (migration 0047, docs/consigner-account.md "Payouts on request"):
+ * Open, then Paying once staff made a payout for it, Paid when that consigner's share is settled, or
+ * Cancelled by the consigner. One open (or paying) request per consigner: a partial unique index.
+ */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: tenantRowId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    consignerId: uuid('consigner_id').notNull(),
+    status: text('status').$type<'Open' | 'Paying' | 'Paid' | 'Cancelled'>().notNull().default('Open'),
+    // what was payable when the consigner asked (minor units); the payout pays what is payable then
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    payoutId: uuid('payout_id'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'payout_requests_pkey', columns: [t.id, t.storeId] }),
+    foreignKey({ name: 'payout_requests_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('cascade'),
+    foreignKey({ name: 'payout_requests_payout_fk', columns: [t.storeId, t.payoutId], foreignColumns: [payouts.storeId, payouts.id] }).onDelete('set null'),
+    uniqueIndex('payout_requests_one_open_uq').on(t.storeId, t.consignerId).where(sql`status in ('Open', 'Paying')`),
+    index('payout_requests_store_status_idx').on(t.storeId, t.status),
+  ],
+);
+
+/**
  * A store's connection to an outside service: payout providers ('checkbook', 'paypal'), order imports
  * ('linnworks'), the storefront ('shopify'). `settings` holds what may be shown (mode, account name);
  * `secret` holds credentials encrypted with the server's key (AES-256-GCM, payouts/secrets.ts) and is

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, tenantRowId, updatedAt } from './columns.ts';
 
@@ -51,6 +51,10 @@ export const stores = pgTable(
     isBuyingStore: boolean('is_buying_store').notNull().default(false),
     onlineMarketplace: boolean('online_marketplace').notNull().default(false),
     automatedPayout: boolean('automated_payout').notNull().default(false),
+    // The payout hold and minimum (migration 0047, docs/consigner-account.md): days after a sale before
+    // its money is payable (0: on the day of the sale) and the least a payout sends a consigner (minor units).
+    payoutHoldDays: integer('payout_hold_days').notNull().default(0),
+    payoutMinimum: bigint('payout_minimum', { mode: 'number' }).notNull().default(0),
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),
     tenantId: text('tenant_id'),
     // Which bank fields consigner forms collect. 'routing': bank type, SWIFT, IBAN and routing number

@@ -1,7 +1,7 @@
 import type { SortOption } from '@backroom/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consigners, inventoryItems as i, inventoryProductStats as stats, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
+import { consigners, inventoryItems as i, inventoryProductStats as stats, ledgerEntries, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
 import type { InventoryWithRelations } from '../inventory/index.ts';
 import {
   afterKeys,
@@ -460,5 +460,19 @@ export const READY_TO_PAY: SQL = and(
   or(eq(i.status, 'Sold'), and(or(isNotNull(i.buyingId), isNotNull(i.paymentType)), isNotNull(i.acceptedOn))),
   sql`not exists (select 1 from ${consigners} where ${consigners.id} = ${i.consignerId} and ${consigners.isStoreAccount})`,
 )!;
+
+/**
+ * Ready to pay under the store's payout hold (docs/consigner-account.md): a sold item whose latest
+ * sale (its ledger 'sale' entry) is on a store day after `cutoff` (holdCutoffOf) is held and left out.
+ */
+export function readyToPayHeldAfter(cutoff: string | null): SQL {
+  if (cutoff === null) return READY_TO_PAY;
+  const heldFrom = new Date(`${cutoff}T00:00:00Z`);
+  heldFrom.setUTCDate(heldFrom.getUTCDate() + 1);
+  return and(
+    READY_TO_PAY,
+    sql`not (${i.status} = 'Sold' and exists (select 1 from ${ledgerEntries} le where le.store_id = ${i.storeId} and le.inventory_id = ${i.id} and le.kind = 'sale' and le.created_at >= ${heldFrom.toISOString()}::timestamptz))`,
+  )!;
+}
 
 export const STORE_REQUEST_STATUSES = ['Consignment', 'Buying'] as const;

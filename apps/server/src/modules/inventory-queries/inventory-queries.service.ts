@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
+  holdCutoffOf,
+  storeDayOf,
   optionLabelsOf,
   sortSizes,
   toMajor,
@@ -21,7 +23,7 @@ import { csvDocument } from '../../http/csv.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { toInventoryItem } from '../inventory/index.ts';
 import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
-import { inventoryQueriesRepository as repo, READY_TO_PAY, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
+import { inventoryQueriesRepository as repo, readyToPayHeldAfter, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
 import type {
   TDateInput,
   TInventoryFilterQuery,
@@ -291,9 +293,11 @@ export async function findOrdersPayoutInventories(ctx: AppContext, store: Tenant
     search: q.search,
     orderDate: q.orderDateRange ? { from: q.orderDateRange.from.at, to: rangeEnd(q.orderDateRange.to) } : undefined,
   };
+  // held sales are left out (the store's payout hold); Ready to Pay shows them apart (GET /api/payouts/readiness)
+  const ready = readyToPayHeldAfter(store.payoutHoldDays > 0 ? holdCutoffOf(storeDayOf(new Date()), store.payoutHoldDays) : null);
   const [{ rows, count }, total] = await Promise.all([
-    repo.findWhere(ctx.db, scope, filter, READY_TO_PAY, sortOf(store, 'oldestUpdated'), LIST_CAP),
-    repo.sumTotals(ctx.db, scope, filter, READY_TO_PAY),
+    repo.findWhere(ctx.db, scope, filter, ready, sortOf(store, 'oldestUpdated'), LIST_CAP),
+    repo.sumTotals(ctx.db, scope, filter, ready),
   ]);
   const now = new Date();
   return { rows: rows.map((r) => toInventoryItem(r, now)), count, total: toMajor(total) };

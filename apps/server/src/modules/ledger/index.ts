@@ -12,4 +12,5 @@ export const consignerLedger = {
   payoutSettledConsignerIds: ledgerRepository.payoutSettledConsignerIds,
   statementOf: ledgerRepository.statementOf,
   periodSumsOf: ledgerRepository.periodSumsOf,
+  unpaidProceeds: ledgerRepository.unpaidProceeds,
 };

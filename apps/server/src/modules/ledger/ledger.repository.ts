@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { employees, ledgerEntries, payoutDeductions } from '../../db/schema/index.ts';
+import { employees, ledgerEntries, payoutDeductions, payoutItems } from '../../db/schema/index.ts';
 
 /**
  * The kinds that are an item's proceeds (its sale, fees, their corrections and reversals): owed to the
@@ -69,6 +69,33 @@ export const ledgerRepository = {
       ) t group by consigner_id`);
     const rows = (result as unknown as { rows: { consigner_id: string; amount: string }[] }).rows;
     return new Map(rows.map((r) => [r.consigner_id, Number(r.amount)]));
+  },
+  /**
+   * Each unpaid sold item's proceeds as the ledger holds them (docs/consigner-account.md "Holds and the
+   * payout minimum"): the sum of its proceeds entries, for items in no payout (neither made nor settled),
+   * with the store day (UTC, as storeDayOf) of its latest 'sale' entry, which the hold counts from.
+   * Items whose proceeds net to zero (an undone sale) are left out.
+   */
+  unpaidProceeds: async (db: DbOrTx, storeId: string, consignerIds?: readonly string[]) => {
+    const e = ledgerEntries;
+    const pi = payoutItems;
+    if (consignerIds && consignerIds.length === 0) return [];
+    const result = await db.execute(sql`
+      select ${e.consignerId} as consigner_id, ${e.inventoryId} as inventory_id, sum(${e.amount})::text as amount,
+        to_char(max(${e.createdAt}) filter (where ${e.kind} = 'sale') at time zone 'UTC', 'YYYY-MM-DD') as sold_on
+      from ${e}
+      where ${e.storeId} = ${storeId} and ${e.inventoryId} is not null
+        ${consignerIds ? sql`and ${e.consignerId} = any(${uuids(consignerIds)})` : sql``}
+        and ${e.kind} in (${sql.join(
+          PROCEEDS_KINDS.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        and not exists (select 1 from ${pi} where ${pi.storeId} = ${e.storeId} and ${pi.inventoryId} = ${e.inventoryId})
+        and not exists (select 1 from ${e} p where p.store_id = ${e.storeId} and p.inventory_id = ${e.inventoryId} and p.kind = 'payout')
+      group by ${e.consignerId}, ${e.inventoryId}
+      having sum(${e.amount}) <> 0`);
+    const rows = (result as unknown as { rows: { consigner_id: string; inventory_id: string; amount: string; sold_on: string | null }[] }).rows;
+    return rows.map((r) => ({ consignerId: r.consigner_id, inventoryId: r.inventory_id, amount: Number(r.amount), soldOn: r.sold_on }));
   },
   /** The corrections of an item's sale (sale_adjustment, fee_adjustment), oldest first, with their author's name. */
   adjustmentsOf: async (db: DbOrTx, storeId: string, inventoryId: string) =>

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQ
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { cheques, consigners, inventoryItems, orders, payoutDeductions, payoutItems, payouts } from '../../db/schema/index.ts';
+import { cheques, consigners, inventoryItems, ledgerEntries, orders, payoutDeductions, payoutItems, payoutRequests, payouts } from '../../db/schema/index.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -34,6 +34,8 @@ export type PayCandidate = {
   isStoreAccount: boolean;
   payoutType: string | null;
   consignerName: string;
+  /** the store day (UTC) of the item's latest 'sale' ledger entry: what the payout hold counts from */
+  soldOn: string | null;
 };
 
 /** A consigner's share of a payout, summed from its items. */
@@ -232,6 +234,7 @@ export const payoutsRepository = {
         isStoreAccount: c.isStoreAccount,
         payoutType: c.payoutType,
         consignerName: sql<string>`${c.firstName} || ' ' || ${c.lastName}`,
+        soldOn: sql<string | null>`(select to_char(max(le.created_at) at time zone 'UTC', 'YYYY-MM-DD') from ${ledgerEntries} le where le.store_id = ${i.storeId} and le.inventory_id = ${i.id} and le.kind = 'sale')`,
       })
       .from(i)
       .innerJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))
@@ -509,4 +512,124 @@ export const payoutsRepository = {
       .innerJoin(i, and(eq(i.storeId, pi.storeId), eq(i.id, pi.inventoryId)))
       .where(and(eq(pi.storeId, storeId), eq(pi.payoutId, payoutId), sql`${pi.consignerId} = any(${uuids(consignerIds)})`))
       .orderBy(asc(pi.consignerId), asc(pi.inventoryId)),
+
+  /**
+   * The ids of a consigner's items ready to pay (as Ready to Pay: sold or bought and accepted, in no
+   * payout, not a store account's), with their sale day; the caller leaves out the held ones.
+   */
+  readyItemsOf: async (tx: DbOrTx, storeId: string, consignerId: string) =>
+    tx
+      .select({
+        id: i.id,
+        status: i.status,
+        bought: sql<boolean>`(${i.buyingId} is not null or ${i.paymentType} is not null)`,
+        soldOn: sql<string | null>`(select to_char(max(le.created_at) at time zone 'UTC', 'YYYY-MM-DD') from ${ledgerEntries} le where le.store_id = ${i.storeId} and le.inventory_id = ${i.id} and le.kind = 'sale')`,
+      })
+      .from(i)
+      .innerJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))
+      .where(
+        and(
+          eq(i.storeId, storeId),
+          eq(i.consignerId, consignerId),
+          sql`${i.payoutId} is null`,
+          eq(c.isStoreAccount, false),
+          or(eq(i.status, 'Sold'), and(or(isNotNull(i.buyingId), isNotNull(i.paymentType)), isNotNull(i.acceptedOn))),
+          sql`not exists (select 1 from ${pi} where ${pi.storeId} = ${i.storeId} and ${pi.inventoryId} = ${i.id})`,
+        ),
+      )
+      .orderBy(asc(i.id)),
+
+  /** Consigners' names by id (of this store). */
+  consignerNames: async (db: DbOrTx, storeId: string, ids: readonly string[]) => {
+    if (ids.length === 0) return new Map<string, string>();
+    const rows = await db
+      .select({ id: c.id, name: sql<string>`${c.firstName} || ' ' || ${c.lastName}` })
+      .from(c)
+      .where(and(eq(c.storeId, storeId), sql`${c.id} = any(${uuids(ids)})`, eq(c.isStoreAccount, false)));
+    return new Map(rows.map((r) => [r.id, r.name.trim()]));
+  },
+
+  // ---- payout requests (docs/consigner-account.md "Payouts on request") ----
+
+  /** A new open request; null when the consigner has one open already (the partial unique index, also at once). */
+  insertRequest: async (tx: DbOrTx, values: { storeId: string; consignerId: string; amount: number }) =>
+    (await tx.insert(payoutRequests).values(values).onConflictDoNothing().returning())[0] ?? null,
+  /** The consigner's open (or being paid) request, else their latest one. */
+  currentRequestOf: async (db: DbOrTx, storeId: string, consignerId: string) =>
+    (
+      await db
+        .select(requestColumns)
+        .from(payoutRequests)
+        .innerJoin(c, and(eq(c.storeId, payoutRequests.storeId), eq(c.id, payoutRequests.consignerId)))
+        .leftJoin(payouts, and(eq(payouts.storeId, payoutRequests.storeId), eq(payouts.id, payoutRequests.payoutId)))
+        .where(and(eq(payoutRequests.storeId, storeId), eq(payoutRequests.consignerId, consignerId)))
+        .orderBy(sql`(${payoutRequests.status} in ('Open', 'Paying')) desc`, desc(payoutRequests.createdAt))
+        .limit(1)
+    )[0] ?? null,
+  /** A request of the store (locked for the change when asked). */
+  findRequest: async (db: DbOrTx, storeId: string, id: string, opts: { lock?: boolean } = {}) => {
+    const q = db
+      .select(requestColumns)
+      .from(payoutRequests)
+      .innerJoin(c, and(eq(c.storeId, payoutRequests.storeId), eq(c.id, payoutRequests.consignerId)))
+      .leftJoin(payouts, and(eq(payouts.storeId, payoutRequests.storeId), eq(payouts.id, payoutRequests.payoutId)))
+      .where(and(eq(payoutRequests.storeId, storeId), eq(payoutRequests.id, id)));
+    return (await (opts.lock ? q.for('update', { of: payoutRequests }) : q))[0] ?? null;
+  },
+  /** The store's open and being-paid requests. */
+  activeRequests: async (db: DbOrTx, storeId: string) =>
+    db
+      .select(requestColumns)
+      .from(payoutRequests)
+      .innerJoin(c, and(eq(c.storeId, payoutRequests.storeId), eq(c.id, payoutRequests.consignerId)))
+      .leftJoin(payouts, and(eq(payouts.storeId, payoutRequests.storeId), eq(payouts.id, payoutRequests.payoutId)))
+      .where(and(eq(payoutRequests.storeId, storeId), inArray(payoutRequests.status, ['Open', 'Paying'])))
+      .orderBy(asc(payoutRequests.createdAt)),
+  cancelRequest: async (tx: DbOrTx, storeId: string, id: string) => {
+    await tx
+      .update(payoutRequests)
+      .set({ status: 'Cancelled', closedAt: new Date() })
+      .where(and(eq(payoutRequests.storeId, storeId), eq(payoutRequests.id, id), eq(payoutRequests.status, 'Open')));
+  },
+  /** A payout made for consigners with an open request: those requests are being paid by it. */
+  linkRequests: async (tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[]) => {
+    if (consignerIds.length === 0) return;
+    await tx
+      .update(payoutRequests)
+      .set({ status: 'Paying', payoutId })
+      .where(and(eq(payoutRequests.storeId, storeId), eq(payoutRequests.status, 'Open'), sql`${payoutRequests.consignerId} = any(${uuids(consignerIds)})`));
+  },
+  /** Shares settled: the requests their payout was paying are closed, Paid. */
+  closePaidRequests: async (tx: DbOrTx, storeId: string, payoutId: string, consignerIds: readonly string[]) => {
+    if (consignerIds.length === 0) return;
+    await tx
+      .update(payoutRequests)
+      .set({ status: 'Paid', closedAt: new Date() })
+      .where(
+        and(eq(payoutRequests.storeId, storeId), eq(payoutRequests.payoutId, payoutId), eq(payoutRequests.status, 'Paying'), sql`${payoutRequests.consignerId} = any(${uuids(consignerIds)})`),
+      );
+  },
+};
+
+const requestColumns = {
+  id: payoutRequests.id,
+  consignerId: payoutRequests.consignerId,
+  consignerName: sql<string>`${c.firstName} || ' ' || ${c.lastName}`,
+  status: payoutRequests.status,
+  amount: payoutRequests.amount,
+  payoutId: payoutRequests.payoutId,
+  payoutName: payouts.name,
+  createdAt: payoutRequests.createdAt,
+  closedAt: payoutRequests.closedAt,
+};
+export type PayoutRequestRow = {
+  id: string;
+  consignerId: string;
+  consignerName: string;
+  status: 'Open' | 'Paying' | 'Paid' | 'Cancelled';
+  amount: number;
+  payoutId: string | null;
+  payoutName: string | null;
+  createdAt: Date;
+  closedAt: Date | null;
 };

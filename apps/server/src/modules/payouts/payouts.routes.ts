@@ -14,14 +14,20 @@ import {
   ZPayoutPaidBody,
   ZPayoutPaidResult,
   ZPayoutPayBody,
+  ZPayoutAccount,
+  ZPayoutReadiness,
+  ZPayoutRequest,
+  ZPayoutRequestBody,
   ZPayoutPreview,
   ZPayoutsQuery,
   ZRecordIdParams,
 } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
+import { requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
+import { forbidden } from '../../http/errors.ts';
+import { cancelPayoutRequest, getPayoutAccount, getPayoutReadiness, payPayoutRequest, requestPayout } from './payout-requests.service.ts';
 import { exportPayoutItems, getPayout, listCheques, listConsignerBuyingItems, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions, previewPayout } from './payouts.service.ts';
 
 const tags = ['payouts'];
@@ -100,6 +106,63 @@ export const payoutsRoutes =
       async (request) => {
         const actor = await requireStaff(ctx, request, 'Orders');
         return { data: await markPayoutPaid(ctx, requireStore(request), actor, request.params.id, request.body) };
+      },
+    );
+
+    // ---- the hold, the minimum and payouts on request (docs/consigner-account.md) ----
+
+    app.get(
+      '/api/payouts/readiness',
+      { schema: { tags, summary: "Ready to Pay's consigners: payable and held money, the minimum, requests", response: responses(ZPayoutReadiness) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Orders');
+        return { data: await getPayoutReadiness(ctx, requireStore(request)) };
+      },
+    );
+
+    app.get(
+      '/api/payouts/consigner/:id/account',
+      { schema: { tags, summary: "A consigner's payable and held money and their payout request (a consigner: their own)", params: ZRecordIdParams, response: responses(ZPayoutAccount) } },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
+        return { data: await getPayoutAccount(ctx, requireStore(request), actor, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/payouts/requests',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in consigner asks to be paid (one open request; asked again, the same one)',
+          body: ZPayoutRequestBody,
+          response: { ...responses(ZPayoutRequest), ...responses(ZPayoutRequest, 201) },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireActor(ctx, request);
+        if (actor.kind !== 'consigner') throw forbidden('Only consigners ask to be paid');
+        const { request: made, created } = await requestPayout(ctx, requireStore(request), actor);
+        return reply.status(created ? 201 : 200).send({ data: made });
+      },
+    );
+
+    app.post(
+      '/api/payouts/requests/:id/cancel',
+      { schema: { tags, summary: 'The consigner cancels their own open payout request', params: ZRecordIdParams, response: responses(ZPayoutRequest) } },
+      async (request) => {
+        const actor = await requireActor(ctx, request);
+        if (actor.kind !== 'consigner') throw forbidden('Only the consigner who asked can cancel a payout request');
+        return { data: await cancelPayoutRequest(ctx, requireStore(request), actor, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/payouts/requests/:id/pay',
+      { schema: { tags, summary: "Pay a consigner's request: a payout of their ready items not on hold", params: ZRecordIdParams, response: responses(ZPayoutCreated, 201) } },
+      async (request, reply) => {
+        const actor = await requireStaff(ctx, request, 'Orders');
+        return reply.status(201).send({ data: await payPayoutRequest(ctx, requireStore(request), actor, request.params.id) });
       },
     );
 

@@ -1,7 +1,15 @@
 // The payouts API (people doc sections 2 Payouts, 4, 5, 7; docs/payouts.md).
 import type { Readable } from 'node:stream';
 import {
+  formatMoney,
   isConsignerAdmin,
+  isHeld,
+  meetsPayoutMinimum,
+  PAYOUT_ACCOUNT_MESSAGES,
+  payableOn,
+  splitByHold,
+  storeDayOf,
+  type PayableSplit,
   nextPayoutName,
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
@@ -79,6 +87,54 @@ async function handToProvider(ctx: AppContext, storeId: string, payoutId: string
   }
 }
 
+/** The day a sold item's money becomes payable when the hold still keeps it, else null (bought items are never held). */
+export function heldUntilOf(it: { status: string; bought: boolean; soldOn: string | null }, holdDays: number, today: string): string | null {
+  if (holdDays === 0 || it.bought || it.status !== 'Sold' || it.soldOn === null) return null;
+  const on = payableOn({ soldOn: it.soldOn, shippedOn: null, online: false }, { days: holdDays, fromShipping: false });
+  return isHeld(on, today) ? on : null;
+}
+
+/**
+ * The consigners' payable money from the ledger, split by the hold (docs/consigner-account.md): their
+ * unpaid sold items' proceeds and the rest of their balance (fees owed taken, as a payout takes them).
+ */
+export async function payableSplits(db: DbOrTx, store: Tenant, today: string, consignerIds?: readonly string[]): Promise<Map<string, PayableSplit>> {
+  const proceeds = await consignerLedger.unpaidProceeds(db, store.id, consignerIds);
+  const byConsigner = groupBy(proceeds, (p) => p.consignerId);
+  const ids = consignerIds ?? [...byConsigner.keys()];
+  const carry = await consignerLedger.availableCarry(db, store.id, ids);
+  return new Map(
+    ids.map((id) => [
+      id,
+      splitByHold(
+        (byConsigner.get(id) ?? []).map((p) => ({ amount: p.amount, soldOn: p.soldOn ?? '2000-01-01' })),
+        carry.get(id) ?? 0,
+        store.payoutHoldDays,
+        today,
+      ),
+    ]),
+  );
+}
+
+/**
+ * A payout run leaves out a consigner whose payable money is below the store's minimum: an item of
+ * theirs asked for is refused (422, naming them). Only sold items count (the ledger's proceeds): a
+ * share of items the store bought pays the agreed price whatever the minimum. No minimum, no check.
+ */
+async function refuseBelowMinimum(tx: DbOrTx, store: Tenant, items: readonly PayCandidate[], today: string) {
+  if (store.payoutMinimum <= 0) return;
+  const consignerIds = [...new Set(items.filter((it) => !it.bought).map((it) => it.consignerId))];
+  if (consignerIds.length === 0) return;
+  const splits = await payableSplits(tx, store, today, consignerIds);
+  for (const id of consignerIds) {
+    const payable = splits.get(id)?.payable ?? 0;
+    if (!meetsPayoutMinimum(payable, store.payoutMinimum)) {
+      const name = items.find((it) => it.consignerId === id)!.consignerName;
+      throw unprocessable(PAYOUT_ACCOUNT_MESSAGES.consignerBelowMinimum(name, formatMoney(store.payoutMinimum, store.currency), formatMoney(payable, store.currency)));
+    }
+  }
+}
+
 type PlannedShare = { name: string; itemCount: number; gross: number; carried: number; total: number; payoutType: string | null; boughtForCash: boolean };
 
 /**
@@ -86,14 +142,19 @@ type PlannedShare = { name: string; itemCount: number; gross: number; carried: n
  * with what it carries (net payable, docs/payouts.md): the fees its consigner owes taken, never below
  * zero (the rest stays owed), or a balance in their favour added. In the payout lock when making it.
  */
-async function planShares(tx: DbOrTx, storeId: string, ids: readonly string[], opts: { lock: boolean }) {
+async function planShares(tx: DbOrTx, store: Tenant, ids: readonly string[], opts: { lock: boolean }, today = storeDayOf(new Date())) {
+  const storeId = store.id;
   const items = await repo.payCandidatesForUpdate(tx, storeId, ids, opts);
   if (items.length !== ids.length) throw notFound(PAYOUT_ERRORS.itemNotFound);
   for (const it of items) {
     if (it.isStoreAccount) throw unprocessable(PAYOUT_ERRORS.storeAccount(it.code));
     if (it.payoutId !== null || it.inPayout) throw conflict(PAYOUT_ERRORS.alreadyInPayout(it.code));
     if (!isReady(it)) throw conflict(PAYOUT_ERRORS.notReady(it.code, it.status));
+    // a sale inside the store's hold is not payable yet: a refund then reverses it without a payout to undo
+    const held = heldUntilOf(it, store.payoutHoldDays, today);
+    if (held) throw conflict(PAYOUT_ACCOUNT_MESSAGES.itemHeld(it.code, held));
   }
+  await refuseBelowMinimum(tx, store, items, today);
   const shares = new Map<string, PlannedShare>();
   for (const it of items) {
     const s = shares.get(it.consignerId) ?? { name: it.consignerName, itemCount: 0, gross: 0, carried: 0, total: 0, payoutType: it.payoutType, boughtForCash: false };
@@ -112,7 +173,7 @@ async function planShares(tx: DbOrTx, storeId: string, ids: readonly string[], o
 
 /** POST /api/payouts/preview: what paying these items would send each consigner, fees owed taken. Nothing written. */
 export async function previewPayout(ctx: AppContext, store: Tenant, body: TPayoutPayBody): Promise<z.input<typeof ZPayoutPreview>> {
-  const { shares } = await planShares(ctx.db, store.id, body.inventoriesToPay, { lock: false });
+  const { shares } = await planShares(ctx.db, store, body.inventoriesToPay, { lock: false });
   const rows = [...shares].map(([consignerId, s]) => ({ consignerId, ...s })).sort((a, b) => a.name.localeCompare(b.name));
   const sum = (f: (s: PlannedShare) => number) => toMajor(rows.reduce((a, s) => a + f(s), 0));
   return {
@@ -141,54 +202,72 @@ export async function previewPayout(ctx: AppContext, store: Tenant, body: TPayou
  */
 export async function payInventories(ctx: AppContext, store: Tenant, actor: Actor, body: TPayoutPayBody): Promise<z.input<typeof ZPayoutCreated>> {
   const ids = body.inventoriesToPay;
-  const by = actorStamp(actor);
-  const providers = await enabledProviders(ctx, store.id);
-  let payout: PayoutRow;
-  try {
-    payout = await ctx.db.transaction(async (tx) => {
-      await repo.lockStorePayouts(tx, store.id);
-      const { items, shares } = await planShares(tx, store.id, ids, { lock: true });
-      const settings = { automatedPayout: store.automatedPayout, enabledProviders: providers };
-      // a share with nothing to send (its fees took it all) is settled by hand
-      const shareProviders = new Map([...shares].map(([id, s]) => [id, s.total === 0 ? 'manual' : shareProviderOf(s.payoutType, settings, { boughtForCash: s.boughtForCash })]));
-      const total = [...shares.values()].reduce((a, s) => a + s.total, 0);
+  const payout = await inPayoutTransaction(ctx, store, (tx, providers) => createPayoutIn(tx, store, actorStamp(actor), ids, providers));
+  return afterPayoutMade(ctx, store, payout, ids);
+}
 
-      const created = await repo.insertPayout(tx, {
-        storeId: store.id,
-        name: nextPayoutName(await repo.highestPayoutNumber(tx, store.id)),
-        // a payout of items the store bought waits for staff's Pay (docs/payouts.md)
-        status: items.every(isBought) ? 'Buying' : 'Pending',
-        total,
-        itemCount: items.length,
-        provider: payoutProviderOf([...shareProviders.values()]),
-        createdById: by.id,
-        createdByName: by.name,
-      });
-      await repo.addItems(tx, store.id, created.id, ids, by);
-      await repo.insertDeductions(
-        tx,
-        [...shares].filter(([, s]) => s.carried !== 0).map(([consignerId, s]) => ({ storeId: store.id, payoutId: created.id, consignerId, amount: s.carried })),
-      );
-      const now = new Date();
-      await writeInventoryLogs(
-        tx,
-        items.map((it) => logEntry({ id: it.id, storeId: store.id, title: it.title }, by, [{ variableChanged: 'payoutId', beforeValue: null, afterValue: created.id }], now)),
-      );
-      await repo.insertCheques(
-        tx,
-        [...shares].flatMap(([consignerId, s]) =>
-          splitIntoCheques(s.total).map((amount, k) => ({ storeId: store.id, payoutId: created.id, consignerId, amount, status: 'Pending', sequence: k + 1, provider: shareProviders.get(consignerId)! })),
-        ),
-      );
-      return created;
+/**
+ * Runs `make` in one transaction holding the store's payout lock (payouts of one store are made one
+ * at a time); the payout_items key (or the name) taken by a payout that committed in between is 409.
+ * Every way of making a payout goes through here and createPayoutIn (Ready to Pay, a request).
+ */
+export async function inPayoutTransaction<T>(ctx: AppContext, store: Tenant, make: (tx: DbOrTx, providers: PayoutProvider[]) => Promise<T>): Promise<T> {
+  const providers = await enabledProviders(ctx, store.id);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await repo.lockStorePayouts(tx, store.id);
+      return make(tx, providers);
     });
   } catch (err) {
-    // the payout_items key (or the name) taken by a payout that committed in between
     if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(PAYOUT_ERRORS.raced);
     throw err;
   }
+}
+
+/** After the commit: a payout with automated shares goes to its providers; the answer of the pay routes. */
+export async function afterPayoutMade(ctx: AppContext, store: Tenant, payout: PayoutRow, ids: readonly string[]): Promise<z.input<typeof ZPayoutCreated>> {
   if (payout.status === 'Pending' && payout.provider !== 'manual') await handToProvider(ctx, store.id, payout.id);
-  return { id: payout.id, name: payout.name, status: payout.status, total: toMajor(payout.total), inventories: ids };
+  return { id: payout.id, name: payout.name, status: payout.status, total: toMajor(payout.total), inventories: [...ids] };
+}
+
+/** The payout of the given items, inside inPayoutTransaction (the store's payout lock held). */
+export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, ids: readonly string[], providers: PayoutProvider[]): Promise<PayoutRow> {
+  const { items, shares } = await planShares(tx, store, ids, { lock: true });
+  const settings = { automatedPayout: store.automatedPayout, enabledProviders: providers };
+  // a share with nothing to send (its fees took it all) is settled by hand
+  const shareProviders = new Map([...shares].map(([id, s]) => [id, s.total === 0 ? 'manual' : shareProviderOf(s.payoutType, settings, { boughtForCash: s.boughtForCash })]));
+  const total = [...shares.values()].reduce((a, s) => a + s.total, 0);
+
+  const created = await repo.insertPayout(tx, {
+    storeId: store.id,
+    name: nextPayoutName(await repo.highestPayoutNumber(tx, store.id)),
+    // a payout of items the store bought waits for staff's Pay (docs/payouts.md)
+    status: items.every(isBought) ? 'Buying' : 'Pending',
+    total,
+    itemCount: items.length,
+    provider: payoutProviderOf([...shareProviders.values()]),
+    createdById: by.id,
+    createdByName: by.name,
+  });
+  await repo.addItems(tx, store.id, created.id, ids, by);
+  await repo.insertDeductions(
+    tx,
+    [...shares].filter(([, s]) => s.carried !== 0).map(([consignerId, s]) => ({ storeId: store.id, payoutId: created.id, consignerId, amount: s.carried })),
+  );
+  const now = new Date();
+  await writeInventoryLogs(
+    tx,
+    items.map((it) => logEntry({ id: it.id, storeId: store.id, title: it.title }, by, [{ variableChanged: 'payoutId', beforeValue: null, afterValue: created.id }], now)),
+  );
+  await repo.insertCheques(
+    tx,
+    [...shares].flatMap(([consignerId, s]) =>
+      splitIntoCheques(s.total).map((amount, k) => ({ storeId: store.id, payoutId: created.id, consignerId, amount, status: 'Pending', sequence: k + 1, provider: shareProviders.get(consignerId)! })),
+    ),
+  );
+  // an open request of a consigner paid here is being paid by this payout (closed when their share is settled)
+  await repo.linkRequests(tx, store.id, created.id, [...shares.keys()]);
+  return created;
 }
 
 /**
@@ -265,7 +344,7 @@ export async function getPayout(ctx: AppContext, store: Tenant, actor: Actor, id
 }
 
 /** A consigner asks for their own figures only; staff for a consigner of this store (404 otherwise, never their data). */
-async function assertConsignerOf(ctx: AppContext, store: Tenant, actor: Actor, consignerId: string): Promise<void> {
+export async function assertConsignerOf(ctx: AppContext, store: Tenant, actor: Actor, consignerId: string): Promise<void> {
   if (actor.kind === 'consigner' && actor.id !== consignerId) throw notFound(PAYOUT_ERRORS.consignerNotFound);
   if (actor.kind === 'employee' && !(await repo.consignerExists(ctx.db, store.id, consignerId))) throw notFound(PAYOUT_ERRORS.consignerNotFound);
 }
@@ -387,6 +466,8 @@ export async function settlePayoutShares(
     if (amount < 0) await repo.settleWithdrawalFees(tx, storeId, consignerId, -amount);
   }
   await consignerLedger.append(tx, entries);
+  // the requests this payout was paying for these consigners are done (docs/consigner-account.md)
+  await repo.closePaidRequests(tx, storeId, payoutId, consignerIds);
   const now = new Date();
   await writeInventoryLogs(
     tx,

@@ -96,6 +96,8 @@ function savedSettings(s: StoreRow): TStoreSettingsBody {
     safeInventoryStatusMode: s.safeInventoryStatusMode,
     livePriceChanges: s.livePriceChanges,
     automatedPayout: s.automatedPayout,
+    payoutHoldDays: s.payoutHoldDays,
+    payoutMinimum: toMajor(s.payoutMinimum),
   };
 }
 

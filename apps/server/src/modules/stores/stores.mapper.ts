@@ -86,6 +86,8 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
     safeInventoryStatusMode: s.safeInventoryStatusMode,
     livePriceChanges: s.livePriceChanges,
     automatedPayout: s.automatedPayout,
+    payoutHoldDays: s.payoutHoldDays,
+    payoutMinimum: toMajor(s.payoutMinimum),
     maintenanceMode: s.maintenanceMode,
     updatedAt: s.updatedAt.toISOString(),
   };

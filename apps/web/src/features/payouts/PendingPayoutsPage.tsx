@@ -16,6 +16,7 @@ import { PayoutConfirmModal, type ConfirmShare } from './PayoutConfirmModal';
 import { useCreatePayout, useReadyToPay, type ReadyItem } from './payouts.api';
 import { ReadyCard, ReadyItemCell, ReadyPayoutCell, boughtTag, warnsZero } from './ReadyCells';
 import { ReadyDateFilter } from './ReadyDateFilter';
+import { ReadinessPanel } from './ReadinessPanel';
 import './payouts.css';
 
 const FILTER_KEYS = ['search', 'consigner', 'from', 'to'] as const;
@@ -111,7 +112,6 @@ export default function PendingPayoutsPage() {
 
   const itemCell = (item: ReadyItem) => <ReadyItemCell item={item} />;
   const payoutCell = (item: ReadyItem) => <ReadyPayoutCell item={item} money={money} isMobile={isMobile} />;
-  const kindTag = boughtTag;
 
   const columns: TableColumnsType<ReadyItem> = [
     { title: 'Item', key: 'item', render: (_, item) => itemCell(item) },
@@ -127,7 +127,7 @@ export default function PendingPayoutsPage() {
             <span className="br-pay-sub">{formatDateShort(item.order.orderDate)}</span>
           </Flex>
         ) : (
-          kindTag(item) ?? <Typography.Text type="secondary">—</Typography.Text>
+          boughtTag(item) ?? <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
     { title: 'Date sold', key: 'soldOn', width: 110, render: (_, item) => (item.soldOn ? formatDateShort(item.soldOn) : <Typography.Text type="secondary">—</Typography.Text>) },
@@ -197,6 +197,7 @@ export default function PendingPayoutsPage() {
       style={{ maxWidth: 1400 }}
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
+      <ReadinessPanel word={word} money={money} isMobile={isMobile} onConsigner={(id) => state.setFilters({ consigner: id })} />
       <Flex gap={8} wrap vertical={isMobile} style={{ marginBottom: 16 }}>
         <ListSearch
           value={search}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TPayoutPreview,
+  TPayoutReadiness,
   PayoutStatus,
   TAutoPayoutRetry,
   TInventoryItem,
@@ -165,4 +166,18 @@ export function useRetryAutoPayout(id: string) {
 /** POST /api/payouts/export: the payout's items as payouts.csv (the server's name). */
 export function downloadPayoutCsv(payoutId: string): Promise<void> {
   return downloadCsv('/api/payouts/export', 'payouts.csv', { method: 'POST', body: { payoutId } });
+}
+
+/** GET /api/payouts/readiness: Ready to Pay's consigners from the ledger: payable, held (and until when), the minimum, requests. */
+export function usePayoutReadiness() {
+  return useQuery({ queryKey: [...payoutKeys.all, 'readiness'], queryFn: ({ signal }) => apiFetch<TPayoutReadiness>('/api/payouts/readiness', { signal }) });
+}
+
+/** POST /api/payouts/requests/{id}/pay: a consigner's request paid in one action (the same payout path as Payout Items). */
+export function usePayRequest() {
+  const refresh = useRefreshPayouts();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<TPayoutCreated>(`/api/payouts/requests/${encodeURIComponent(id)}/pay`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
 }

@@ -3,6 +3,7 @@ import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Typog
 import type { FormInstance } from 'antd';
 import { ControlOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import {
+  PAYOUT_HOLD_DAYS_MAX,
   CUSTOM_BARCODE_OPTIONS,
   LABEL_LAYOUT_NAMES,
   LABEL_MM_MAX,
@@ -133,6 +134,16 @@ export function FeesSection({ who, symbol, isMobile }: { who: string; symbol: st
         <Col span={half}>
           <Form.Item name="vatRate" label="VAT rate">
             {percentInput('VAT rate')}
+          </Form.Item>
+        </Col>
+        <Col span={half}>
+          <Form.Item name="payoutHoldDays" label="Payout hold (days)" extra="Days after a sale before its money is ready to pay: refunds inside the hold need no claw-back (0: at once)">
+            <InputNumber min={0} max={PAYOUT_HOLD_DAYS_MAX} step={1} precision={0} suffix="days" style={{ width: '100%' }} aria-label="Payout hold (days)" data-testid="payout-hold-days" />
+          </Form.Item>
+        </Col>
+        <Col span={half}>
+          <Form.Item name="payoutMinimum" label="Minimum payout" extra={`A payout run leaves out a ${who.toLowerCase()} whose ready money is below this (0: no minimum)`}>
+            {moneyInput('Minimum payout')}
           </Form.Item>
         </Col>
       </Row>

@@ -9,6 +9,7 @@ import { ListSearch, useBackToLastPage } from '../../../shared/ui/ListView';
 import { useCurrentStore } from '../../store/store.api';
 import { useUrlListState } from '../../transfers/url-state';
 import { PaidList } from './PaidList';
+import { PayoutRequestCard } from './PayoutRequestCard';
 import { PortalReport } from './PortalReport';
 import { EmptyList } from './PortalPayoutParts';
 import { ReadyList } from './ReadyList';
@@ -111,6 +112,7 @@ export default function ConsignerPayoutsPage({ user }: { user: SignedInUser }) {
       styles={{ body: { padding: isMobile ? 12 : 24 }, header: isMobile ? { paddingInline: 12 } : undefined }}
     >
       <Flex vertical gap={16}>
+        <PayoutRequestCard consignerId={user.id} money={money} isMobile={isMobile} />
         <Flex gap={isMobile ? 8 : 12} wrap vertical={isMobile} align={isMobile ? 'stretch' : 'center'}>
           {dateFilter}
           <ListSearch

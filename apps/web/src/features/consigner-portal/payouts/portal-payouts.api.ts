@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TConsignerBuyingList, TConsignerPayoutList, TConsignerReport } from '@backroom/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TConsignerBuyingList, TConsignerPayoutList, TConsignerReport, TPayoutAccount, TPayoutRequest } from '@backroom/domain';
 import { apiFetch } from '../../../shared/api';
 
 // The consigner's Payout page (/payouts): their payouts (their share only), the items the store bought
@@ -56,4 +56,20 @@ export function usePortalReport(consignerId: string, from?: string, to?: string)
       apiFetch<TConsignerReport>('/api/consigners/consignerReport', { query: { consigner: consignerId, dateRangeStart: from, dateRangeEnd: to }, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+const accountKey = (id: string) => ['portal-money', 'account', id] as const;
+
+/** GET /api/payouts/consigner/{id}/account: what is payable now, what is held and until when, their request. */
+export function usePayoutAccount(consignerId: string) {
+  return useQuery({ queryKey: accountKey(consignerId), queryFn: ({ signal }) => apiFetch<TPayoutAccount>(`/api/payouts/consigner/${encodeURIComponent(consignerId)}/account`, { signal }) });
+}
+
+/** POST /api/payouts/requests (ask to be paid) and POST /api/payouts/requests/{id}/cancel. */
+export function usePayoutRequestActions(consignerId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: accountKey(consignerId) });
+  const ask = useMutation({ mutationFn: () => apiFetch<TPayoutRequest>('/api/payouts/requests', { method: 'POST', body: { confirm: true } }), onSettled: refresh });
+  const cancel = useMutation({ mutationFn: (id: string) => apiFetch<TPayoutRequest>(`/api/payouts/requests/${encodeURIComponent(id)}/cancel`, { method: 'POST' }), onSettled: refresh });
+  return { ask, cancel };
 }
