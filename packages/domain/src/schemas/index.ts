@@ -43,3 +43,4 @@ export * from './scans.requests.ts';
 export * from './user.requests.ts';
 export * from './consignment-terms.ts';
 export * from './statements.ts';
+export * from './markdowns.ts';

@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './files.ts';
 export * from './storefront.ts';
 export * from './storefront-orders.ts';
+export * from './markdowns.ts';
