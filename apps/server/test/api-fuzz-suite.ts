@@ -13,7 +13,7 @@
 // with its own app and database, so the fuzzer's minutes run on every core beside the other files
 // instead of being the run's long pole (docs/testing.md "Speed").
 import { readdirSync } from 'node:fs';
-import { ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -372,6 +372,9 @@ export function fuzzPart(part: number) {
       // host proofs are looked for without a network: no TXT record, and every host resolves privately
       setHostProbe(t.ctx, { resolveTxt: async () => Promise.reject(Object.assign(new Error('no record'), { code: 'ENOTFOUND' })), lookup: async () => [{ address: '10.0.0.1', family: 4 }] });
       const db = t.ctx.db;
+      // a markdown schedule, so the schedules' routes reach a row (docs/consignment-terms.md "Markdowns")
+      const [demoStore] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.handle, 'demo'));
+      const schedules = await db.insert(s.markdownSchedules).values({ storeId: demoStore.id, name: 'Fuzzed', steps: [{ afterDays: 30, percentOff: 10 }] }).returning({ id: s.markdownSchedules.id });
       const [items, products, templates, subLocations, consigners, employees] = await Promise.all([
         db.select({ id: s.inventoryItems.id, code: s.inventoryItems.code }).from(s.inventoryItems).limit(40),
         db.select({ id: s.products.id, sku: s.products.sku }).from(s.products).limit(20),
@@ -382,7 +385,7 @@ export function fuzzPart(part: number) {
         db.select({ id: s.employees.id }).from(s.employees).where(ne(s.employees.email, DEMO.owner)),
       ]);
       known = {
-        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
+        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...schedules, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
         codes: [...items.map((i) => i.code), ...products.map((p) => p.sku), 'demo'],
         texts: ['Downtown', 'Uptown', 'Warehouse', 'Shelf A', 'ONLINE MARKETPLACE', '10', '10.5', 'New', 'Used', 'Good Box', 'Sneakers', 'Active', 'Pending', ...subLocations.map((l) => l.name)],
       };

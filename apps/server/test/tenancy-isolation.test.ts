@@ -146,6 +146,8 @@ beforeAll(async () => {
   await t.request({ method: 'PUT', url: `/open/employees/accept/${owner.id}`, body: { token: owner.inviteToken, fbUserId } });
   attackerToken = await t.signIn('boss@attacker.test', 'attacker-password', ATTACKER_HOST);
 
+  // a markdown schedule of the victim's, so the schedules' routes are sent a victim's id
+  await t.ctx.db.insert(s.markdownSchedules).values({ storeId: victimStoreId, name: 'Victim markdown', steps: [{ afterDays: 30, percentOff: 10 }] });
   const snap = await snapshot(victimStoreId);
   const idsOf = (table: string) => (snap[table] as { id: string }[]).map((r) => r.id).slice(0, 3);
   victimIds = {
@@ -160,6 +162,7 @@ beforeAll(async () => {
     payouts: idsOf('payouts'),
     inventoryLogs: idsOf('inventory_logs'),
     consignerTypes: idsOf('consigner_types'),
+    markdownSchedules: idsOf('markdown_schedules'),
   };
   victimCode = (snap.inventory_items[0] as { code: string }).code;
   victimSku = (snap.products[0] as { sku: string }).sku;
