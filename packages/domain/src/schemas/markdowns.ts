@@ -89,9 +89,14 @@ export function nextMarkdownFor(
   today: string,
 ): TNextMarkdown | null {
   if (item.status !== 'Active' || !item.acceptedOn || !scheduleCovers(schedule, item)) return null;
-  const next = nextMarkdownOf(item.acceptedOn, today, schedule.steps);
-  if (!next) return null;
-  const target = Math.max(markedDownPrice(item.basePrice ?? item.price, next.step.percentOff), floorOf(item.minimumPrice, storeFloor));
-  if (target >= item.price) return null;
-  return { percentOff: next.step.percentOff, afterDays: next.step.afterDays, onDay: addDays(item.acceptedOn, next.onDay) };
+  // a step that would not lower the price (already applied early, or held at the floor) is passed over
+  const floor = floorOf(item.minimumPrice, storeFloor);
+  let from = today;
+  for (let next = nextMarkdownOf(item.acceptedOn, from, schedule.steps); next; next = nextMarkdownOf(item.acceptedOn, from, schedule.steps)) {
+    const target = Math.max(markedDownPrice(item.basePrice ?? item.price, next.step.percentOff), floor);
+    const onDay = addDays(item.acceptedOn, next.onDay);
+    if (target < item.price) return { percentOff: next.step.percentOff, afterDays: next.step.afterDays, onDay };
+    from = onDay;
+  }
+  return null;
 }
