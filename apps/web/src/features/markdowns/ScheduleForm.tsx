@@ -84,12 +84,12 @@ export function ScheduleForm({ schedule, currency, onDone }: { schedule: Markdow
                 <Row key={field.key} gutter={8} align="top" data-testid="step-row">
                   <Col flex="1 1 140px">
                     <Form.Item name={[field.name, 'afterDays']} label={i === 0 || isMobile ? 'After (days)' : undefined} rules={[stepRule('afterDays')]}>
-                      <InputNumber min={1} max={3650} precision={0} suffix="days" style={{ width: '100%' }} aria-label={`Step ${i + 1} after days`} />
+                      <InputNumber precision={0} suffix="days" style={{ width: '100%' }} aria-label={`Step ${i + 1} after days`} />
                     </Form.Item>
                   </Col>
                   <Col flex="1 1 140px">
                     <Form.Item name={[field.name, 'percentOff']} label={i === 0 || isMobile ? 'Percent off' : undefined} rules={[stepRule('percentOff')]}>
-                      <InputNumber min={1} max={90} precision={0} suffix="%" style={{ width: '100%' }} aria-label={`Step ${i + 1} percent off`} />
+                      <InputNumber precision={0} suffix="%" style={{ width: '100%' }} aria-label={`Step ${i + 1} percent off`} />
                     </Form.Item>
                   </Col>
                   <Col flex="none" style={{ paddingTop: i === 0 || isMobile ? 30 : 0 }}>
