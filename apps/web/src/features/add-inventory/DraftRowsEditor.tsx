@@ -47,7 +47,7 @@ export function DraftRowsEditor({
   };
   const priceInput = (row: DraftRow) => <PriceInput {...edit(row)} label={`Price for ${row.option1Value}`} currency={currency} style={{ width: '100%', minWidth: 110 }} />;
   const minimumInput = (row: DraftRow) => (
-    <MinimumPriceInput {...edit(row)} label={`Minimum price for ${row.option1Value}`} currency={currency} style={{ width: '100%', minWidth: 110 }} />
+    <MinimumPriceInput {...edit(row)} label={`Consigner's minimum for ${row.option1Value}`} currency={currency} style={{ width: '100%', minWidth: 110 }} />
   );
   const quantityInput = (row: DraftRow) => <QuantityInput {...edit(row)} label={`Quantity for ${row.option1Value}`} style={{ width: '100%', minWidth: 70 }} />;
   const consignerSelect = (row: DraftRow) => (
@@ -90,7 +90,7 @@ export function DraftRowsEditor({
                   <Field label="Quantity">{quantityInput(row)}</Field>
                 </div>
               </Flex>
-              <Field label="Minimum price">{minimumInput(row)}</Field>
+              <Field label="Consigner's minimum">{minimumInput(row)}</Field>
               <Field label="Consigner">{consignerSelect(row)}</Field>
               {figures(row)}
             </Flex>

@@ -42,7 +42,7 @@ export function MinimumPriceInput({ row, onChange, label, size, style, currency 
       size={size}
       prefix={priceSymbol(currency)}
       min={0}
-      placeholder="Min. (optional)"
+      placeholder="Minimum (optional)"
       value={row.minimumPrice ?? null}
       onChange={(v) => onChange({ minimumPrice: typeof v === 'number' ? v : null })}
       style={style}
