@@ -29,6 +29,7 @@ import { autoPayoutRoutes } from './modules/payouts/automated/auto-payout.routes
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { consignerTypesRoutes } from './modules/consignerTypes/consignerTypes.routes.ts';
 import { expiringInventoryRoutes } from './modules/expiring-inventory/expiring-inventory.routes.ts';
+import { markdownsRoutes } from './modules/markdowns/markdowns.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { consignersRoutes } from './modules/consigners/consigners.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(
   await app.register(templatesRoutes(ctx));
   await app.register(consignerTypesRoutes(ctx));
   await app.register(expiringInventoryRoutes(ctx));
+  await app.register(markdownsRoutes(ctx));
   await app.register(locationsRoutes(ctx));
   await app.register(subLocationsRoutes(ctx));
   await app.register(filesRoutes(ctx));

@@ -375,6 +375,9 @@ export function fuzzPart(part: number) {
       // an open payout request of Ava's (the seed has none), so the request routes' ids reach a row
       const [ava] = await db.select({ id: s.consigners.id, storeId: s.consigners.storeId }).from(s.consigners).where(eq(s.consigners.email, DEMO.ava));
       const [request] = await db.insert(s.payoutRequests).values({ storeId: ava.storeId, consignerId: ava.id, amount: 1000 }).returning({ id: s.payoutRequests.id });
+      // a markdown schedule, so the schedules' routes reach a row (docs/consignment-terms.md "Markdowns")
+      const [demoStore] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.handle, 'demo'));
+      const schedules = await db.insert(s.markdownSchedules).values({ storeId: demoStore.id, name: 'Fuzzed', steps: [{ afterDays: 30, percentOff: 10 }] }).returning({ id: s.markdownSchedules.id });
       const [items, products, templates, subLocations, consigners, employees] = await Promise.all([
         db.select({ id: s.inventoryItems.id, code: s.inventoryItems.code }).from(s.inventoryItems).limit(40),
         db.select({ id: s.products.id, sku: s.products.sku }).from(s.products).limit(20),
@@ -388,7 +391,7 @@ export function fuzzPart(part: number) {
       const [termItem] = await db.select().from(s.inventoryItems).limit(1);
       const termRequests = await db.insert(s.termRequests).values({ storeId: termItem.storeId, inventoryId: termItem.id, consignerId: termItem.consignerId, kind: 'renew' }).returning({ id: s.termRequests.id });
       known = {
-        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...termRequests, request, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
+        uuids: [...items, ...products, ...templates, ...subLocations, ...consigners, ...employees, ...termRequests, request, ...schedules, ...(await db.select({ id: s.stores.id }).from(s.stores))].map((r) => r.id),
         codes: [...items.map((i) => i.code), ...products.map((p) => p.sku), 'demo'],
         texts: ['Downtown', 'Uptown', 'Warehouse', 'Shelf A', 'ONLINE MARKETPLACE', '10', '10.5', 'New', 'Used', 'Good Box', 'Sneakers', 'Active', 'Pending', ...subLocations.map((l) => l.name)],
       };

@@ -47,6 +47,7 @@ beforeAll(async () => {
     order: await first(db.select({ id: s.orders.id }).from(s.orders).where(eq(s.orders.storeId, demo.id))),
     payout: await first(db.select({ id: s.payouts.id }).from(s.payouts).where(eq(s.payouts.storeId, demo.id))),
     scan: await first(db.select({ id: s.scans.id }).from(s.scans).where(eq(s.scans.storeId, demo.id))),
+    markdownSchedule: (await db.insert(s.markdownSchedules).values({ storeId: demo.id, name: 'Matrix', steps: [{ afterDays: 30, percentOff: 10 }] }).returning())[0].id,
   };
 }, 600_000);
 afterAll(async () => t?.close());
@@ -67,6 +68,7 @@ function idFor(path: string): string {
     [/^\/api\/stores/, 'store'],
     [/^\/api\/subLocations/, 'subLocation'],
     [/^\/api\/locations/, 'location'],
+    [/^\/api\/markdownSchedules/, 'markdownSchedule'],
   ];
   return ids[table.find(([re]) => re.test(path))?.[1] ?? 'item'];
 }

@@ -35,10 +35,10 @@ const accept = (id: string) => t.request({ method: 'POST', url: '/api/inventorie
 describe('terms per consigner type', () => {
   it('answers "no terms" for a type that never had any, and saves terms with fees in currency units', async () => {
     const [type] = await types();
-    expect(type.terms).toEqual({ periodDays: null, minimumStayDays: 0, earlyWithdrawalFee: 0, renewalDays: null, renewalFee: 0, endAction: 'return', graceDays: 0 });
+    expect(type.terms).toEqual({ periodDays: null, minimumStayDays: 0, earlyWithdrawalFee: 0, renewalDays: null, renewalFee: 0, endAction: 'return', graceDays: 0, markdownScheduleId: null });
     const res = await putTerms(owner, type.id, { periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 7.5, endAction: 'donate', graceDays: 7 });
     expect(res.statusCode).toBe(200);
-    expect(json<{ data: TypeAnswer }>(res).data.terms).toEqual({ periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 7.5, endAction: 'donate', graceDays: 7 });
+    expect(json<{ data: TypeAnswer }>(res).data.terms).toEqual({ periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 7.5, endAction: 'donate', graceDays: 7, markdownScheduleId: null });
     const [row] = await t.ctx.db.select().from(s.consignerTypes).where(eq(s.consignerTypes.id, type.id));
     expect(row.consignmentTerms).toMatchObject({ earlyWithdrawalFee: 1500, renewalFee: 750, markdownScheduleId: null });
     // the fees of the type are untouched
@@ -130,7 +130,7 @@ describe('the item screen shows the locked terms', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = json<{ data: { consignmentEndsAt: string; consignmentTerms: Record<string, unknown> } }>(res).data;
     expect(answer.consignmentEndsAt).toBe(plusDays(60));
-    expect(answer.consignmentTerms).toEqual({ periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 5, endAction: 'donate', graceDays: 7, state: 'running', days: 60 });
+    expect(answer.consignmentTerms).toEqual({ periodDays: 60, minimumStayDays: 30, earlyWithdrawalFee: 15, renewalDays: 30, renewalFee: 5, endAction: 'donate', graceDays: 7, markdownScheduleId: null, state: 'running', days: 60 });
     // the consigner reads the same terms on their own item
     expect(json<{ data: { consignmentTerms: unknown } }>(await detail(item.id, ava)).data.consignmentTerms).toEqual(answer.consignmentTerms);
   });

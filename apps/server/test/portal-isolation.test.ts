@@ -318,6 +318,12 @@ describe('staff-only routes', () => {
       ['GET', '/api/employees'],
       ['GET', `/api/stores/${refs.store.id}`],
       ['GET', '/api/consignerTypes'],
+      // markdown schedules (docs/consignment-terms.md "Markdowns"): Settings only
+      ['GET', '/api/markdownSchedules'],
+      ['POST', '/api/markdownSchedules', { name: 'Mine', steps: [{ afterDays: 30, percentOff: 10 }] }],
+      ['POST', '/api/markdownSchedules/preview', { name: 'Mine', steps: [{ afterDays: 1, percentOff: 50 }] }],
+      ['PUT', `/api/markdownSchedules/${crypto.randomUUID()}`, { name: 'Mine', steps: [{ afterDays: 30, percentOff: 10 }] }],
+      ['DELETE', `/api/markdownSchedules/${crypto.randomUUID()}`],
       ['GET', `/api/jobs/${crypto.randomUUID()}`],
       ['GET', `/api/orders/${crypto.randomUUID()}`],
       ['GET', `/api/employees/${refs.owner.id}`],

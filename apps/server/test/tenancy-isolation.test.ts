@@ -152,7 +152,8 @@ beforeAll(async () => {
   // an open payout request of the victim's (the seed has none): its pay and cancel routes must not reach it
   const [asker] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.storeId, victimStoreId)).limit(1);
   await t.ctx.db.insert(s.payoutRequests).values({ storeId: victimStoreId, consignerId: asker.id, amount: 1000 });
-
+  // a markdown schedule of the victim's, so the schedules' routes are sent a victim's id
+  await t.ctx.db.insert(s.markdownSchedules).values({ storeId: victimStoreId, name: 'Victim markdown', steps: [{ afterDays: 30, percentOff: 10 }] });
   const snap = await snapshot(victimStoreId);
   const idsOf = (table: string) => (snap[table] as { id: string }[]).map((r) => r.id).slice(0, 3);
   victimIds = {
@@ -169,6 +170,7 @@ beforeAll(async () => {
     consignerTypes: idsOf('consigner_types'),
     termRequests: idsOf('term_requests'),
     payoutRequests: idsOf('payout_requests'),
+    markdownSchedules: idsOf('markdown_schedules'),
   };
   victimCode = (snap.inventory_items[0] as { code: string }).code;
   victimSku = (snap.products[0] as { sku: string }).sku;

@@ -243,6 +243,7 @@ describe('STAFF_MENU', () => {
       ['Orders', 'Counter sale', '/sell', 'Orders', false],
       ['Settings', 'Store', '/settings', 'Settings', false],
       ['Settings', 'Fees', '/fees', 'Settings', false],
+      ['Settings', 'Markdowns', '/markdowns', 'Settings', false],
       ['Settings', 'Templates', '/productTemplates', 'Settings', false],
       ['Settings', 'Locations', '/locations', 'Settings', false],
       ['Settings', 'Sublocations', '/subLocations', 'Settings', false],
@@ -352,7 +353,7 @@ describe('built screens', () => {
     expect(menu.map((i) => i.label)).toEqual(['Dashboard', 'Add Products', 'Inventory', 'Request', 'Transfers', 'Consigners', 'Employees', 'Activity', 'Orders', 'Settings']);
     expect(flatten(menu).map((e) => e.label)).toEqual([
       'Dashboard', 'Add Products', 'Find', 'Requested', 'Drop Off Pending', 'Ready To Print', 'Withdrawn', 'Price Change',
-      'Withdrawal Request', 'Scan In', 'Stock-take', 'Expiring', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Templates', 'Locations', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
+      'Withdrawal Request', 'Scan In', 'Stock-take', 'Expiring', 'Request Items', 'Buying', 'Consignment', 'Transfer', 'Accept Transfer', 'Consigners', 'Employees', 'Activity', 'Find', 'Ready to Pay', 'Payouts', 'Counter sale', 'Store', 'Fees', 'Markdowns', 'Templates', 'Locations', 'Sublocations', 'Billing', 'Shopify sync', 'Logout',
     ]);
     for (const entry of flatten(menu)) if (entry.path) expect(isBuiltRoute(entry.path), entry.path).toBe(true);
   });

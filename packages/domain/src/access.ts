@@ -135,6 +135,8 @@ export const ROUTE_AREAS = {
   '/acceptTransfers': 'Inventory',
   '/settings': 'Settings',
   '/fees': 'Settings',
+  // not in the spec: markdown schedules (docs/consignment-terms.md "Markdowns")
+  '/markdowns': 'Settings',
   '/productTemplates': 'Settings',
   '/subLocations': 'Settings',
   // not in the spec: adding, renaming and archiving locations (docs/catalogue.md "Locations")
@@ -197,6 +199,7 @@ export const BUILT_STAFF_ROUTES = [
   '/employees/:id',
   '/addEmployee',
   '/fees',
+  '/markdowns',
   '/settings',
   '/billing',
   '/consigners',
@@ -369,6 +372,8 @@ export const STAFF_MENU: readonly MenuItem[] = [
   group('settingsGroup', 'Settings', [
     leaf('settings', 'Store', '/settings', 'Settings'),
     leaf('fees', 'Fees', '/fees', 'Settings'),
+    // Not in the spec: markdown schedules, beside the fees whose terms choose them (docs/consignment-terms.md).
+    leaf('markdowns', 'Markdowns', '/markdowns', 'Settings'),
     leaf('productTemplates', 'Templates', '/productTemplates', 'Settings'),
     // Not in the spec: the store's locations (docs/catalogue.md "Locations"), before their sublocations.
     leaf('locations', 'Locations', '/locations', 'Settings'),

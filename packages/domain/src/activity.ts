@@ -57,6 +57,7 @@ export const INVENTORY_FIELD_LABELS: Readonly<Record<string, string>> = {
   deletedOn: 'Deleted on',
   termEnded: 'Term ended',
   renewalFee: 'Renewal fee',
+  markdown: 'Markdown',
 };
 
 export function activityFieldLabel(field: string): string {

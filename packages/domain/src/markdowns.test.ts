@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './consignment-terms.ts';
+import { nextMarkdownFor } from './schemas/markdowns.ts';
 import { floorOf, markdownOf, markdownStepOf, markedDownPrice, nextMarkdownOf, scheduleCovers, ZMarkdownScheduleInput, ZMarkdownSteps, type MarkdownStep } from './markdowns.ts';
 
 const SCHEDULE: MarkdownStep[] = [
@@ -90,5 +91,23 @@ describe('markdowns', () => {
     expect(scheduleCovers({ categories: ['Sneakers'], templateIds: [] }, { category: 'sneakers', productTemplateId: null })).toBe(true);
     expect(scheduleCovers({ categories: ['Sneakers'], templateIds: [] }, { category: 'Clothing', productTemplateId: null })).toBe(false);
     expect(scheduleCovers({ categories: [], templateIds: [tpl] }, { category: 'Clothing', productTemplateId: tpl })).toBe(true);
+  });
+});
+
+describe('nextMarkdownFor (the portal line)', () => {
+  const item = { status: 'Active', acceptedOn: '2026-01-01', price: 10000, basePrice: 10000, minimumPrice: null, category: null, productTemplateId: null };
+  const schedule = { steps: SCHEDULE, categories: [], templateIds: [] };
+  it('names the next step and its day', () => {
+    expect(nextMarkdownFor(item, schedule, 0, '2026-01-10')).toEqual({ percentOff: 10, afterDays: 30, onDay: '2026-01-31' });
+  });
+  it('passes over a step already applied and one held at the floor', () => {
+    expect(nextMarkdownFor({ ...item, price: 9000 }, schedule, 0, '2026-01-10')).toEqual({ percentOff: 25, afterDays: 60, onDay: '2026-03-02' });
+    expect(nextMarkdownFor({ ...item, minimumPrice: 9500, price: 9500 }, schedule, 0, '2026-01-10')).toBeNull();
+    expect(nextMarkdownFor(item, schedule, 10000, '2026-01-10')).toBeNull();
+  });
+  it('is null for an item not Active, not covered, or past the last step', () => {
+    expect(nextMarkdownFor({ ...item, status: 'Sold' }, schedule, 0, '2026-01-10')).toBeNull();
+    expect(nextMarkdownFor({ ...item, category: 'Apparel' }, { ...schedule, categories: ['Sneakers'] }, 0, '2026-01-10')).toBeNull();
+    expect(nextMarkdownFor(item, schedule, 0, '2026-06-01')).toBeNull();
   });
 });

@@ -25,11 +25,13 @@ const MONEY_FIELDS = new Set<string>([
   'discount',
   'lowestPrice',
   'withdrawalFee',
+  'minimumPrice',
 ]);
 // Bookkeeping columns: who and when are the log entry itself.
 // The terms locked at acceptance are the type's as they stood (docs/consignment-terms.md): the end
 // they set is logged, not the whole set.
-const UNLOGGED = new Set<string>(['id', 'storeId', 'createdAt', 'updatedAt', 'lastUpdatedById', 'lastUpdatedByName', 'consignmentTerms']);
+// The price a markdown schedule counts from is bookkeeping of the markdown entry (its own line says the step).
+const UNLOGGED = new Set<string>(['id', 'storeId', 'createdAt', 'updatedAt', 'lastUpdatedById', 'lastUpdatedByName', 'consignmentTerms', 'markdownBasePrice']);
 
 function logValue(field: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;

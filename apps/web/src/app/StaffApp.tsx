@@ -23,6 +23,7 @@ const SubLocationsPage = lazy(staffPages.subLocations);
 const LocationsPage = lazy(staffPages.locations);
 const StorefrontSyncPage = lazy(staffPages.storefrontSync);
 const FeesPage = lazy(staffPages.fees);
+const MarkdownsPage = lazy(staffPages.markdowns);
 const InventoryItemPage = lazy(staffPages.inventoryItem);
 const AddInventoryWizardPage = lazy(staffPages.addInventoryWizard);
 const TransfersPage = lazy(staffPages.transfers);
@@ -94,6 +95,7 @@ export default function StaffApp({ user }: { user: SignedInUser }) {
             <Route path="subLocations" element={<SubLocationsPage />} />
             <Route path="locations" element={<LocationsPage />} />
             <Route path="fees" element={<FeesPage />} />
+            <Route path="markdowns" element={<MarkdownsPage />} />
             {/* Inventory lists (features/inventory-lists), one page per LIST_VIEWS entry */}
             <Route path="findInventory" element={<InventoryListPage view="findInventory" />} />
             <Route path="buyingInventory" element={<InventoryListPage view="buyingInventory" />} />

@@ -17,6 +17,7 @@ export const staffPages = {
   subLocations: () => import('../features/sub-locations/SubLocationsPage'),
   locations: () => import('../features/locations/LocationsPage'),
   fees: () => import('../features/fees/FeesPage'),
+  markdowns: () => import('../features/markdowns/MarkdownsPage'),
   inventoryItem: () => import('../features/inventory-item/InventoryItemPage'),
   addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
   transfers: () => import('../features/transfers/TransfersPage'),
@@ -62,6 +63,7 @@ export function staffPageAt(pathname: string): (() => Promise<unknown>) | null {
   if (first === 'employees') return second ? staffPages.employee : staffPages.employees;
   if (first === 'addEmployee') return staffPages.addEmployee;
   if (first === 'fees') return staffPages.fees;
+  if (first === 'markdowns') return staffPages.markdowns;
   if (first === 'settings') return staffPages.settings;
   if (first === 'billing') return staffPages.billing;
   if (first === 'consigners') return second ? staffPages.consigner : staffPages.consigners;

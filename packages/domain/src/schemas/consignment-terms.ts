@@ -19,6 +19,8 @@ export const ZConsignmentTermsBody = z.object({
   renewalFee: loose,
   endAction: z.string().max(20).nullish(),
   graceDays: loose,
+  /** one of the store's markdown schedules (docs/consignment-terms.md "Markdowns"); null or absent: none */
+  markdownScheduleId: z.string().max(64).nullish(),
 });
 
 // A number of days as sent: a number, a numeric text (a form field), or empty/absent for the fallback.
@@ -45,12 +47,16 @@ export const ZConsignmentTermsInput = z
       .nullish()
       .transform((v) => v ?? 'return'),
     graceDays: wholeDays(0),
+    markdownScheduleId: z
+      .string()
+      .nullish()
+      .transform((v) => (v ? v : null)),
   })
   // the days are still as sent here (ZConsignmentTerms checks them): typed as what it takes
-  .transform((v) => ({ ...v, markdownScheduleId: null }) as z.input<typeof ZConsignmentTerms>)
+  .transform((v) => v as z.input<typeof ZConsignmentTerms>)
   .pipe(ZConsignmentTerms);
 
-/** Terms as the API answers them: fees in major units (markdown schedules are not offered yet). */
+/** Terms as the API answers them: fees in major units. */
 export const ZConsignmentTermsView = z.object({
   periodDays: z.number().nullable(),
   minimumStayDays: z.number(),
@@ -59,6 +65,7 @@ export const ZConsignmentTermsView = z.object({
   renewalFee: z.number(),
   endAction: z.enum(END_OF_TERM_ACTIONS),
   graceDays: z.number(),
+  markdownScheduleId: z.string().nullable(),
 });
 export type TConsignmentTermsView = z.infer<typeof ZConsignmentTermsView>;
 
@@ -71,6 +78,7 @@ export function toTermsView(terms: ConsignmentTerms): TConsignmentTermsView {
     renewalFee: toMajor(terms.renewalFee),
     endAction: terms.endAction,
     graceDays: terms.graceDays,
+    markdownScheduleId: terms.markdownScheduleId ?? null,
   };
 }
 

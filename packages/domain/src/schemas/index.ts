@@ -45,3 +45,4 @@ export * from './user.requests.ts';
 export * from './consignment-terms.ts';
 export * from './term-requests.ts';
 export * from './statements.ts';
+export * from './markdowns.ts';

@@ -59,6 +59,9 @@ export const INVENTORY_FIELDS = {
   status: { label: 'Status', kind: 'status', input: z.enum(INVENTORY_STATUSES).optional() },
   notes: { label: 'Notes', kind: 'text', input: nullishText('note', 'Notes'), plain: true, consigner: true, form: true },
   trackingCode: { label: 'Tracking code', kind: 'text', input: nullishText('code', 'Tracking code'), plain: true, consigner: true },
+  // the consigner's minimum: no markdown takes the price below it (docs/consignment-terms.md "Markdowns")
+  // (its label names no 'price': a field labelled Price must stay the only one a search for it finds)
+  minimumPrice: { label: "Consigner's minimum", kind: 'money', input: moneyInput("Consigner's minimum").nullish(), form: true },
   // staff set it on the item screen; the lists and the export show it
   consignmentEndsAt: { label: 'Consignment ends', kind: 'day', input: nullishDay('Consignment end date'), plain: true, form: true, column: true, csv: true },
 } as const satisfies Record<string, FieldDef>;

@@ -40,6 +40,8 @@ export const ZInventoryRow = z
     option3Value: nullishText('name', 'Option value'),
     price: moneyInput(undefined, 'Price').nullish(),
     cost: moneyInput(undefined, 'Cost').nullish(),
+    // the consigner's minimum price: markdowns never go below it (docs/consignment-terms.md "Markdowns")
+    minimumPrice: moneyInput(undefined, "Consigner's minimum").nullish(),
     quantity: ZQuantity.nullish(),
     consigner: ZIdRef(INVENTORY_MESSAGES.selectConsigner).nullish(),
     category: nullishText('name', 'Category'),

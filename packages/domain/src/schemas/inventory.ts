@@ -3,6 +3,7 @@ import { INVENTORY_MESSAGES } from '../messages.ts';
 import { PAYMENT_TYPES } from '../constants.ts';
 import { money, nonNegativeMoney, optionalText, requiredString } from './common.ts';
 import { ZItemTerms } from './consignment-terms.ts';
+import { ZNextMarkdown } from './markdowns.ts';
 import { INVENTORY_PLAIN_OUTPUTS } from './inventory-fields.ts';
 import { INVENTORY_ACTION_NAMES, INVENTORY_STATUSES, type InventoryAction } from '../statuses.ts';
 
@@ -91,6 +92,10 @@ export const ZInventoryItem = z.object({
   payoutFee: z.number(),
   total: z.number(),
   cost: z.number().nullable(),
+  /** the consigner's minimum price (markdowns stop there); null: none */
+  minimumPrice: z.number().nullable(),
+  /** the next markdown of the item's schedule (lists of Active items); absent or null: none */
+  nextMarkdown: ZNextMarkdown.nullish(),
   discount: z.number(),
   lowestPrice: z.number().nullable(),
   withdrawalFee: z.number(),

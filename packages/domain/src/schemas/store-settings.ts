@@ -173,6 +173,8 @@ export const ZStoreSettingsInput = z.object({
   chargeTax: z.boolean(),
   vatRate: rate('VAT rate must be a percent from 0 to 100', 'VAT rate'),
   upPrice: amount('Price increase'),
+  // no markdown takes a price below it (docs/consignment-terms.md "The floor"); 0: no floor of the store's own
+  markdownFloor: amount('Markdown floor').default(0),
   absorbDiscount: z.boolean(),
   // flags
   isBuyingStore: z.boolean(),
@@ -240,6 +242,7 @@ export const ZStoreSettingsBody = z.object({
   chargeTax: z.boolean().nullish(),
   vatRate: z.number().nullish(),
   upPrice: looseAmount('Price increase'),
+  markdownFloor: looseAmount('Markdown floor'),
   absorbDiscount: z.boolean().nullish(),
   isBuyingStore: z.boolean().nullish(),
   onlineMarketplace: z.boolean().nullish(),
@@ -307,6 +310,8 @@ export const ZStoreSettings = z.object({
   chargeTax: z.boolean(),
   vatRate: z.number(),
   upPrice: z.number(),
+  /** major units: the lowest price a markdown sets */
+  markdownFloor: z.number(),
   absorbDiscount: z.boolean(),
   isBuyingStore: z.boolean(),
   onlineMarketplace: z.boolean(),

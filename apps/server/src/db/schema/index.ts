@@ -9,3 +9,4 @@ export * from './files.ts';
 export * from './storefront.ts';
 export * from './storefront-orders.ts';
 export * from './terms.ts';
+export * from './markdowns.ts';

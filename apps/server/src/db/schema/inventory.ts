@@ -58,6 +58,10 @@ export const inventoryItems = pgTable(
     consignmentEndsAt: date('consignment_ends_at', { mode: 'string' }),
     // the consignment terms in force when the item was accepted (docs/consignment-terms.md); null: none
     consignmentTerms: jsonb('consignment_terms').$type<ConsignmentTerms | null>(),
+    // the consigner's minimum price (minor units; null: none): no markdown goes below it (migration 0046)
+    minimumPrice: integer('minimum_price'),
+    // the price the item's markdown schedule counts from: its price when accepted (docs/consignment-terms.md "Markdowns")
+    markdownBasePrice: integer('markdown_base_price'),
     acceptedOn: ts('accepted_on'),
     soldOn: ts('sold_on'),
     orderId: uuid('order_id'),
@@ -84,6 +88,7 @@ export const inventoryItems = pgTable(
     primaryKey({ name: 'inventory_items_pkey', columns: [t.id, t.storeId] }),
     // fees are never negative (migration 0035)
     check('inventory_items_withdrawal_fee_check', sql`${t.withdrawalFee} >= 0`),
+    check('inventory_items_minimum_price_check', sql`${t.minimumPrice} is null or ${t.minimumPrice} >= 0`),
     foreignKey({ name: 'inventory_items_product_fk', columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('restrict'),
     foreignKey({ name: 'inventory_items_template_fk', columns: [t.storeId, t.productTemplateId], foreignColumns: [productTemplates.storeId, productTemplates.id] }).onDelete('restrict'),
     foreignKey({ name: 'inventory_items_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('restrict'),

@@ -48,6 +48,8 @@ export const stores = pgTable(
     chargeTax: boolean('charge_tax').notNull().default(false),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     upPrice: integer('up_price').notNull().default(0),
+    // the store's floor: no markdown takes a price below it (minor units; docs/consignment-terms.md "Markdowns")
+    markdownFloor: integer('markdown_floor').notNull().default(0),
     isBuyingStore: boolean('is_buying_store').notNull().default(false),
     onlineMarketplace: boolean('online_marketplace').notNull().default(false),
     automatedPayout: boolean('automated_payout').notNull().default(false),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consigners, consignerTypes } from '../../db/schema/index.ts';
+import { consigners, consignerTypes, markdownSchedules } from '../../db/schema/index.ts';
 
 export type ConsignerTypeRow = typeof consignerTypes.$inferSelect;
 export type NewConsignerType = typeof consignerTypes.$inferInsert;
@@ -79,6 +79,21 @@ export const consignerTypesRepository = {
         )
         .returning({ id: consigners.id })
     ).length,
+  /** The names of the types whose terms choose the markdown schedule (the markdowns module asks before a delete). */
+  namesUsingSchedule: async (db: DbOrTx, storeId: string, scheduleId: string) =>
+    (
+      await db
+        .select({ accountType: consignerTypes.accountType })
+        .from(consignerTypes)
+        .where(and(eq(consignerTypes.storeId, storeId), sql`${consignerTypes.consignmentTerms}->>'markdownScheduleId' = ${scheduleId}`))
+        .orderBy(asc(consignerTypes.accountType))
+    ).map((r) => r.accountType),
+  /**
+   * Whether the store has this markdown schedule. The terms are jsonb, so no foreign key holds the
+   * id: this reads only whether the markdowns module's row exists, as that key would.
+   */
+  scheduleExists: async (db: DbOrTx, storeId: string, scheduleId: string) =>
+    (await db.select({ id: markdownSchedules.id }).from(markdownSchedules).where(and(eq(markdownSchedules.storeId, storeId), eq(markdownSchedules.id, scheduleId))).limit(1)).length > 0,
   remove: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.delete(consignerTypes).where(and(eq(consignerTypes.storeId, storeId), eq(consignerTypes.id, id))).returning({ id: consignerTypes.id }))[0] ?? null,
 };

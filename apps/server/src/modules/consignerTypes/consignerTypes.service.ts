@@ -2,6 +2,7 @@ import {
   assertDeletable,
   CONSIGNER_TYPE_MESSAGES,
   isLastOfAccountType,
+  MARKDOWN_MESSAGES,
   planDefault,
   renameCarriesConsigners,
   toMajor,
@@ -169,6 +170,9 @@ export async function deleteConsignerType(ctx: AppContext, store: Tenant, id: st
 export async function updateConsignerTypeTerms(ctx: AppContext, store: Tenant, id: string, body: Record<string, unknown>) {
   const parsed = ZConsignmentTermsInput.safeParse(body);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  // another store's schedule, or one deleted since the form opened, is refused in words (never a 404 that tells it exists)
+  const scheduleId = parsed.data.markdownScheduleId;
+  if (scheduleId && !(await repo.scheduleExists(ctx.db, store.id, scheduleId))) throw badRequest(MARKDOWN_MESSAGES.unknownSchedule);
   const updated = await repo.update(ctx.db, store.id, id, { consignmentTerms: parsed.data });
   if (!updated) throw notFound(CONSIGNER_TYPE_MESSAGES.notFound);
   return toConsignerType(updated);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   holdCutoffOf,
+  nextMarkdownFor,
   storeDayOf,
   optionLabelsOf,
   sortSizes,
@@ -21,7 +22,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { csvDocument } from '../../http/csv.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
-import { toInventoryItem } from '../inventory/index.ts';
+import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/index.ts';
+import { schedulesByIds } from '../markdowns/index.ts';
 import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
 import { inventoryQueriesRepository as repo, readyToPayHeldAfter, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
 import type {
@@ -136,7 +138,30 @@ export async function findPaginatedInventories(ctx: AppContext, store: Tenant, a
   }
 
   const { rows, count, estimated } = await findPageAndCount(ctx, scope, filter, sort, page);
-  return { rows: rows.map((r) => toListItem(r, take, now)), count, countIsEstimate: estimated };
+  return { rows: await withNextMarkdowns(ctx, store, rows, rows.map((r) => toListItem(r, take, now)), now), count, countIsEstimate: estimated };
+}
+
+/**
+ * Each Active item's next markdown (the portal's "Next markdown" line, docs/consignment-terms.md
+ * "Markdowns"): read only when a row of the page is on a schedule, so other pages cost nothing more.
+ */
+async function withNextMarkdowns(ctx: AppContext, store: Tenant, rows: InventoryWithRelations[], items: InventoryItemResponse[], now: Date): Promise<InventoryItemResponse[]> {
+  const scheduleIds = [...new Set(rows.filter((r) => r.item.status === 'Active').flatMap((r) => r.item.consignmentTerms?.markdownScheduleId ?? []))];
+  if (!scheduleIds.length) return items;
+  const schedules = new Map((await schedulesByIds(ctx.db, store.id, scheduleIds)).map((sc) => [sc.id, sc] as const));
+  const today = storeDayOf(now);
+  return items.map((out, i) => {
+    const { item } = rows[i];
+    const schedule = schedules.get(item.consignmentTerms?.markdownScheduleId ?? '');
+    if (!schedule) return out;
+    const next = nextMarkdownFor(
+      { status: item.status, acceptedOn: item.acceptedOn ? storeDayOf(item.acceptedOn) : null, price: item.price, basePrice: item.markdownBasePrice, minimumPrice: item.minimumPrice, category: item.category, productTemplateId: item.productTemplateId },
+      schedule,
+      store.markdownFloor,
+      today,
+    );
+    return { ...out, nextMarkdown: next };
+  });
 }
 
 /** GET /api/inventories: every matching item (up to LIST_CAP, by the sort) and the count. */

@@ -4,7 +4,7 @@ import { inventoryRepository } from './inventory.repository.ts';
 
 export { actingUser, actionScope, assertMayPerform, performAction, performActionBatch, type ActingUser } from './inventory-actions.service.ts';
 export { generateInventoryCode } from './inventory-code.ts';
-export { reassignOwnerInTx } from './inventory.service.ts';
+export { markDownInTx, reassignOwnerInTx } from './inventory.service.ts';
 export { feesFor } from './inventory-fees.ts';
 export { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from './inventory.mapper.ts';
 export type { InventoryChanges, InventoryRow } from './inventory.repository.ts';

@@ -12,6 +12,7 @@ type TermsSubject = {
   option3Value?: string | null;
   buyingId?: string | null;
   consignmentEndsAt?: string | null;
+  price?: number;
 };
 
 /**
@@ -25,7 +26,9 @@ export function termsAtAcceptance(types: ConsignerTypeRow[], owner: TermsOwner, 
   const terms = (matched && types.find((t) => t.id === matched.id)?.consignmentTerms) ?? null;
   if (!terms) return {};
   const endsOn = item.consignmentEndsAt ?? consignmentEndOf(storeDayOf(now), terms);
-  return { consignmentTerms: terms, ...(endsOn ? { consignmentEndsAt: endsOn } : {}) };
+  // a schedule counts from the price at acceptance (docs/consignment-terms.md "Markdowns")
+  const base = terms.markdownScheduleId && item.price !== undefined ? { markdownBasePrice: item.price } : {};
+  return { consignmentTerms: terms, ...(endsOn ? { consignmentEndsAt: endsOn } : {}), ...base };
 }
 
 /** The terms locked on an item and where it stands on them today, for the item screen; null without terms. */

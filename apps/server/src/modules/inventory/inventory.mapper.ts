@@ -52,6 +52,7 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     payoutFee: money(item.payoutFee)!,
     total: money(item.total)!,
     cost: money(item.cost),
+    minimumPrice: money(item.minimumPrice),
     discount: money(item.discount)!,
     lowestPrice: money(item.lowestPrice),
     withdrawalFee: money(item.withdrawalFee)!,

@@ -146,6 +146,7 @@ async function prepareInventories(ctx: AppContext, store: Tenant, actor: Actor, 
     const consignerId = actor.kind === 'consigner' ? actor.id : row.consigner;
     const refused = validateInventoryRow({ ...variant, price: row.price, quantity: row.quantity, consignerId }, template, { requireConsigner: true });
     if (refused) throw badRequest(refused);
+    if (typeof row.minimumPrice === 'number' && row.minimumPrice < 0) throw badRequest('Minimum price cannot be negative');
     const price = row.price!;
     const quantity = row.quantity!;
 
@@ -173,6 +174,7 @@ async function prepareInventories(ctx: AppContext, store: Tenant, actor: Actor, 
       price,
       quantity,
       cost: row.cost ?? null,
+      minimumPrice: row.minimumPrice ?? null,
       ...feeColumns(owner, fees),
       ...placement,
       notes: clean(row.notes) ?? null,
@@ -289,7 +291,7 @@ function changeSet(item: InventoryRow) {
 }
 
 function assertNotNegative(body: TUpdateInventory) {
-  for (const field of ['price', 'payout', 'payoutFee', 'cost'] as const) {
+  for (const field of ['price', 'payout', 'payoutFee', 'cost', 'minimumPrice'] as const) {
     const v = body[field];
     if (typeof v === 'number' && v < 0) throw badRequest(`${field} cannot be negative`);
   }
@@ -385,6 +387,39 @@ export async function reassignOwnerInTx(
   if (entries.length) await writeInventoryLogs(tx, entries);
 }
 
+/**
+ * A markdown of the daily job (docs/consignment-terms.md "Markdowns"): each item's new price through
+ * the item screen's staff price edit (staffEdits: the fees recomputed as a staff price edit does),
+ * its label flagged for re-print, the price the schedule counts from kept, and one log entry per item
+ * with the markdown's words beside the changed fields, inside the caller's transaction. The storefront
+ * sync marks the item by the trigger on inventory_items, as for any price edit. Money moves only at sale.
+ */
+export async function markDownInTx(
+  tx: DbOrTx,
+  store: Tenant,
+  by: ActingUser,
+  markdowns: readonly { item: InventoryRow; price: number; basePrice: number; words: string }[],
+): Promise<InventoryRow[]> {
+  const lookups = createLookups(store.id);
+  const stamp = stampOf(by);
+  const entries: ReturnType<typeof logEntry>[] = [];
+  const updated: InventoryRow[] = [];
+  for (const { item, price, basePrice, words } of markdowns) {
+    try {
+      const changes: InventoryChanges = { ...(await staffEdits(tx, lookups, store, item, { price })), printed: false, markdownBasePrice: basePrice };
+      const fields = modifiedFields(item, changes);
+      if (!fields.some((f) => f.variableChanged === 'price')) continue;
+      const row = (await inventoryRepository.update(tx, store.id, item.id, { ...changes, lastUpdatedById: stamp.id, lastUpdatedByName: stamp.name }))!;
+      entries.push(logEntry(row, stamp, [{ variableChanged: 'markdown', beforeValue: null, afterValue: words }, ...fields]));
+      updated.push(row);
+    } catch (err) {
+      throw namingItem(err, item.code);
+    }
+  }
+  if (entries.length) await writeInventoryLogs(tx, entries);
+  return updated;
+}
+
 const visibleOrNull = (actor: Actor, row: InventoryRow) => (actor.kind === 'consigner' && row.consignerId !== actor.id ? null : row);
 
 /** The same error, its message prefixed with the item it is about. */
@@ -451,6 +486,8 @@ async function staffEdits(tx: DbOrTx, lookups: InventoryLookups, store: Tenant, 
 
   // the fields stored as sent (option values, notes, image, tracking code ...): the domain's one list
   for (const field of INVENTORY_PLAIN_FIELDS) set(field, clean(body[field]));
+  // the consigner's minimum price (markdowns stop there): not money of the ledger, so editable while sold too
+  set('minimumPrice', body.minimumPrice);
 
   // Location and sub-location: a new location drops the old sub-location unless one is given.
   const location = clean(body.location);

@@ -89,6 +89,7 @@ function savedSettings(s: StoreRow): TStoreSettingsBody {
     chargeTax: s.chargeTax,
     vatRate: s.vatRate,
     upPrice: toMajor(s.upPrice),
+    markdownFloor: toMajor(s.markdownFloor),
     absorbDiscount: s.absorbDiscount,
     isBuyingStore: s.isBuyingStore,
     onlineMarketplace: s.onlineMarketplace,

@@ -79,6 +79,7 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
     chargeTax: s.chargeTax,
     vatRate: s.vatRate,
     upPrice: toMajor(s.upPrice),
+    markdownFloor: toMajor(s.markdownFloor),
     absorbDiscount: s.absorbDiscount,
     isBuyingStore: s.isBuyingStore,
     onlineMarketplace: s.onlineMarketplace,

@@ -6,7 +6,7 @@ import { useIsMobile } from '../../shared/hooks';
 import type { ProductTemplate } from '../../shared/lookups.api';
 import { Field } from './Field';
 import { RowFigures } from './RowFigures';
-import { ConsignerSelect, PriceInput, QuantityInput } from './RowEditors';
+import { ConsignerSelect, MinimumPriceInput, PriceInput, QuantityInput } from './RowEditors';
 import { optionValues, type DraftRow } from './rows';
 import type { useConsignerOptions } from './useConsignerOptions';
 import type { DraftRows } from './useDraftRows';
@@ -46,6 +46,9 @@ export function DraftRowsEditor({
     );
   };
   const priceInput = (row: DraftRow) => <PriceInput {...edit(row)} label={`Price for ${row.option1Value}`} currency={currency} style={{ width: '100%', minWidth: 110 }} />;
+  const minimumInput = (row: DraftRow) => (
+    <MinimumPriceInput {...edit(row)} label={`Consigner's minimum for ${row.option1Value}`} currency={currency} style={{ width: '100%', minWidth: 110 }} />
+  );
   const quantityInput = (row: DraftRow) => <QuantityInput {...edit(row)} label={`Quantity for ${row.option1Value}`} style={{ width: '100%', minWidth: 70 }} />;
   const consignerSelect = (row: DraftRow) => (
     <ConsignerSelect {...edit(row)} label={`Consigner for ${row.option1Value}`} consigners={consigners} style={{ width: '100%', minWidth: 160 }} />
@@ -87,6 +90,7 @@ export function DraftRowsEditor({
                   <Field label="Quantity">{quantityInput(row)}</Field>
                 </div>
               </Flex>
+              <Field label="Consigner's minimum">{minimumInput(row)}</Field>
               <Field label="Consigner">{consignerSelect(row)}</Field>
               {figures(row)}
             </Flex>
@@ -100,7 +104,18 @@ export function DraftRowsEditor({
     { title: template?.option1 ?? 'Size', dataIndex: 'option1Value', width: 80, render: (v: string) => <Tag color="blue">{v}</Tag> },
     ...(template?.option2 ? [{ title: template.option2, key: 'option2', width: 130, render: (_: unknown, r: DraftRow) => optionSelect(r, 2) }] : []),
     ...(template?.option3 ? [{ title: template.option3, key: 'option3', width: 140, render: (_: unknown, r: DraftRow) => optionSelect(r, 3) }] : []),
-    { title: 'Price', key: 'price', width: 130, render: (_, r) => priceInput(r) },
+    // the minimum price (markdowns stop there) under the price: no column more for the modal to fit
+    {
+      title: 'Price',
+      key: 'price',
+      width: 130,
+      render: (_, r) => (
+        <Flex vertical gap={4}>
+          {priceInput(r)}
+          {minimumInput(r)}
+        </Flex>
+      ),
+    },
     { title: 'Quantity', key: 'quantity', width: 90, render: (_, r) => quantityInput(r) },
     { title: 'Consigner', key: 'consigner', width: 200, render: (_, r) => consignerSelect(r) },
     { title: 'Fees', key: 'fees', render: (_, r) => figures(r) },

@@ -34,6 +34,22 @@ export function PriceInput({ row, onChange, label, invalid, size, style, currenc
   );
 }
 
+/** The consigner's minimum price (optional): no markdown takes the price below it. */
+export function MinimumPriceInput({ row, onChange, label, size, style, currency }: EditorProps & { currency: string }) {
+  return (
+    <InputNumber
+      aria-label={label}
+      size={size}
+      prefix={priceSymbol(currency)}
+      min={0}
+      placeholder="Minimum (optional)"
+      value={row.minimumPrice ?? null}
+      onChange={(v) => onChange({ minimumPrice: typeof v === 'number' ? v : null })}
+      style={style}
+    />
+  );
+}
+
 export function QuantityInput({ row, onChange, label, size, style }: EditorProps) {
   return (
     <InputNumber

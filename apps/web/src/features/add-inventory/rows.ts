@@ -9,6 +9,8 @@ export interface DraftRow {
   option2Value: string | null;
   option3Value: string | null;
   price: number | null;
+  /** the consigner's minimum: markdowns never go below it (docs/consignment-terms.md "The floor"); empty: none */
+  minimumPrice?: number | null;
   quantity: number | null;
   consignerId: string | null;
 }
@@ -74,6 +76,7 @@ export function toFormRow(
     option2Value: row.option2Value,
     option3Value: row.option3Value,
     price: row.price!,
+    ...(typeof row.minimumPrice === 'number' ? { minimumPrice: row.minimumPrice } : {}),
     quantity: row.quantity!,
     consigner: row.consignerId,
     category,

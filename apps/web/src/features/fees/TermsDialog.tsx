@@ -4,6 +4,7 @@ import type { FormRule } from 'antd';
 import { END_OF_TERM_ACTION_LABELS, END_OF_TERM_ACTIONS, ZConsignmentTermsInput, type TConsignmentTermsView } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
 import { priceSymbol } from '../../shared/format';
+import { useMarkdownSchedules } from '../markdowns/markdowns.api';
 import { useUpdateConsignerTypeTerms, type ConsignerType } from './consignerTypes.api';
 
 type TermsValues = { [K in keyof TConsignmentTermsView]?: TConsignmentTermsView[K] | null };
@@ -29,6 +30,8 @@ export function TermsDialog({ type, currency, onClose }: { type: ConsignerType |
   const { message } = App.useApp();
   const [form] = Form.useForm<TermsValues>();
   const save = useUpdateConsignerTypeTerms();
+  const schedules = useMarkdownSchedules(type !== null);
+  const scheduleOptions = (schedules.data ?? []).map((s) => ({ value: s.id, label: s.name }));
 
   useEffect(() => {
     if (type) form.setFieldsValue(type.terms);
@@ -37,7 +40,8 @@ export function TermsDialog({ type, currency, onClose }: { type: ConsignerType |
   const submit = (values: TermsValues) => {
     if (!type) return;
     save.mutate(
-      { id: type.id, terms: values },
+      // a cleared schedule is sent as null: no markdowns
+      { id: type.id, terms: { ...values, markdownScheduleId: values.markdownScheduleId ?? null } },
       {
         onSuccess: (saved) => {
           message.success(`Terms of ${saved.accountType} saved`);
@@ -90,6 +94,11 @@ export function TermsDialog({ type, currency, onClose }: { type: ConsignerType |
           <Col xs={12}>{days('renewalDays', 'Renewal period', 'The period again')}</Col>
           <Col xs={12}>{money('renewalFee', 'Renewal fee')}</Col>
           <Col xs={12}>{days('graceDays', 'Days of grace', '0', 'After the end, before the action applies.')}</Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="markdownScheduleId" label="Markdown schedule" rules={[termsRule('markdownScheduleId')]} extra="Price reductions as the item ages (Settings, Markdowns).">
+              <Select options={scheduleOptions} loading={schedules.isPending} allowClear placeholder="No markdowns" aria-label="Markdown schedule" />
+            </Form.Item>
+          </Col>
         </Row>
       </Form>
     </Modal>

@@ -66,6 +66,8 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
       if (k === 'payout' && !isStoreAccount && !live.typed) continue;
       if (INVENTORY_FIELDS[k].kind !== 'money') changes[k] = value;
       else if (typeof value === 'number') changes[k === 'payout' && isStoreAccount ? 'cost' : k] = value;
+      // the minimum price may be cleared (no minimum); price and payout may not
+      else if (k === 'minimumPrice') changes[k] = null;
     }
     if (Object.keys(changes).length === 0) {
       message.info('Nothing to save');
@@ -211,7 +213,7 @@ export function EditCard({ item, currency }: { item: InventoryItem; currency: st
           </Col>
           {INVENTORY_FORM_FIELDS.filter((k) => !DRAWN_HERE.has(k)).map((k) => (
             <Col key={k} xs={24} sm={12}>
-              <ItemFieldInput field={k} />
+              <ItemFieldInput field={k} currency={currency} />
             </Col>
           ))}
         </Row>

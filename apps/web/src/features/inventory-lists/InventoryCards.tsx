@@ -5,6 +5,7 @@ import type { TableContext } from './InventoryTable';
 import {
   ConsignerLink,
   consignmentEndText,
+  nextMarkdownText,
   EditLink,
   ItemImage,
   LocationText,
@@ -113,6 +114,12 @@ export function InventoryCards({
                 <div>
                   <dt>Consignment ends</dt>
                   <dd data-testid="consignment-end">{consignmentEndText(item)}</dd>
+                </div>
+              )}
+              {portal && item.nextMarkdown && (
+                <div>
+                  <dt>Next markdown</dt>
+                  <dd data-testid="next-markdown">{nextMarkdownText(item)}</dd>
                 </div>
               )}
               {item.orderId && staffLinks && (

@@ -8,6 +8,7 @@ import { ScrollCue } from './ScrollCue';
 import {
   ConsignerLink,
   consignmentEndText,
+  nextMarkdownText,
   EditLink,
   ItemImage,
   LocationText,
@@ -110,14 +111,24 @@ function useInventoryColumns(ctx: TableContext): Column[] {
         title: 'Days Active',
         width: 94,
         // the portal tells a consigner when the consignment ends under it (docs/consignment-terms.md "The portal")
+        // and the next markdown of the item's schedule (docs/consignment-terms.md "Markdowns")
         render: (_, item) =>
-          portal && item.consignmentEndsAt ? (
+          portal && (item.consignmentEndsAt || item.nextMarkdown) ? (
             <>
               {daysActiveText(item)}
-              <span className="br-inv-sub">
-                Ends <span data-testid="consignment-end">{consignmentEndText(item)}</span>
-              </span>
-              <TermRequestControl item={item} compact />
+              {item.consignmentEndsAt && (
+                <>
+                  <span className="br-inv-sub">
+                    Ends <span data-testid="consignment-end">{consignmentEndText(item)}</span>
+                  </span>
+                  <TermRequestControl item={item} compact />
+                </>
+              )}
+              {item.nextMarkdown && (
+                <span className="br-inv-sub">
+                  Next markdown: <span data-testid="next-markdown">{nextMarkdownText(item)}</span>
+                </span>
+              )}
             </>
           ) : (
             daysActiveText(item)

@@ -118,6 +118,11 @@ export function LocationText({ item }: { item: ListItem }) {
   );
 }
 
+/** The item's next markdown ('25% off on Jan 3, 2027'), or null when none is coming (docs/consignment-terms.md "Markdowns"). */
+export function nextMarkdownText(item: ListItem): string | null {
+  return item.nextMarkdown ? `${item.nextMarkdown.percentOff}% off on ${dayjs(item.nextMarkdown.onDay).format('MMM D, YYYY')}` : null;
+}
+
 /** The day the item's consignment ends ('Dec 29, 2026'), or a dash when it has none (docs/consignment-terms.md). */
 export function consignmentEndText(item: ListItem): string {
   return item.consignmentEndsAt ? dayjs(item.consignmentEndsAt).format('MMM D, YYYY') : '—';

@@ -132,6 +132,11 @@ export function FeesSection({ who, symbol, isMobile }: { who: string; symbol: st
           </Form.Item>
         </Col>
         <Col span={half}>
+          <Form.Item name="markdownFloor" label="Markdown floor" extra="No markdown takes a price below it; 0 for none">
+            {moneyInput('Markdown floor')}
+          </Form.Item>
+        </Col>
+        <Col span={half}>
           <Form.Item name="vatRate" label="VAT rate">
             {percentInput('VAT rate')}
           </Form.Item>

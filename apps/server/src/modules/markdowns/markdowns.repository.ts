@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { consigners, inventoryItems, markdownScheduleLogs, markdownSchedules } from '../../db/schema/index.ts';
+
+export type MarkdownScheduleRow = typeof markdownSchedules.$inferSelect;
+export type NewMarkdownSchedule = typeof markdownSchedules.$inferInsert;
+export type NewMarkdownScheduleLog = typeof markdownScheduleLogs.$inferInsert;
+
+const m = markdownSchedules;
+const i = inventoryItems;
+const scheduleIdOf = sql<string | null>`${i.consignmentTerms}->>'markdownScheduleId'`;
+
+// What the job and the preview read of an item: its price, floor, age and what a schedule limits by.
+const candidateColumns = {
+  id: i.id,
+  code: i.code,
+  sku: i.sku,
+  title: i.title,
+  price: i.price,
+  minimumPrice: i.minimumPrice,
+  markdownBasePrice: i.markdownBasePrice,
+  acceptedOn: i.acceptedOn,
+  category: i.category,
+  productTemplateId: i.productTemplateId,
+  scheduleId: scheduleIdOf,
+};
+export type MarkdownCandidate = { id: string; code: string; sku: string; title: string; price: number; minimumPrice: number | null; markdownBasePrice: number | null; acceptedOn: Date | null; category: string | null; productTemplateId: string | null; scheduleId: string | null };
+
+export const markdownsRepository = {
+  list: async (db: DbOrTx, storeId: string) => db.select().from(m).where(eq(m.storeId, storeId)).orderBy(asc(sql`lower(${m.name})`), asc(m.createdAt), asc(m.id)),
+  findById: async (db: DbOrTx, storeId: string, id: string) => (await db.select().from(m).where(and(eq(m.storeId, storeId), eq(m.id, id))).limit(1))[0] ?? null,
+  lockById: async (db: DbOrTx, storeId: string, id: string) => (await db.select().from(m).where(and(eq(m.storeId, storeId), eq(m.id, id))).for('update'))[0] ?? null,
+  byIds: async (db: DbOrTx, storeId: string, ids: string[]) => (ids.length ? db.select().from(m).where(and(eq(m.storeId, storeId), inArray(m.id, ids))) : []),
+  insert: async (db: DbOrTx, values: NewMarkdownSchedule) => (await db.insert(m).values(values).returning())[0],
+  update: async (db: DbOrTx, storeId: string, id: string, values: Partial<NewMarkdownSchedule>) =>
+    (await db.update(m).set(values).where(and(eq(m.storeId, storeId), eq(m.id, id))).returning())[0] ?? null,
+  remove: async (db: DbOrTx, storeId: string, id: string) => (await db.delete(m).where(and(eq(m.storeId, storeId), eq(m.id, id))).returning({ id: m.id }))[0] ?? null,
+  insertLog: async (db: DbOrTx, values: NewMarkdownScheduleLog) => {
+    await db.insert(markdownScheduleLogs).values(values);
+  },
+  logsOf: async (db: DbOrTx, storeId: string, scheduleId: string) =>
+    db.select().from(markdownScheduleLogs).where(and(eq(markdownScheduleLogs.storeId, storeId), eq(markdownScheduleLogs.scheduleId, scheduleId))).orderBy(asc(markdownScheduleLogs.createdAt)),
+  /** The store's Active items whose locked terms name a schedule (`scheduleId`: that one only). */
+  scheduledActive: async (db: DbOrTx, storeId: string, scheduleId?: string): Promise<MarkdownCandidate[]> =>
+    db
+      .select(candidateColumns)
+      .from(i)
+      .where(and(eq(i.storeId, storeId), eq(i.status, 'Active'), isNotNull(i.acceptedOn), scheduleId ? sql`${scheduleIdOf} = ${scheduleId}` : sql`${scheduleIdOf} is not null`))
+      .orderBy(asc(i.code)),
+  /** The store's Active consigned items (not its own stock), for the preview of a schedule no item names yet. */
+  consignedActive: async (db: DbOrTx, storeId: string): Promise<MarkdownCandidate[]> =>
+    db
+      .select(candidateColumns)
+      .from(i)
+      .innerJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
+      .where(and(eq(i.storeId, storeId), eq(i.status, 'Active'), isNotNull(i.acceptedOn), eq(consigners.isStoreAccount, false), sql`${i.buyingId} is null`))
+      .orderBy(asc(i.code)),
+  /** The daily job, across stores (a scheduled round, no request's store): the stores with an Active item on a schedule. */
+  storesWithScheduledItems: async (db: DbOrTx): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ storeId: i.storeId })
+        .from(i)
+        .where(and(eq(i.status, 'Active'), sql`${scheduleIdOf} is not null`))
+    ).map((r) => r.storeId),
+};

@@ -1,0 +1,204 @@
+// Markdown schedules and their daily run (docs/consignment-terms.md "Markdowns"): /markdowns's
+// schedules, each change logged in its transaction; the preview of what the next run changes; and the
+// job applying each due step as the item screen's staff price edit does (fees recomputed, the
+// storefront's next sync), never below the item's floor and never twice on one day.
+import {
+  floorOf,
+  MARKDOWN_MESSAGES,
+  MARKDOWN_PREVIEW_ROWS,
+  markdownLogText,
+  markdownOf,
+  scheduleCovers,
+  storeDayOf,
+  toMajor,
+  ZMarkdownScheduleInput,
+  type MarkdownStep,
+  type TMarkdownPreview,
+  type TMarkdownPreviewBody,
+  type TMarkdownScheduleBody,
+} from '@backroom/domain';
+import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { findTenant } from '../../tenancy/resolve-store.ts';
+import type { Tenant } from '../../tenancy/tenant.ts';
+import { consignerTypeRecords } from '../consignerTypes/index.ts';
+import { inventoryRecords, markDownInTx, type ActingUser } from '../inventory/index.ts';
+import { findTemplate } from '../templates/index.ts';
+import { toMarkdownSchedule } from './markdowns.mapper.ts';
+import { markdownsRepository as repo, type MarkdownCandidate, type MarkdownScheduleRow } from './markdowns.repository.ts';
+
+type ScheduleFields = { name: string; steps: MarkdownStep[]; categories: string[]; templateIds: string[] };
+
+/** The body by the domain's schema (its messages), with the templates checked to be the store's. */
+async function parseSchedule(ctx: AppContext, store: Tenant, body: TMarkdownScheduleBody): Promise<ScheduleFields> {
+  const parsed = ZMarkdownScheduleInput.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  const { name, steps, categories, templateIds } = parsed.data;
+  const uniqueTemplates = [...new Set(templateIds)];
+  for (const id of uniqueTemplates) if (!(await findTemplate(ctx.db, store.id, id))) throw badRequest('Choose templates of this store');
+  const uniqueCategories = [...new Map(categories.map((c) => [c.toLowerCase(), c] as const)).values()];
+  return { name, steps, categories: uniqueCategories, templateIds: uniqueTemplates };
+}
+
+const authorOf = (actor: Actor) => ({ byId: actor.id, byName: actor.name });
+
+/** The fields a change made, for the schedule's log entry. */
+function changesOf(before: ScheduleFields | null, after: ScheduleFields | null) {
+  const keys = ['name', 'steps', 'categories', 'templateIds'] as const;
+  return keys
+    .map((field) => ({ field, before: before ? before[field] : null, after: after ? after[field] : null }))
+    .filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after));
+}
+
+const fieldsOf = (row: MarkdownScheduleRow): ScheduleFields => ({ name: row.name, steps: row.steps, categories: row.categories, templateIds: row.templateIds });
+
+/** GET /api/markdownSchedules: by name, each with the consigner types whose terms choose it. */
+export async function listMarkdownSchedules(ctx: AppContext, store: Tenant) {
+  const rows = await repo.list(ctx.db, store.id);
+  return Promise.all(rows.map(async (r) => toMarkdownSchedule(r, await consignerTypeRecords.namesUsingSchedule(ctx.db, store.id, r.id))));
+}
+
+/** POST /api/markdownSchedules: the schedule and its log entry in one transaction. */
+export async function createMarkdownSchedule(ctx: AppContext, store: Tenant, actor: Actor, body: TMarkdownScheduleBody) {
+  const fields = await parseSchedule(ctx, store, body);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.insert(tx, { storeId: store.id, ...fields });
+    await repo.insertLog(tx, { storeId: store.id, scheduleId: row.id, scheduleName: row.name, action: 'created', changes: changesOf(null, fields), ...authorOf(actor) });
+    return toMarkdownSchedule(row, []);
+  });
+}
+
+/** PUT /api/markdownSchedules/{id}: the items that follow it take the new steps from the next run on. */
+export async function updateMarkdownSchedule(ctx: AppContext, store: Tenant, actor: Actor, id: string, body: TMarkdownScheduleBody) {
+  const fields = await parseSchedule(ctx, store, body);
+  return ctx.db.transaction(async (tx) => {
+    const saved = await repo.lockById(tx, store.id, id);
+    if (!saved) throw notFound(MARKDOWN_MESSAGES.notFound);
+    const changes = changesOf(fieldsOf(saved), fields);
+    const row = changes.length ? (await repo.update(tx, store.id, id, fields))! : saved;
+    if (changes.length) await repo.insertLog(tx, { storeId: store.id, scheduleId: id, scheduleName: row.name, action: 'updated', changes, ...authorOf(actor) });
+    return toMarkdownSchedule(row, await consignerTypeRecords.namesUsingSchedule(tx, store.id, id));
+  });
+}
+
+/**
+ * DELETE /api/markdownSchedules/{id}: refused (409) while a consigner type's terms choose it. Items
+ * accepted under it keep its id in their locked terms and are marked down no more.
+ */
+export async function deleteMarkdownSchedule(ctx: AppContext, store: Tenant, actor: Actor, id: string): Promise<{ id: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const saved = await repo.lockById(tx, store.id, id);
+    if (!saved) throw notFound(MARKDOWN_MESSAGES.notFound);
+    const usedBy = await consignerTypeRecords.namesUsingSchedule(tx, store.id, id);
+    if (usedBy.length) throw conflict(MARKDOWN_MESSAGES.inUse(usedBy));
+    await repo.remove(tx, store.id, id);
+    await repo.insertLog(tx, { storeId: store.id, scheduleId: id, scheduleName: saved.name, action: 'deleted', changes: changesOf(fieldsOf(saved), null), ...authorOf(actor) });
+    return { id };
+  });
+}
+
+// ---- what a run changes ----------------------------------------------------------------------
+
+type Due = { item: MarkdownCandidate; price: number; basePrice: number; step: MarkdownStep };
+
+/** What `steps` does to an item on `today`: its new price, or null (not covered, nothing due, at the floor). */
+function dueOf(store: Tenant, item: MarkdownCandidate, schedule: Pick<ScheduleFields, 'steps' | 'categories' | 'templateIds'>, today: string): Due | null {
+  if (!item.acceptedOn || !scheduleCovers(schedule, item)) return null;
+  // the price at acceptance; an item accepted before schedules existed counts from its price at its first markdown
+  const basePrice = item.markdownBasePrice ?? item.price;
+  const change = markdownOf({ acceptedOn: storeDayOf(item.acceptedOn), basePrice, price: item.price, floor: floorOf(item.minimumPrice, store.markdownFloor) }, today, schedule.steps);
+  return change ? { item, price: change.price, basePrice, step: change.step } : null;
+}
+
+/**
+ * POST /api/markdownSchedules/preview: the items the run of `today` would change with the schedule as
+ * sent. Editing a saved schedule (`id`): the items whose locked terms name it. A new schedule names no
+ * item yet (a type's terms choose it, and items accepted from then on carry it), so the preview shows
+ * its reach on the Active consigned stock it covers, as if it applied to them.
+ */
+export async function previewMarkdowns(ctx: AppContext, store: Tenant, body: TMarkdownPreviewBody, now = new Date()): Promise<TMarkdownPreview> {
+  const fields = await parseSchedule(ctx, store, body);
+  const today = storeDayOf(now);
+  if (body.id && !(await repo.findById(ctx.db, store.id, body.id))) throw notFound(MARKDOWN_MESSAGES.notFound);
+  const candidates = body.id ? await repo.scheduledActive(ctx.db, store.id, body.id) : await repo.consignedActive(ctx.db, store.id);
+  const due = candidates.map((c) => dueOf(store, c, fields, today)).filter((d): d is Due => d !== null);
+  return {
+    day: today,
+    basis: body.id ? 'schedule' : 'covered',
+    items: due.slice(0, MARKDOWN_PREVIEW_ROWS).map((d) => ({ id: d.item.id, code: d.item.code, sku: d.item.sku, title: d.item.title, price: toMajor(d.item.price), newPrice: toMajor(d.price), step: d.step })),
+    total: due.length,
+    reduction: toMajor(due.reduce((sum, d) => sum + (d.item.price - d.price), 0)),
+  };
+}
+
+// ---- the daily job -------------------------------------------------------------------------------
+
+const JOB_CHUNK = 100;
+
+/** Who the job's price changes are logged as: the store itself, no person. */
+export const MARKDOWN_JOB_AUTHOR: ActingUser = { kind: 'employee', id: '', name: 'Automatic markdown', accessControls: null };
+
+/**
+ * Applies each due step to the store's Active items whose locked terms name a schedule that covers
+ * them, in transactions of at most JOB_CHUNK items (row-locked, and figured again on the locked row,
+ * so a price edited meanwhile is respected). A second run the same day finds nothing due (markdownOf).
+ */
+export async function applyDueMarkdowns(ctx: AppContext, store: Tenant, now = new Date()): Promise<{ changed: number }> {
+  const today = storeDayOf(now);
+  const schedules = new Map((await repo.list(ctx.db, store.id)).map((s) => [s.id, s] as const));
+  const due: Due[] = [];
+  for (const item of await repo.scheduledActive(ctx.db, store.id)) {
+    const schedule = item.scheduleId ? schedules.get(item.scheduleId) : undefined;
+    const d = schedule ? dueOf(store, item, schedule, today) : null;
+    if (d) due.push(d);
+  }
+  let changed = 0;
+  for (let at = 0; at < due.length; at += JOB_CHUNK) {
+    const chunk = due.slice(at, at + JOB_CHUNK);
+    changed += await ctx.db.transaction(async (tx: DbOrTx) => {
+      const locked = await inventoryRecords.lockByIds(tx, store.id, chunk.map((d) => d.item.id));
+      const markdowns = [];
+      for (const row of locked) {
+        const schedule = schedules.get(row.consignmentTerms?.markdownScheduleId ?? '');
+        if (row.status !== 'Active' || !schedule) continue;
+        const d = dueOf(store, { ...row, scheduleId: schedule.id }, schedule, today);
+        if (d) markdowns.push({ item: row, price: d.price, basePrice: d.basePrice, words: markdownLogText(d.step, row.price, d.price, store.currency) });
+      }
+      return (await markDownInTx(tx, store, MARKDOWN_JOB_AUTHOR, markdowns)).length;
+    });
+  }
+  return { changed };
+}
+
+/** The job's daily round: every store with an Active item on a schedule; one store's failure does not stop the others. */
+async function applyDueMarkdownsInAllStores(ctx: AppContext, now = new Date()): Promise<void> {
+  for (const storeId of await repo.storesWithScheduledItems(ctx.db)) {
+    const store = await findTenant(ctx.db, storeId);
+    if (!store) continue;
+    try {
+      const done = await applyDueMarkdowns(ctx, store, now);
+      ctx.log.info({ storeId, done }, 'markdowns applied');
+    } catch (err) {
+      ctx.log.warn({ err, storeId }, 'markdowns failed');
+    }
+  }
+}
+
+export const MARKDOWN_JOB = 'markdowns.applyDue';
+/** Daily at 04:41 UTC, after the store's (UTC) day has turned and after the end-of-term round (04:23). */
+export const MARKDOWN_JOB_CRON = '41 4 * * *';
+
+export function registerMarkdownJob(ctx: AppContext) {
+  // 'singleton': one round at a time across every server sharing the database
+  ctx.jobs.addQueue(MARKDOWN_JOB, { policy: 'singleton', pollingIntervalSeconds: 30, handler: () => applyDueMarkdownsInAllStores(ctx) });
+  ctx.jobs.schedule(MARKDOWN_JOB, MARKDOWN_JOB_CRON);
+}
+
+/** The dev-mode run of one store on a given day (the Playwright journey's clock; never registered in production). */
+export const runMarkdownsOn = (ctx: AppContext, store: Tenant, day: string) => applyDueMarkdowns(ctx, store, new Date(`${day}T12:00:00Z`));
+
+/** The schedules of these ids (the inventory lists' next markdown). */
+export const schedulesByIds = (db: DbOrTx, storeId: string, ids: string[]) => repo.byIds(db, storeId, ids);
+
