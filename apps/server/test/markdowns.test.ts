@@ -271,6 +271,26 @@ describe('the daily job (markdowns.applyDue)', () => {
     }
   });
 
+  it("tells each consigner of the day's markdowns in one e-mail, by their price-change preference", async () => {
+    const schedule = await create({ name: 'Told', steps: STEPS });
+    // Lena's own, so no other test's item of hers is due
+    const [a, b] = [await makeItem(t, refs, { who: 'lena', acceptedOn: daysAgo(40), price: 5000, consignmentTerms: terms(schedule.id) }), await makeItem(t, refs, { who: 'lena', acceptedOn: daysAgo(40), price: 8000, consignmentTerms: terms(schedule.id) })];
+    // Marco has price-change e-mails off
+    const marco = refs.consigner.marco;
+    await t.ctx.db.update(s.consigners).set({ notificationSettings: { ...(marco.notificationSettings ?? {}), onPriceAcceptOrDecline: false } as never }).where(eq(s.consigners.id, marco.id));
+    const quiet = await makeItem(t, refs, { who: 'marco', acceptedOn: daysAgo(40), price: 5000, consignmentTerms: terms(schedule.id) });
+    const day = new Date(Date.now() + 2 * 86_400_000);
+    await applyDueMarkdowns(t.ctx, await demoStore(), day);
+    expect((await itemRow(t, quiet.id)).price).toBe(4500);
+    const mails = await t.ctx.db.select().from(s.outbox).where(eq(s.outbox.to, 'lena@demo.backroom.test'));
+    const told = mails.filter((m) => m.subject === 'Backroom Demo: 2 items marked down');
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain(`(${a.code}): was $50.00, now $45.00`);
+    expect(told[0].text).toContain(`(${b.code}): was $80.00, now $72.00`);
+    expect(told[0].text).toMatch(/See your inventory: https?:\/\/\S+\/inventory/);
+    expect((await t.ctx.db.select().from(s.outbox).where(eq(s.outbox.to, DEMO.marco))).filter((m) => m.subject.includes('marked down'))).toEqual([]);
+  });
+
   it("leaves another store's items alone", async () => {
     const schedule = await create({ name: 'Ours only', steps: STEPS });
     const mine = await makeItem(t, refs, { acceptedOn: daysAgo(40), price: 5000, consignmentTerms: terms(schedule.id) });

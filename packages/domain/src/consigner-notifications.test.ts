@@ -63,6 +63,13 @@ describe('composeNotice', () => {
     expect(m.text).toContain('Payout P-1001: $90.00 for an item');
     expect(m.text).toContain('- Red dress, M (A1): $90.00');
   });
+  it('gives a markdown each item before and after, by the price-change preference', () => {
+    const m = composeNotice({ ...base, kind: 'markedDown', lines: [{ ...line, price: 4500, wasPrice: 5000 }], link: 'https://x/inventory' });
+    expect(m.subject).toBe('Demo Shop: an item marked down');
+    expect(m.text).toContain('- Red dress, M (A1): was $50.00, now $45.00');
+    expect(m.text).toContain('See your inventory: https://x/inventory');
+    expect(wantsNotice({ ...ava, notificationSettings: { onPriceAcceptOrDecline: false } }, 'markedDown')).toBe(false);
+  });
   it('keeps the subject on one line whatever the store is called', () => {
     const m = composeNotice({ ...base, storeName: 'Evil\r\nBcc: x@y.z', kind: 'priceDeclined', lines: [line] });
     expect(m.subject).not.toMatch(/[\r\n]/);

@@ -9,7 +9,7 @@ import type { EmailMessageEvent } from './schemas/store-settings.ts';
 import { formatEndDate } from './term-requests.ts';
 import { cleanText } from './text.ts';
 
-/** What happened; each kind belongs to one of the consigner's five preferences. */
+/** What happened; each kind belongs to one of the consigner's preferences (NOTICE_EVENT). */
 export const NOTICE_KINDS = [
   'requestAccepted',
   'inventoryAccepted',
@@ -21,6 +21,7 @@ export const NOTICE_KINDS = [
   'withdrawalDeclined',
   // a reminder before the consignment ends (docs/consignment-terms.md "Reminders")
   'termEnding',
+  'markedDown',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -34,6 +35,8 @@ export const NOTICE_EVENT = {
   withdrawalAccepted: 'onWithdrawAcceptOrDecline',
   withdrawalDeclined: 'onWithdrawAcceptOrDecline',
   termEnding: 'onConsignmentEnding',
+  // a markdown is a change of the item's price: the consigner's price-change preference
+  markedDown: 'onPriceAcceptOrDecline',
 } as const satisfies Record<NoticeKind, EmailMessageEvent>;
 
 /** The portal screen an e-mail links to. */
@@ -47,6 +50,7 @@ export const NOTICE_PATH = {
   withdrawalAccepted: '/inventory',
   withdrawalDeclined: '/inventory',
   termEnding: '/inventory',
+  markedDown: '/inventory',
 } as const satisfies Record<NoticeKind, string>;
 
 /** At most this many items are written out; the rest are counted (the link shows them all). */
@@ -81,6 +85,8 @@ export type NoticeLine = {
   location?: string | null;
   /** The item's price (for a price change: the price it now has). */
   price?: number | null;
+  /** A markdown's price before it. */
+  wasPrice?: number | null;
   /** What the consigner gets: the item's payout (sold) or the amount paid (payout). */
   payout?: number | null;
   /** The last day of the item's consignment ('YYYY-MM-DD'), for the reminder before it. */
@@ -115,6 +121,7 @@ const DEFAULT_PARAGRAPH: Record<NoticeKind, (store: string) => string> = {
   withdrawalAccepted: (s) => `${s} accepted your withdrawal request. Please collect the items below from the store.`,
   withdrawalDeclined: (s) => `${s} declined your withdrawal request: the items below stay for sale. Please contact the store with any questions.`,
   termEnding: (s) => `The consignment of the items below with ${s} ends soon. To keep them for sale, ask to renew from your inventory; to take them back, ask to pick up.`,
+  markedDown: (s) => `${s} marked down the items below, as the markdown schedule of your consignment terms sets (never below your minimum price).`,
 };
 
 const count = (n: number) => (n === 1 ? 'an item' : `${n} items`);
@@ -129,6 +136,7 @@ const SUBJECT: Record<NoticeKind, (store: string, n: number) => string> = {
   withdrawalAccepted: (s, n) => `${s}: withdrawal accepted for ${count(n)}`,
   withdrawalDeclined: (s, n) => `${s}: withdrawal declined for ${count(n)}`,
   termEnding: (s, n) => `${s}: the consignment of ${count(n)} ends soon`,
+  markedDown: (s, n) => `${s}: ${count(n)} marked down`,
 };
 
 const LINK_LINE: Record<NoticeKind, string> = {
@@ -141,6 +149,7 @@ const LINK_LINE: Record<NoticeKind, string> = {
   withdrawalAccepted: 'See your inventory',
   withdrawalDeclined: 'See your inventory',
   termEnding: 'Renew or pick up from your inventory',
+  markedDown: 'See your inventory',
 };
 
 /** A header value on one line: the store's name may not add headers or lines to the subject. */
@@ -159,6 +168,8 @@ function lineOf(kind: NoticeKind, l: NoticeLine, currency: string): string {
         return money(l.price) ? `new price ${money(l.price)}` : '';
       case 'priceDeclined':
         return money(l.price) ? `price stays ${money(l.price)}` : '';
+      case 'markedDown':
+        return [money(l.wasPrice) && `was ${money(l.wasPrice)}`, money(l.price) && `now ${money(l.price)}`].filter(Boolean).join(', ');
       case 'termEnding':
         return l.endsOn ? `ends ${formatEndDate(l.endsOn)}` : '';
       case 'requestAccepted':

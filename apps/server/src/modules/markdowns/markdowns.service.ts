@@ -25,6 +25,7 @@ import { findTenant } from '../../tenancy/resolve-store.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignerTypeRecords } from '../consignerTypes/index.ts';
 import { inventoryRecords, markDownInTx, type ActingUser } from '../inventory/index.ts';
+import { consignerNotifier, noticeItemOf } from '../notifications/index.ts';
 import { findTemplate } from '../templates/index.ts';
 import { toMarkdownSchedule } from './markdowns.mapper.ts';
 import { markdownsRepository as repo, type MarkdownCandidate, type MarkdownScheduleRow } from './markdowns.repository.ts';
@@ -155,6 +156,10 @@ export async function applyDueMarkdowns(ctx: AppContext, store: Tenant, now = ne
     if (d) due.push(d);
   }
   let changed = 0;
+  // each consigner hears of their items' markdowns of the day in one e-mail, by their price-change
+  // preference (docs/consignment-terms.md "Markdowns"): queued with each chunk, delivered at the end
+  const notifier = consignerNotifier(ctx, store.id, store);
+  const groupKey = `markdown:${today}`;
   for (let at = 0; at < due.length; at += JOB_CHUNK) {
     const chunk = due.slice(at, at + JOB_CHUNK);
     changed += await ctx.db.transaction(async (tx: DbOrTx) => {
@@ -166,9 +171,13 @@ export async function applyDueMarkdowns(ctx: AppContext, store: Tenant, now = ne
         const d = dueOf(store, { ...row, scheduleId: schedule.id }, schedule, today);
         if (d) markdowns.push({ item: row, price: d.price, basePrice: d.basePrice, words: markdownLogText(d.step, row.price, d.price, store.currency) });
       }
-      return (await markDownInTx(tx, store, MARKDOWN_JOB_AUTHOR, markdowns)).length;
+      const done = await markDownInTx(tx, store, MARKDOWN_JOB_AUTHOR, markdowns);
+      const was = new Map(markdowns.map((m) => [m.item.id, m.item.price] as const));
+      await notifier.add(tx, 'markedDown', done.map((row) => ({ ...noticeItemOf(row), wasPrice: was.get(row.id) ?? null })), { groupKey });
+      return done.length;
     });
   }
+  if (changed) await notifier.deliver(groupKey);
   return { changed };
 }
 
