@@ -5,7 +5,7 @@ import { GLOBAL_SCOPE, storeVersionsOf } from '../src/db/store-versions.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // the queues and the storefront's bookkeeping: no cached answer reads them
-const UNWATCHED = ['outbox', 'background_jobs', 'storefront_webhooks', 'storefront_order_sync', 'storefront_item_sync', 'storefront_drift_checks'];
+const UNWATCHED = ['outbox', 'background_jobs', 'storefront_webhooks', 'storefront_order_sync', 'storefront_item_sync', 'storefront_drift_checks', 'term_reminders'];
 
 let t: TestApp;
 let storeId: string;

@@ -24,7 +24,7 @@ ALTER TABLE "payout_requests" ADD CONSTRAINT "payout_requests_store_id_stores_id
 --> statement-breakpoint
 ALTER TABLE "payout_requests" ADD CONSTRAINT "payout_requests_consigner_fk" FOREIGN KEY ("store_id","consigner_id") REFERENCES "public"."consigners"("store_id","id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "payout_requests" ADD CONSTRAINT "payout_requests_payout_fk" FOREIGN KEY ("store_id","payout_id") REFERENCES "public"."payouts"("store_id","id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "payout_requests" ADD CONSTRAINT "payout_requests_payout_fk" FOREIGN KEY ("store_id","payout_id") REFERENCES "public"."payouts"("store_id","id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 -- One request at a time: a second ask (also two at once) finds the first.
 CREATE UNIQUE INDEX "payout_requests_one_open_uq" ON "payout_requests" ("store_id", "consigner_id") WHERE "status" IN ('Open', 'Paying');

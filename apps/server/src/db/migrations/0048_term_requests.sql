@@ -57,3 +57,8 @@ ALTER TABLE "term_reminders" ENABLE ROW LEVEL SECURITY;
 CREATE POLICY store_isolation ON "term_reminders" TO backroom_app
   USING (store_id = (SELECT nullif(current_setting('app.store_id', true), '')::uuid))
   WITH CHECK (store_id = (SELECT nullif(current_setting('app.store_id', true), '')::uuid));
+--> statement-breakpoint
+-- The version trigger of migration 0043: a request changes what the portal's list and /expiringInventory
+-- answer, so the cached answers of the store go (docs/scaling.md "Several server processes"). The
+-- reminders are the job's own bookkeeping, read by nothing a cache keeps, like the outbox.
+CREATE CONSTRAINT TRIGGER backroom_store_version AFTER INSERT OR UPDATE OR DELETE ON "term_requests" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION backroom_bump_store_version('data', 'store');

@@ -287,7 +287,7 @@ export const payoutRequests = pgTable(
   (t) => [
     primaryKey({ name: 'payout_requests_pkey', columns: [t.id, t.storeId] }),
     foreignKey({ name: 'payout_requests_consigner_fk', columns: [t.storeId, t.consignerId], foreignColumns: [consigners.storeId, consigners.id] }).onDelete('cascade'),
-    foreignKey({ name: 'payout_requests_payout_fk', columns: [t.storeId, t.payoutId], foreignColumns: [payouts.storeId, payouts.id] }).onDelete('set null'),
+    foreignKey({ name: 'payout_requests_payout_fk', columns: [t.storeId, t.payoutId], foreignColumns: [payouts.storeId, payouts.id] }).onDelete('no action'),
     uniqueIndex('payout_requests_one_open_uq').on(t.storeId, t.consignerId).where(sql`status in ('Open', 'Paying')`),
     index('payout_requests_store_status_idx').on(t.storeId, t.status),
   ],
