@@ -3,7 +3,7 @@ import { signInBrowser } from '../../fixtures/api';
 import { DEMO, unique } from '../../fixtures/demo';
 import { snap } from '../../fixtures/screens';
 import { ownerApi } from './catalogue-helpers';
-import { OPEN_DROPDOWN, OPEN_POPCONFIRM } from '../../fixtures/antd';
+import { OPEN_DROPDOWN, OPEN_POPCONFIRM, openedDialog } from '../../fixtures/antd';
 
 // The machine is shared with other suites: allow slow screens, and long journeys.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -17,7 +17,7 @@ test('[SETTINGS]: staff add and edit a product template; delete is refused while
   await snap(page, 'product-templates');
 
   await page.getByRole('button', { name: 'Add template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add product template' });
+  const dialog = await openedDialog(page, page.getByRole('dialog', { name: 'Add product template' }));
   await dialog.getByRole('button', { name: 'Add template' }).click();
   for (const text of ['Title required', 'Brand required', 'Category required', 'Option 1 required', 'Option 1 values required']) {
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
