@@ -3,10 +3,9 @@
 // run side by side, each on one core, their output printed whole when each ends; then the API tests,
 // then the e2e suite, each of which uses every core itself (docs/testing.md "Speed").
 //
-// With API_TESTS_ON_POSTGRES set to a PostgreSQL URL (`.ci/run` sets it), the API tests run a second
-// time on that database beside the e2e suite, at a lower CPU priority: the browser leaves about a third
-// of the two cores idle, and the second pass fills it without taking the browser's share
-// (docs/testing.md "Speed").
+// With API_TESTS_ON_POSTGRES set to a PostgreSQL URL, the API tests run a second time on that
+// database beside the e2e suite, at a lower CPU priority, to fill the third of the two cores the
+// browser leaves idle (measured, not taken by .ci/run yet: docs/testing.md "Speed").
 import { spawn } from 'node:child_process';
 
 const postgresUrl = process.env.API_TESTS_ON_POSTGRES;
