@@ -56,6 +56,8 @@ test('[TERMS]: an Admin gives a consigner type 30-day terms on /fees, then exten
     await page.goto('/findInventory');
     await page.getByTestId('menu-expiringInventory').click();
     await expect(page).toHaveURL(/\/expiringInventory$/);
+    // the address moves before the screen's code has loaded: search on the screen, not on Find's
+    await expect(page.getByText('Items in stock whose consignment ends soon')).toBeVisible();
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill(product.sku);
     await search.press('Enter');

@@ -1,7 +1,7 @@
 // The state of an inventory list lives in the URL ("every list keeps its filters, page
 // and view in the URL"), so a reload or a shared link shows the same rows.
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT_OPTION,
@@ -279,9 +279,13 @@ export function useListState(
   onBeforeChange?: (next: ListState) => void,
 ): [ListState, (patch: ListStatePatch) => void] {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const state = useMemo(() => parseListState(params, config, prefix), [params, config, prefix]);
   const update = useCallback(
     (patch: ListStatePatch) => {
+      // While the next screen's code loads, this one stays on view although the address has moved
+      // on: a search sent from it then would navigate back here, so it is dropped.
+      if (window.location.pathname !== pathname) return;
       // The router renders navigations in a transition, so two quick changes (a sort, then a page
       // size) can both run before the first is rendered; the address bar already holds the first.
       const current = new URLSearchParams(window.location.search);
@@ -291,7 +295,7 @@ export function useListState(
       onBeforeChange?.(next);
       setParams(writeListState(current, next, config, prefix));
     },
-    [setParams, config, prefix, onBeforeChange],
+    [setParams, pathname, config, prefix, onBeforeChange],
   );
   return [state, update];
 }
