@@ -17,6 +17,7 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 test("[TERMS]: a consigner asks to renew from their phone; staff see the request on /expiringInventory, renew, and the request closes", async ({ page }) => {
   const api = await signedIn(DEMO.owner);
   const standard = (await getJson<ApiType[]>(api, '/api/consignerTypes')).body.data!.find((t) => t.accountType === 'Standard')!;
+  const storeId = (await getJson<{ id: string }>(api, '/open/stores/current')).body.data!.id;
   try {
     // 30-day terms with a renewal fee; an item of Ava's accepted under them, its end moved to 5 days from now
     expect((await api.put(`/api/consignerTypes/${standard.id}/terms`, { data: { periodDays: 30, renewalFee: 5, endAction: 'return' } })).status()).toBe(200);
@@ -86,6 +87,16 @@ test("[TERMS]: a consigner asks to renew from their phone; staff see the request
     await page.goto(`/inventories/${item.id}`);
     await expect(page.getByTestId('timeline-change').filter({ hasText: 'Term request:' }).first()).toBeVisible();
 
+    // the reminder e-mail's days are the store's own (Settings): 10 days before the end
+    await page.goto('/settings');
+    const reminderDays = page.getByTestId('term-reminder-days');
+    await reminderDays.scrollIntoViewIfNeeded();
+    await expect(reminderDays).toHaveValue('7');
+    await reminderDays.fill('10');
+    await page.getByTestId('save-settings').click();
+    await expect(page.getByText('Settings saved!')).toBeVisible();
+    expect((await getJson<{ termReminderDays: number }>(api, `/api/stores/${storeId}`)).body.data!.termReminderDays).toBe(10);
+
     // the consigner's card no longer shows the request: it offers the two asks again
     await signInBrowser(page, DEMO.ava);
     await page.setViewportSize(PHONE);
@@ -95,8 +106,9 @@ test("[TERMS]: a consigner asks to renew from their phone; staff see the request
     await expect(card.getByTestId('term-ask-pickup')).toBeVisible();
     await expect(card.getByTestId('term-request-tag')).toHaveCount(0);
   } finally {
-    // the other specs expect the demo store without terms
+    // the other specs expect the demo store without terms, reminding a week before
     await api.put(`/api/consignerTypes/${standard.id}/terms`, { data: {} });
+    await api.put(`/api/stores/${storeId}`, { data: { termReminderDays: 7 } });
     await api.dispose();
   }
 });

@@ -274,6 +274,38 @@ describe('the reminder job (sendEndingReminders)', () => {
     expect(await mailsTo(onByDefault.email)).toHaveLength(1);
   });
 
+  it("keeps to the store's own reminder days (Settings): 3 days reminds nothing ending in 5, 0 sends none; a bad value is 400", async () => {
+    const settings = (body: Record<string, unknown>) => t.request({ method: 'PUT', url: `/api/stores/${refs.store.id}`, token: owner, body });
+    const daysNow = async () => json<{ data: { termReminderDays: number } }>(await t.request({ method: 'GET', url: `/api/stores/${refs.store.id}`, token: owner })).data.termReminderDays;
+    expect(await daysNow()).toBe(7);
+    try {
+      for (const bad of [-1, 61, 2.5]) {
+        const res = await settings({ termReminderDays: bad });
+        expect(res.statusCode, String(bad)).toBe(400);
+        expect(json<{ error: string }>(res).error).toBe('Consignment ending reminder must be a whole number of days from 0 to 60');
+      }
+      expect((await settings({ termReminderDays: 'soon' })).statusCode).toBe(400);
+      expect(await daysNow()).toBe(7);
+      expect((await settings({ termReminderDays: 3 })).statusCode).toBe(200);
+      expect(await daysNow()).toBe(3);
+      const rita = await consigner();
+      const inThree = await ending(day(3), { consignerId: rita.id });
+      const inFive = await ending(day(5), { consignerId: rita.id });
+      await sendEndingReminders(t.ctx, await store(), new Date());
+      const [mail] = await mailsTo(rita.email);
+      expect(mail.text).toContain(inThree.code);
+      expect(mail.text).not.toContain(inFive.code);
+
+      expect((await settings({ termReminderDays: 0 })).statusCode).toBe(200);
+      const nora = await consigner();
+      await ending(day(1), { consignerId: nora.id });
+      expect(await sendEndingReminders(t.ctx, await store(), new Date(Date.now() + 2 * DAY_MS))).toEqual({ reminded: 0 });
+      expect(await mailsTo(nora.email)).toEqual([]);
+    } finally {
+      await settings({ termReminderDays: 7 });
+    }
+  });
+
   it('shows the preference in the consigner record, on by default, and saves it', async () => {
     const res = await t.request({ method: 'GET', url: `/api/consigners/${refs.consigner.ava.id}`, token: ava });
     expect(json<{ data: { notificationSettings: Record<string, boolean> } }>(res).data.notificationSettings.onConsignmentEnding).toBe(true);

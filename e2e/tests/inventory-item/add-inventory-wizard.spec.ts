@@ -53,6 +53,8 @@ test('[ADD INVENTORY WIZARD]: a consigner lists an item step by step, reads the 
   await page.getByTestId('wizard-primary').click();
   await expect(toast(page, 'Please select size, condition, price, and quantity first')).toBeVisible();
   await page.getByLabel('Price').fill('72');
+  // the lowest price a markdown may take it to (docs/consignment-terms.md "The floor")
+  await page.getByLabel("Consigner's minimum").fill('60');
   await expect(page.getByTestId('row-fees')).toContainText('Payout');
   await snap(page, 'add-inventory-wizard-price');
   await page.getByTestId('wizard-primary').click();
@@ -76,7 +78,7 @@ test('[ADD INVENTORY WIZARD]: a consigner lists an item step by step, reads the 
   const after = await listItems(api, { productId: product.id });
   const added = after.filter((a) => !before.some((b) => b.id === a.id));
   expect(added).toHaveLength(1);
-  expect([added[0].option1Value, added[0].price, added[0].location, added[0].subLocation]).toEqual(['10', 72, 'Uptown', 'Window']);
+  expect([added[0].option1Value, added[0].price, added[0].minimumPrice, added[0].location, added[0].subLocation]).toEqual(['10', 72, 60, 'Uptown', 'Window']);
   // A consigner's listing waits for the store: pre-approved (Pending) or a request (Requested).
   expect(['Pending', 'Requested']).toContain(added[0].status);
 

@@ -12,6 +12,7 @@ export type Item = {
   status: string;
   price: number;
   requestedPrice: number | null;
+  minimumPrice?: number | null;
   location: string | null;
   subLocation: string | null;
   option1Value: string | null;

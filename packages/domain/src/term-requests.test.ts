@@ -30,6 +30,10 @@ describe('reminderDueOf', () => {
     expect(reminderDueOf(end, '2026-12-29', null)).toBe(true);
     expect(reminderDueOf(end, '2026-12-30', null)).toBe(false);
     expect(reminderDueOf(null, '2026-12-29', null)).toBe(false);
+    // a store's own days; 0: no reminders at all
+    expect(reminderDueOf(end, '2026-12-26', null, 3)).toBe(true);
+    expect(reminderDueOf(end, '2026-12-25', null, 3)).toBe(false);
+    expect(reminderDueOf(end, end, null, 0)).toBe(false);
   });
   it('is sent once per end: reminded for this end, not again; a new end (renewed), again', () => {
     fc.assert(

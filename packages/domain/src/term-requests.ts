@@ -50,10 +50,12 @@ export function termRequestOf(
 }
 
 /**
- * Days before the end a reminder goes out. Stores have no setting for it yet: a fixed week
- * (docs/consignment-terms.md "Reminders").
+ * Days before the end a reminder goes out when the store has not chosen (the store setting
+ * `termReminderDays`, docs/consignment-terms.md "Reminders"): a week. 0 sends none.
  */
 export const REMINDER_DAYS_BEFORE_END = 7;
+/** The most days before an end a store may remind (two months: a reminder earlier than that is noise). */
+export const TERM_REMINDER_DAYS_MAX = 60;
 
 /**
  * Whether the reminder of an item ending on `endsOn` is due on `today`: from `daysBefore` days before
@@ -61,7 +63,7 @@ export const REMINDER_DAYS_BEFORE_END = 7;
  * is the end the last reminder was sent for, so a renewed item (a new end) gets one again.
  */
 export function reminderDueOf(endsOn: string | null, today: string, remindedFor: string | null, daysBefore = REMINDER_DAYS_BEFORE_END): boolean {
-  if (endsOn === null || remindedFor === endsOn) return false;
+  if (endsOn === null || remindedFor === endsOn || daysBefore <= 0) return false;
   const left = daysBetween(today, endsOn);
   return left >= 0 && left <= daysBefore;
 }

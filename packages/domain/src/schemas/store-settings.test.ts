@@ -41,6 +41,7 @@ const valid: TStoreSettingsBody = {
   automatedPayout: false,
   payoutHoldDays: 0,
   payoutMinimum: 0,
+  termReminderDays: 7,
 };
 
 const firstError = (body: unknown) => {

@@ -12,6 +12,7 @@ import {
 } from '../constants.ts';
 import { isWebAddress, normaliseHost } from '../hosts.ts';
 import { PAYOUT_HOLD_DAYS_MAX } from '../consigner-account.ts';
+import { REMINDER_DAYS_BEFORE_END, TERM_REMINDER_DAYS_MAX } from '../term-requests.ts';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, money, percent, requiredString, safeString } from './common.ts';
@@ -83,6 +84,7 @@ function webAddress(label: string, message: string, opts: { allowRootPath?: bool
 }
 
 const HOLD_DAYS_MESSAGE = `Payout hold must be a whole number of days from 0 to ${PAYOUT_HOLD_DAYS_MAX}`;
+const REMINDER_DAYS_MESSAGE = `Consignment ending reminder must be a whole number of days from 0 to ${TERM_REMINDER_DAYS_MAX}`;
 
 /** An amount of money a store sets (major units in, minor units out), 0 or more; none is 0 (section 5: not required). */
 function amount(label: string) {
@@ -175,6 +177,11 @@ export const ZStoreSettingsInput = z.object({
   upPrice: amount('Price increase'),
   // no markdown takes a price below it (docs/consignment-terms.md "The floor"); 0: no floor of the store's own
   markdownFloor: amount('Markdown floor').default(0),
+  // days before an item's consignment ends that its consigner is reminded (0: no reminders); none is a week
+  termReminderDays: z.preprocess(
+    (v) => (v === null || v === undefined ? REMINDER_DAYS_BEFORE_END : v),
+    z.number({ error: REMINDER_DAYS_MESSAGE }).int({ error: REMINDER_DAYS_MESSAGE }).min(0, { error: REMINDER_DAYS_MESSAGE }).max(TERM_REMINDER_DAYS_MAX, { error: REMINDER_DAYS_MESSAGE }),
+  ),
   absorbDiscount: z.boolean(),
   // flags
   isBuyingStore: z.boolean(),
@@ -243,6 +250,7 @@ export const ZStoreSettingsBody = z.object({
   vatRate: z.number().nullish(),
   upPrice: looseAmount('Price increase'),
   markdownFloor: looseAmount('Markdown floor'),
+  termReminderDays: z.number().min(-1_000_000).max(1_000_000).nullish(),
   absorbDiscount: z.boolean().nullish(),
   isBuyingStore: z.boolean().nullish(),
   onlineMarketplace: z.boolean().nullish(),
@@ -312,6 +320,8 @@ export const ZStoreSettings = z.object({
   upPrice: z.number(),
   /** major units: the lowest price a markdown sets */
   markdownFloor: z.number(),
+  /** days before a consignment ends that the consigner is reminded (0: none) */
+  termReminderDays: z.number(),
   absorbDiscount: z.boolean(),
   isBuyingStore: z.boolean(),
   onlineMarketplace: z.boolean(),

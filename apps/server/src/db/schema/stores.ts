@@ -50,6 +50,8 @@ export const stores = pgTable(
     upPrice: integer('up_price').notNull().default(0),
     // the store's floor: no markdown takes a price below it (minor units; docs/consignment-terms.md "Markdowns")
     markdownFloor: integer('markdown_floor').notNull().default(0),
+    // days before an item's consignment ends that its consigner is reminded (0: none; migration 0052)
+    termReminderDays: integer('term_reminder_days').notNull().default(7),
     isBuyingStore: boolean('is_buying_store').notNull().default(false),
     onlineMarketplace: boolean('online_marketplace').notNull().default(false),
     automatedPayout: boolean('automated_payout').notNull().default(false),

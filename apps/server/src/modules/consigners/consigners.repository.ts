@@ -97,22 +97,6 @@ export const consignersRepository = {
   lockStatementEmails: async (tx: DbOrTx, storeId: string, month: string) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`statement-emails:${storeId}:${month}`}, 0))`);
   },
-  /** The store's consigners a month's statement may be e-mailed to, with what decides whether they get one. */
-  statementRecipients: async (db: DbOrTx, storeId: string) =>
-    db
-      .select({
-        id: consigners.id,
-        firstName: consigners.firstName,
-        email: consigners.email,
-        deletedAt: consigners.deletedAt,
-        isStoreAccount: consigners.isStoreAccount,
-        emailNotifications: consigners.emailNotifications,
-        notificationSettings: consigners.notificationSettings,
-      })
-      .from(consigners)
-      // the store's own account is not a consigner to write to
-      .where(live(storeId, eq(consigners.isStoreAccount, false)))
-      .orderBy(asc(consigners.id)),
   findById: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.select().from(consigners).where(and(eq(consigners.storeId, storeId), eq(consigners.id, id))).limit(1))[0] ?? null,
   /** In every store (whether a sign-in is used elsewhere): a named cross-store path (db/row-security.ts). */

@@ -22,6 +22,7 @@ import { storeLinkOrigin } from '../../tenancy/origins.ts';
 import { findTenant } from '../../tenancy/resolve-store.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignerLedger } from '../ledger/index.ts';
+import { storeRecipients } from '../notifications/index.ts';
 import { consignersRepository as repo } from './consigners.repository.ts';
 
 export const STATEMENT_EMAIL_JOB = 'statements.emailMonth';
@@ -55,7 +56,7 @@ async function runEmailMonth(ctx: AppContext, { job, setTotal, recordOutcomes }:
   const until = new Date(startOfDay(to).getTime() + 86_400_000);
   // From configuration (the store's proven domain or APP_URL), never from a request's Host.
   const link = `${storeLinkOrigin(ctx.config, store)}/statements?month=${month}`;
-  const people = await repo.statementRecipients(ctx.db, store.id);
+  const people = await storeRecipients(ctx.db, store.id);
   await setTotal(people.length);
   const result: TEmailStatementsResult = { month, sent: 0, nothingToSend: 0, emailsOff: 0 };
   // a resumed job (the server stopped mid-way) starts after the consigners it already counted

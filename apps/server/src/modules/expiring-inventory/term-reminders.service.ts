@@ -1,7 +1,8 @@
 // The reminder before a consignment ends (docs/consignment-terms.md "Reminders"): a daily job e-mails
-// each consigner the items of theirs ending within REMINDER_DAYS_BEFORE_END days, once per item per
-// end, by their notification preference (onConsignmentEnding), through the notification e-mails.
-import { addDays, REMINDER_DAYS_BEFORE_END, storeDayOf } from '@backroom/domain';
+// each consigner the items of theirs ending within the store's reminder days (`termReminderDays`, a
+// week unless the store chose), once per item per end, by their notification preference
+// (onConsignmentEnding), through the notification e-mails.
+import { addDays, storeDayOf, TERM_REMINDER_DAYS_MAX } from '@backroom/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findTenant } from '../../tenancy/resolve-store.ts';
@@ -19,7 +20,8 @@ const CHUNK = 500;
  */
 export async function sendEndingReminders(ctx: AppContext, store: Tenant, now = new Date()): Promise<{ reminded: number }> {
   const today = storeDayOf(now);
-  const until = addDays(today, REMINDER_DAYS_BEFORE_END);
+  if (store.termReminderDays <= 0) return { reminded: 0 };
+  const until = addDays(today, store.termReminderDays);
   const notifier = consignerNotifier(ctx, store.id, store);
   const groupKey = `termEnding:${today}`;
   let reminded = 0;
@@ -40,10 +42,13 @@ export async function sendEndingReminders(ctx: AppContext, store: Tenant, now = 
   return { reminded };
 }
 
-/** The job's daily round: every store with an item ending within the reminder window; one store's failure does not stop the others. */
+/**
+ * The job's daily round: every store with an item ending within the longest reminder window a store
+ * may choose (each store then keeps to its own days); one store's failure does not stop the others.
+ */
 async function sendEndingRemindersInAllStores(ctx: AppContext, now = new Date()): Promise<void> {
   const today = storeDayOf(now);
-  for (const storeId of await repo.storesWithEndsBetween(ctx.db, today, addDays(today, REMINDER_DAYS_BEFORE_END))) {
+  for (const storeId of await repo.storesWithEndsBetween(ctx.db, today, addDays(today, TERM_REMINDER_DAYS_MAX))) {
     const store = await findTenant(ctx.db, storeId);
     if (!store) continue;
     try {

@@ -1,2 +1,2 @@
 // What other modules may use of the notifications module (docs/architecture.md, "Modules").
-export { consignerNotifier, noticeItemOf, type NoticeItem, type Notifier } from './notifications.service.ts';
+export { consignerNotifier, noticeItemOf, storeRecipients, type NoticeItem, type Notifier } from './notifications.service.ts';

@@ -96,3 +96,6 @@ export function consignerNotifier(ctx: AppContext, storeId: string, knownStore?:
     },
   };
 }
+
+/** Every consigner of the store an e-mail may go to, with what decides whether they want it (wantsNotice): for a job writing to all of them. */
+export const storeRecipients = (db: DbOrTx, storeId: string) => repo.storeRecipients(db, storeId);

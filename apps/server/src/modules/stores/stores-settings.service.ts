@@ -90,6 +90,7 @@ function savedSettings(s: StoreRow): TStoreSettingsBody {
     vatRate: s.vatRate,
     upPrice: toMajor(s.upPrice),
     markdownFloor: toMajor(s.markdownFloor),
+    termReminderDays: s.termReminderDays,
     absorbDiscount: s.absorbDiscount,
     isBuyingStore: s.isBuyingStore,
     onlineMarketplace: s.onlineMarketplace,

@@ -80,6 +80,7 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
     vatRate: s.vatRate,
     upPrice: toMajor(s.upPrice),
     markdownFloor: toMajor(s.markdownFloor),
+    termReminderDays: s.termReminderDays,
     absorbDiscount: s.absorbDiscount,
     isBuyingStore: s.isBuyingStore,
     onlineMarketplace: s.onlineMarketplace,

@@ -7,7 +7,7 @@ import { useIsMobile } from '../../shared/hooks';
 import { subLocationsOf, useLocations, useSubLocations } from '../../shared/lookups.api';
 import type { CreatedInventory } from './add-inventory.api';
 import { RowFigures } from './RowFigures';
-import { ConsignerSelect, PriceInput, QuantityInput } from './RowEditors';
+import { ConsignerSelect, MinimumPriceInput, PriceInput, QuantityInput } from './RowEditors';
 import type { DraftRow } from './rows';
 import type { useConsignerOptions } from './useConsignerOptions';
 
@@ -63,6 +63,13 @@ export function PriceStep({
           <Typography.Text type="secondary">Quantity</Typography.Text>
           <QuantityInput row={row} onChange={onChange} label="Quantity" size="large" style={{ width: '100%' }} />
         </Flex>
+      </Flex>
+      <Flex vertical gap={4}>
+        <Typography.Text type="secondary">Consigner's minimum</Typography.Text>
+        <MinimumPriceInput row={row} onChange={onChange} label="Consigner's minimum" size="large" currency={currency} style={{ width: '100%' }} />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Optional: no markdown takes the price below it.
+        </Typography.Text>
       </Flex>
       {consigners && (
         <Flex vertical gap={4}>

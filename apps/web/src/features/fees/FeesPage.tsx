@@ -1,9 +1,10 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, List, Popconfirm, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, List, Popconfirm, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { CalendarOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DeleteOutlined, PercentageOutlined } from '@ant-design/icons';
 import { CONSIGNER_TYPE_MESSAGES, PEOPLE_MESSAGES, termsSummaryOf } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
+import { SettingsEmpty, SettingsListCard } from '../../shared/ui/SettingsList';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
 import { ConsignerTypeDialog } from './ConsignerTypeDialog';
@@ -139,32 +140,11 @@ export default function FeesPage() {
     { title: '', key: 'actions', width: 48, align: 'right', render: (_, t) => deleteButton(t) },
   ];
 
-  const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-      {isMobile ? 'Add' : 'Add consigner type'}
-    </Button>
-  );
-  const empty = (
-    <Empty description={EMPTY_TEXT}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-        Add consigner type
-      </Button>
-    </Empty>
-  );
+  const addType = () => setAdding(true);
+  const empty = <SettingsEmpty text={EMPTY_TEXT} addLabel="Add consigner type" onAdd={addType} />;
 
   return (
-    <Card
-      title={
-        <Flex align="center" gap={8}>
-          <PercentageOutlined /> Consigner types
-        </Flex>
-      }
-      extra={addButton}
-      className="br-touch"
-      data-testid="fees-card"
-      style={{ maxWidth: 1400 }}
-      styles={{ body: { padding: isMobile ? 12 : 24 } }}
-    >
+    <SettingsListCard icon={<PercentageOutlined />} title="Consigner types" addLabel="Add consigner type" onAdd={addType} isMobile={isMobile} wide testId="fees-card">
       <Typography.Paragraph type="secondary" style={{ maxWidth: 820 }}>
         The fees each consigner pays: a selling fee (a percent of the price, never below the min fee) plus a flat fee. Rows sharing an account type set other fees for a
         category or option value; the most specific row that fits an item applies. Click a value to edit it.
@@ -221,6 +201,6 @@ export default function FeesPage() {
       )}
       <ConsignerTypeDialog open={adding} types={rows} currency={currency} onClose={() => setAdding(false)} />
       <TermsDialog type={termsOf} currency={currency} onClose={() => setTermsOf(null)} />
-    </Card>
+    </SettingsListCard>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Flex, Form, Input, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { EditOutlined, EnvironmentOutlined, InboxOutlined, PlusOutlined, RollbackOutlined, ShopOutlined } from '@ant-design/icons';
+import { EditOutlined, EnvironmentOutlined, InboxOutlined, RollbackOutlined, ShopOutlined } from '@ant-design/icons';
 import { LOCATION_MESSAGES } from '@backroom/domain';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api';
-import { SettingsListCard, SettingsRows } from '../../shared/ui/SettingsList';
+import { SettingsEmpty, SettingsListCard, SettingsRows } from '../../shared/ui/SettingsList';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useAllLocations, useCreateLocation, useUpdateLocation, type StoreLocation } from './locations.api';
 
@@ -133,13 +133,7 @@ export default function LocationsPage() {
     { title: 'Location', key: 'name', render: (_, l) => <NameCell location={l} /> },
     { title: '', key: 'actions', width: 220, align: 'right', render: (_, l) => <Actions location={l} onRename={() => setEditing(l)} compact={false} /> },
   ];
-  const empty = (
-    <Empty description="No locations yet. Add the shop floor or warehouse where items are kept.">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-        Add location
-      </Button>
-    </Empty>
-  );
+  const empty = <SettingsEmpty text="No locations yet. Add the shop floor or warehouse where items are kept." addLabel="Add location" onAdd={() => setEditing('new')} />;
 
   return (
     <SettingsListCard icon={<EnvironmentOutlined />} title="Locations" addLabel="Add location" onAdd={() => setEditing('new')} isMobile={isMobile}>

@@ -1,9 +1,10 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, List, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, List, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, FallOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FallOutlined } from '@ant-design/icons';
 import { markdownStepText, PEOPLE_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
+import { SettingsEmpty, SettingsListCard } from '../../shared/ui/SettingsList';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useProductTemplates } from '../../shared/lookups.api';
 import { useCurrentStore } from '../store/store.api';
@@ -76,32 +77,11 @@ export default function MarkdownsPage() {
     { title: '', key: 'actions', width: 120, align: 'right', render: (_, s) => actions(s) },
   ];
 
-  const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-schedule">
-      {isMobile ? 'Add' : 'Add schedule'}
-    </Button>
-  );
-  const empty = (
-    <Empty description={EMPTY_TEXT}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-        Add schedule
-      </Button>
-    </Empty>
-  );
+  const addSchedule = () => setEditing('new');
+  const empty = <SettingsEmpty text={EMPTY_TEXT} addLabel="Add schedule" onAdd={addSchedule} />;
 
   return (
-    <Card
-      title={
-        <Flex align="center" gap={8}>
-          <FallOutlined /> Markdown schedules
-        </Flex>
-      }
-      extra={addButton}
-      className="br-touch"
-      data-testid="markdowns-card"
-      style={{ maxWidth: 1400 }}
-      styles={{ body: { padding: isMobile ? 12 : 24 } }}
-    >
+    <SettingsListCard icon={<FallOutlined />} title="Markdown schedules" addLabel="Add schedule" onAdd={addSchedule} isMobile={isMobile} wide testId="markdowns-card" addTestId="add-schedule">
       <Typography.Paragraph type="secondary" style={{ maxWidth: 820 }}>
         Price reductions as an item ages: each step takes a percentage off the price the item was accepted at, after so many days. A consigner type&apos;s terms on Fees choose
         the schedule; a daily run applies the steps that are due, recomputes the fees and flags the labels for re-print.
@@ -139,6 +119,6 @@ export default function MarkdownsPage() {
           locale={{ emptyText: empty }}
         />
       )}
-    </Card>
+    </SettingsListCard>
   );
 }

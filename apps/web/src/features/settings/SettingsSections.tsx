@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd';
 import { ControlOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import {
   PAYOUT_HOLD_DAYS_MAX,
+  TERM_REMINDER_DAYS_MAX,
   CUSTOM_BARCODE_OPTIONS,
   LABEL_LAYOUT_NAMES,
   LABEL_MM_MAX,
@@ -134,6 +135,11 @@ export function FeesSection({ who, symbol, isMobile }: { who: string; symbol: st
         <Col span={half}>
           <Form.Item name="markdownFloor" label="Markdown floor" extra="No markdown takes a price below it; 0 for none">
             {moneyInput('Markdown floor')}
+          </Form.Item>
+        </Col>
+        <Col span={half}>
+          <Form.Item name="termReminderDays" label="Consignment ending reminder" extra={`Days before an item's consignment ends that its ${who.toLowerCase()} is e-mailed (0: no reminders)`}>
+            <InputNumber min={0} max={TERM_REMINDER_DAYS_MAX} step={1} precision={0} suffix="days" style={{ width: '100%' }} aria-label="Consignment ending reminder (days)" data-testid="term-reminder-days" />
           </Form.Item>
         </Col>
         <Col span={half}>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Empty, Flex, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { EditOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { PEOPLE_MESSAGES } from '@backroom/domain';
 import { errorMessage } from '../../shared/api';
-import { SettingsListCard, SettingsRows } from '../../shared/ui/SettingsList';
+import { SettingsEmpty, SettingsListCard, SettingsRows } from '../../shared/ui/SettingsList';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCreateSubLocation, useLocations, useRenameSubLocation, useSubLocations, type StoreLocation, type SubLocation } from './subLocations.api';
 
@@ -126,11 +126,11 @@ export default function SubLocationsPage() {
   ];
 
   const empty = (
-    <Empty description={location === ALL ? 'No sublocations yet. Add shelves or bins to find items faster.' : `No sublocations at ${location} yet.`}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-        Add sublocation
-      </Button>
-    </Empty>
+    <SettingsEmpty
+      text={location === ALL ? 'No sublocations yet. Add shelves or bins to find items faster.' : `No sublocations at ${location} yet.`}
+      addLabel="Add sublocation"
+      onAdd={() => setAdding(true)}
+    />
   );
 
   return (

@@ -1,12 +1,12 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { Alert, Button, Card, Flex, List, Table } from 'antd';
+import { Alert, Button, Card, Empty, Flex, List, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage } from '../api';
 
 /**
- * A settings list's card (Locations, Sublocations): its title with an icon, the Add button ("Add" on a
- * phone) and the page's width and padding.
+ * A settings list's card (Locations, Sublocations, Fees, Markdowns): its title with an icon, the Add
+ * button ("Add" on a phone) and the page's width and padding; `wide` for lists with many columns.
  */
 export function SettingsListCard({
   icon,
@@ -14,6 +14,9 @@ export function SettingsListCard({
   addLabel,
   onAdd,
   isMobile,
+  wide = false,
+  testId,
+  addTestId,
   children,
 }: {
   icon: ReactNode;
@@ -21,6 +24,9 @@ export function SettingsListCard({
   addLabel: string;
   onAdd: () => void;
   isMobile: boolean;
+  wide?: boolean;
+  testId?: string;
+  addTestId?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,15 +37,28 @@ export function SettingsListCard({
         </Flex>
       }
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
           {isMobile ? 'Add' : addLabel}
         </Button>
       }
-      style={{ maxWidth: 900 }}
+      className={wide ? 'br-touch' : undefined}
+      data-testid={testId}
+      style={{ maxWidth: wide ? 1400 : 900 }}
       styles={{ body: { padding: isMobile ? 12 : 24 } }}
     >
       {children}
     </Card>
+  );
+}
+
+/** A settings list's empty state: what it holds, and the Add button. */
+export function SettingsEmpty({ text, addLabel, onAdd }: { text: string; addLabel: string; onAdd: () => void }) {
+  return (
+    <Empty description={text}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+        {addLabel}
+      </Button>
+    </Empty>
   );
 }
 
