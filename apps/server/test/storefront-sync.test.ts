@@ -344,6 +344,42 @@ describe('throttling and failures', () => {
   });
 });
 
+describe('a product deleted in the shop', () => {
+  it("is made again on the item's next push, the item a new variant of it, instead of failing on the gone id", async () => {
+    const product = await freshProduct('Deleted In Shop');
+    const item = await makeItem(t, refs, { productId: product.id });
+    expect(await settled(item.id)).toMatchObject({ state: 'synced' });
+    const shopId = async () => (await t.ctx.db.select({ id: s.products.shopifyId }).from(s.products).where(eq(s.products.id, product.id)))[0].id;
+    const gone = (await shopId())!;
+    fake.deleteProduct(gone);
+    await pushesIdle();
+
+    const res = await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price: 123 } });
+    expect(res.statusCode).toBe(200);
+    expect(await settled(item.id)).toMatchObject({ state: 'synced', error: null });
+    const again = await shopId();
+    expect(again).toBeTruthy();
+    expect(again).not.toBe(gone);
+    const inShop = fake.variantBySku(item.code)!;
+    expect(inShop.product.id).toBe(again);
+    expect(inShop.variant.price).toBe('123.0');
+    expect((await itemRow(t, item.id)).shopifyId).toBe(inShop.variant.id);
+  });
+
+  it('leaving the shop when its product was deleted there: the item is off, nothing fails', async () => {
+    const product = await freshProduct('Deleted Then Withdrawn');
+    const item = await makeItem(t, refs, { productId: product.id });
+    expect(await settled(item.id)).toMatchObject({ state: 'synced' });
+    const [p] = await t.ctx.db.select({ id: s.products.shopifyId }).from(s.products).where(eq(s.products.id, product.id));
+    fake.deleteProduct(p.id!);
+    await pushesIdle();
+    expect((await act('withdrawInventory', { id: item.id })).statusCode).toBe(200);
+    expect(await settled(item.id)).toBeNull();
+    const [after] = await t.ctx.db.select({ id: s.products.shopifyId }).from(s.products).where(eq(s.products.id, product.id));
+    expect(after.id).toBeNull();
+  });
+});
+
 describe('resyncs and shopifyProducts', () => {
   it("product resync: 'Resyncing product in background', then its items pushed again inside the job", async () => {
     const product = await freshProduct('Resync Product');

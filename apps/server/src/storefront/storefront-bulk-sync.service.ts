@@ -82,7 +82,9 @@ export async function pushProductsInBulk(ctx: AppContext, storeId: string, produ
       const prepared = toSend[i];
       const result = results[i];
       if (!result.ok) {
-        await failed(prepared, result.error);
+        // deleted in the shop: pushed on its own, which makes it again (pushProductNow); any other refusal fails its items
+        if (prepared.found?.product.shopifyId && /Product does not exist/i.test(result.error)) await report(await pushProductNow(ctx, storeId, prepared.productId));
+        else await failed(prepared, result.error);
         continue;
       }
       try {

@@ -172,6 +172,19 @@ export const storefrontSyncRepository = {
     }
   },
 
+  /**
+   * Forgets a product someone deleted in the shop: its Shopify id, its items' variant ids and their
+   * rows' shop ids, so the next push creates it again. Bookkeeping like setProductShopifyIds: no log entry.
+   */
+  forgetShopProduct: async (tx: DbOrTx, storeId: string, productId: string) => {
+    await tx.update(products).set({ shopifyId: null }).where(and(eq(products.storeId, storeId), eq(products.id, productId)));
+    await tx.update(inventoryItems).set({ shopifyId: null }).where(and(eq(inventoryItems.storeId, storeId), eq(inventoryItems.productId, productId)));
+    await tx
+      .update(storefrontItemSync)
+      .set({ variantId: null, inventoryItemId: null, locationId: null })
+      .where(and(eq(storefrontItemSync.storeId, storeId), eq(storefrontItemSync.productId, productId)));
+  },
+
   /** The variant ids on the items (Inventory.shopifyId); bookkeeping, not a change staff made: no log entry, no sync trigger (not a watched column). */
   setItemShopifyIds: async (tx: DbOrTx, storeId: string, items: { inventoryId: string; variantId: string }[]) => {
     for (let n = 0; n < items.length; n += WRITE_BATCH) {

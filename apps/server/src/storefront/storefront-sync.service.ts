@@ -175,7 +175,7 @@ export async function keepPushed(ctx: AppContext, storeId: string, shopDomain: s
  * states; answers what happened to each item. Never throws for the storefront's refusals (they are
  * the items' state); throws only when the database does.
  */
-export async function pushProductNow(ctx: AppContext, storeId: string, productId: string): Promise<PushOutcome> {
+export async function pushProductNow(ctx: AppContext, storeId: string, productId: string, again = false): Promise<PushOutcome> {
   const outcome: PushOutcome = { productId, synced: [], removed: [], failed: [] };
   const connection = await storefrontConnectionOf(ctx, storeId);
   const adapter = connection ? await storefrontAdapterOf(ctx, storeId) : null;
@@ -193,7 +193,14 @@ export async function pushProductNow(ctx: AppContext, storeId: string, productId
   try {
     if (items.length === 0) {
       // nothing left on sale: the product goes off sale (it keeps its id, handle and orders)
-      if (found?.product.shopifyId && leaving.some((l) => rows.get(l.inventoryId)?.variantId)) await adapter.unpublish(found.product.shopifyId);
+      if (found?.product.shopifyId && leaving.some((l) => rows.get(l.inventoryId)?.variantId)) {
+        // deleted in the shop already: off sale is what was asked, and its ids are forgotten
+        const gone = await adapter.unpublish(found.product.shopifyId).then(
+          () => false,
+          (err: unknown) => (isProductGone(err) ? true : Promise.reject(err)),
+        );
+        if (gone) await ctx.db.transaction(async (tx) => repo.forgetShopProduct(tx, storeId, productId));
+      }
       await ctx.db.transaction(async (tx) => repo.markRemoved(tx, storeId, leaving));
       outcome.removed = leaving.map((l) => l.inventoryId);
       return outcome;
@@ -215,12 +222,24 @@ export async function pushProductNow(ctx: AppContext, storeId: string, productId
     return outcome;
   } catch (err) {
     if (!isStorefrontError(err)) throw err;
+    // Someone deleted the product in the shop: it is made again (once), its items as new variants,
+    // rather than every later push failing on an id that is gone.
+    if (!again && found?.product.shopifyId && isProductGone(err)) {
+      ctx.log.info({ storeId, productId, shopifyId: found.product.shopifyId }, 'storefront product deleted in the shop: pushing it again as a new product');
+      await ctx.db.transaction(async (tx) => repo.forgetShopProduct(tx, storeId, productId));
+      return pushProductNow(ctx, storeId, productId, true);
+    }
     const seen = [...seenOnSale, ...leaving];
     await failAll(ctx, storeId, seen, err.message);
     ctx.log.warn({ storeId, productId, kind: err.kind, status: err.status, attempts: err.attempts, error: err.message }, 'storefront push failed');
     outcome.failed = seen.map((s) => ({ id: s.inventoryId, error: err.message }));
     return outcome;
   }
+}
+
+/** Shopify's answer for an id of a product that no longer exists (deleted in the shop's admin). */
+function isProductGone(err: unknown): boolean {
+  return isStorefrontError(err) && err.kind === 'refused' && (err.code === 'PRODUCT_DOES_NOT_EXIST' || err.userErrors.some((e) => /^Product does not exist/i.test(e.message)));
 }
 
 /** An item that moved between online locations while on sale: its unit moves with it (0 at the old, 1 at the new). */

@@ -149,6 +149,8 @@ export type ShopifyFake = HttpFake & {
   variants: Map<string, FakeVariant>;
   inventoryItems: Map<string, FakeInventoryItem>;
   orders: Map<string, FakeOrder>;
+  /** Deletes a product as the shop's admin would (its variants and their inventory items go with it). */
+  deleteProduct: (id: string) => void;
   /** The variant with this SKU, with its product and inventory item. */
   variantBySku: (sku: string) => { variant: FakeVariant; product: FakeProduct; item: FakeInventoryItem } | null;
   /** Available units of an inventory item at a location; null when it is not stocked there. */
@@ -986,6 +988,16 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     variants,
     inventoryItems,
     orders,
+    deleteProduct: (id) => {
+      const product = products.get(id);
+      if (!product) return;
+      for (const variantId of product.variantIds) {
+        const variant = variants.get(variantId);
+        if (variant) inventoryItems.delete(variant.inventoryItemId);
+        variants.delete(variantId);
+      }
+      products.delete(id);
+    },
     variantBySku: (sku) => {
       const variant = [...variants.values()].find((v) => v.sku === sku);
       if (!variant) return null;
