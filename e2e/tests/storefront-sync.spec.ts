@@ -88,7 +88,7 @@ test('[STOREFRONT]: an Admin connects the store to Shopify, accepts an item, and
   await expect(firstSync).toContainText('First sync');
   await expect(firstSync).toContainText('Done', { timeout: 60_000 });
   // (the suite's shared store may hold products an earlier spec pushed to the fake before its reset:
-  // Shopify no longer has them, so those fail; the count is what matters here)
+  // Shopify no longer has them, so those are made again as new products; the count is what matters here)
   await expect(page.getByTestId('sync-job-summary')).toContainText(/Finished .*: [\d,]+ of [\d,]+ items sent/);
   await page.getByRole('searchbox', { name: 'Search items' }).fill(item.code);
   await page.getByRole('searchbox', { name: 'Search items' }).press('Enter');
