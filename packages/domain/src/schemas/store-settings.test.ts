@@ -41,6 +41,7 @@ const valid: TStoreSettingsBody = {
   automatedPayout: false,
   payoutHoldDays: 0,
   payoutMinimum: 0,
+  storeCreditBonus: 0,
 };
 
 const firstError = (body: unknown) => {
