@@ -17,24 +17,22 @@ export function StoreCreditCard({ consignerId, money }: Props) {
   const signed = (amount: number) => (amount > 0 ? `+${money(amount)}` : `−${money(-amount)}`);
   return (
     <section className="br-pp-balance" data-testid="store-credit" aria-label="Your store credit">
-      <Flex justify="space-between" align="flex-start" gap={12} wrap>
-        <Flex vertical>
-          <span className="br-pay-sub">
-            <GiftOutlined /> Store credit
-          </span>
-          <Typography.Text strong style={{ fontSize: 24 }} data-testid="store-credit-balance">
-            {money(c.balance)}
-          </Typography.Text>
-          <span className="br-pay-sub">
-            {c.paidAsCredit ? `Your payouts are taken as store credit${c.bonusPercent > 0 ? `, with a ${c.bonusPercent}% store bonus` : ''}.` : c.bonusPercent > 0 ? `Take payouts as store credit for a ${c.bonusPercent}% bonus (Settings).` : 'Spend it in the store.'}
-          </span>
-        </Flex>
-        <Flex vertical align="flex-end">
-          <span className="br-pay-sub">Your store credit code</span>
+      <Flex vertical gap={2}>
+        <span className="br-pay-sub">
+          <GiftOutlined /> Store credit
+        </span>
+        <Typography.Text strong style={{ fontSize: 24 }} data-testid="store-credit-balance">
+          {money(c.balance)}
+        </Typography.Text>
+        <span className="br-pay-sub">
+          {c.paidAsCredit ? `Your payouts are taken as store credit${c.bonusPercent > 0 ? `, with a ${c.bonusPercent}% store bonus` : ''}.` : c.bonusPercent > 0 ? `Take payouts as store credit for a ${c.bonusPercent}% bonus (Settings).` : 'Spend it in the store.'}
+        </span>
+        <span className="br-pay-sub">
+          Your store credit code, to give at the till:{' '}
           <Tag style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 14, marginInlineEnd: 0 }} data-testid="credit-code">
             {c.code}
           </Tag>
-        </Flex>
+        </span>
       </Flex>
       {c.movements.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No store credit yet" />
