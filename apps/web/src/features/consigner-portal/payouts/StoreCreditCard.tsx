@@ -24,10 +24,10 @@ export function StoreCreditCard({ consignerId, money }: Props) {
         <Typography.Text strong style={{ fontSize: 24 }} data-testid="store-credit-balance">
           {money(c.balance)}
         </Typography.Text>
-        <span className="br-pay-sub">
+        <span className="br-pay-sub" style={{ whiteSpace: 'normal' }}>
           {c.paidAsCredit ? `Your payouts are taken as store credit${c.bonusPercent > 0 ? `, with a ${c.bonusPercent}% store bonus` : ''}.` : c.bonusPercent > 0 ? `Take payouts as store credit for a ${c.bonusPercent}% bonus (Settings).` : 'Spend it in the store.'}
         </span>
-        <span className="br-pay-sub">
+        <span className="br-pay-sub" style={{ whiteSpace: 'normal' }}>
           Your store credit code, to give at the till:{' '}
           <Tag style={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 14, marginInlineEnd: 0 }} data-testid="credit-code">
             {c.code}
