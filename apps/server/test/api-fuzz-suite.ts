@@ -375,6 +375,8 @@ export function fuzzPart(part: number) {
       // an open payout request of Ava's (the seed has none), so the request routes' ids reach a row
       const [ava] = await db.select({ id: s.consigners.id, storeId: s.consigners.storeId }).from(s.consigners).where(eq(s.consigners.email, DEMO.ava));
       const [request] = await db.insert(s.payoutRequests).values({ storeId: ava.storeId, consignerId: ava.id, amount: 1000 }).returning({ id: s.payoutRequests.id });
+      // store credit of Ava's, so a counter sale paid with it (creditConsignerId) reaches the spend
+      await db.insert(s.ledgerEntries).values({ storeId: ava.storeId, consignerId: ava.id, kind: 'store_credit', amount: 50_000, memo: 'Fuzzed credit' });
       // a markdown schedule, so the schedules' routes reach a row (docs/consignment-terms.md "Markdowns")
       const [demoStore] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.handle, 'demo'));
       const schedules = await db.insert(s.markdownSchedules).values({ storeId: demoStore.id, name: 'Fuzzed', steps: [{ afterDays: 30, percentOff: 10 }] }).returning({ id: s.markdownSchedules.id });

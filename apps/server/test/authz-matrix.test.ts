@@ -88,6 +88,8 @@ const CONSIGNER_ROUTES = new Set<string>([
   'GET /api/consigners/{id}/statements/pdf',
   // their own payable and held money, their payout request and its cancel (another consigner's: 404)
   'GET /api/payouts/consigner/{id}/account',
+  // their own store credit card (docs/consigner-account.md "Store credit"; another consigner's: 404)
+  'GET /api/payouts/consigner/{id}/credit',
   'POST /api/payouts/requests',
   'POST /api/payouts/requests/{id}/cancel',
   'GET /api/inventories',

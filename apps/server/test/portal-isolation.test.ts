@@ -164,6 +164,10 @@ describe("consigner A on consigner B's ids", () => {
     expect((await call('GET', `/api/payouts/consigner/${id}`)).statusCode).toBe(404);
     // B's payable money and payout request: neither read nor cancelled, nor paid by A
     expect((await call('GET', `/api/payouts/consigner/${id}/account`)).statusCode).toBe(404);
+    // B's store credit card (docs/consigner-account.md "Store credit"): not A's to read
+    expect((await call('GET', `/api/payouts/consigner/${id}/credit`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/payouts/consigner/${refs.consigner.ava.id}/credit`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/sales/creditAccounts?search=marco`)).statusCode).toBe(403);
     const [request] = await t.ctx.db.insert(s.payoutRequests).values({ storeId: refs.store.id, consignerId: id, amount: 1000 }).returning();
     expect((await call('POST', `/api/payouts/requests/${request.id}/cancel`)).statusCode).toBe(404);
     expect((await call('POST', `/api/payouts/requests/${request.id}/pay`)).statusCode).toBe(403);

@@ -152,6 +152,9 @@ beforeAll(async () => {
   // an open payout request of the victim's (the seed has none): its pay and cancel routes must not reach it
   const [asker] = await t.ctx.db.select().from(s.consigners).where(eq(s.consigners.storeId, victimStoreId)).limit(1);
   await t.ctx.db.insert(s.payoutRequests).values({ storeId: victimStoreId, consignerId: asker.id, amount: 1000 });
+  // store credit of the victim's consigner (docs/consigner-account.md "Store credit"): a counter sale
+  // sent from the attacker's store naming them (creditConsignerId) must not spend it
+  await t.ctx.db.insert(s.ledgerEntries).values({ storeId: victimStoreId, consignerId: asker.id, kind: 'store_credit', amount: 100_000, memo: 'Victim credit' });
   // a markdown schedule of the victim's, so the schedules' routes are sent a victim's id
   await t.ctx.db.insert(s.markdownSchedules).values({ storeId: victimStoreId, name: 'Victim markdown', steps: [{ afterDays: 30, percentOff: 10 }] });
   const snap = await snapshot(victimStoreId);

@@ -1,6 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { creditSpendOf, holdCutoffOf, isHeld, meetsPayoutMinimum, payableOn, requestRefusalOf, splitByHold, storeCreditBonusOf } from './consigner-account.ts';
+import {
+  canSpendCredit,
+  creditSpendOf,
+  holdCutoffOf,
+  isHeld,
+  meetsPayoutMinimum,
+  payableOn,
+  requestRefusalOf,
+  splitByHold,
+  STORE_CREDIT_CODE,
+  storeCreditBonusOf,
+  storeCreditCodeOf,
+  storeCreditEntriesOf,
+} from './consigner-account.ts';
+import { isStoreCreditPayout } from './constants.ts';
+import { isStoreCreditKind, STORE_CREDIT_KINDS } from './payouts.ts';
+import { sameBasket, undoLedgerAmounts } from './sales.ts';
+import { bankDataIssues } from './schemas/consigner.ts';
 
 describe('the consigner’s account', () => {
   it('holds a sale’s money for the store’s days, from the sale or from shipping', () => {
@@ -37,6 +54,81 @@ describe('the consigner’s account', () => {
     expect(creditSpendOf(5000, 7000)).toEqual({ spent: 5000, left: 0 });
     expect(creditSpendOf(5000, 1200)).toEqual({ spent: 1200, left: 3800 });
     expect(creditSpendOf(0, 100)).toEqual({ spent: 0, left: 0 });
+  });
+
+  it('pays a sale with credit only when the balance covers all of it', () => {
+    expect(canSpendCredit(5000, 5000)).toBe(true);
+    expect(canSpendCredit(4999, 5000)).toBe(false);
+    expect(canSpendCredit(5000, 0)).toBe(false);
+    expect(canSpendCredit(-100, 50)).toBe(false);
+    // any order of spends, each checked against what is left: the sum spent never passes the balance
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.integer({ min: 0, max: 200_000 }), { maxLength: 30 }), (balance, wanted) => {
+        let left = balance;
+        let spent = 0;
+        for (const w of wanted) {
+          if (!canSpendCredit(left, w)) continue;
+          left -= w;
+          spent += w;
+        }
+        expect(spent).toBeLessThanOrEqual(balance);
+        expect(left).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('writes the credit and the bonus of a payout taken as credit (no bonus entry for 0)', () => {
+    expect(storeCreditEntriesOf(10000, 20)).toEqual([
+      { kind: 'store_credit', amount: 10000 },
+      { kind: 'store_credit_bonus', amount: 2000 },
+    ]);
+    expect(storeCreditEntriesOf(10000, 0)).toEqual([{ kind: 'store_credit', amount: 10000 }]);
+    expect(storeCreditEntriesOf(0, 20)).toEqual([]);
+    expect(storeCreditEntriesOf(333, 20)).toEqual([
+      { kind: 'store_credit', amount: 333 },
+      { kind: 'store_credit_bonus', amount: 66 },
+    ]);
+  });
+
+  it('keeps the credit account apart from the money the store owes', () => {
+    expect(STORE_CREDIT_KINDS.every((k) => isStoreCreditKind(k))).toBe(true);
+    expect(['sale', 'fee', 'payout', 'payout_deduction', 'withdrawal_fee'].some((k) => isStoreCreditKind(k))).toBe(false);
+    expect(isStoreCreditPayout('Store credit')).toBe(true);
+    expect(isStoreCreditPayout(' store CREDIT ')).toBe(true);
+    expect(isStoreCreditPayout('Bank')).toBe(false);
+    expect(isStoreCreditPayout(null)).toBe(false);
+  });
+
+  it('gives each account a code of 8 hex digits staff can type', () => {
+    const code = storeCreditCodeOf('36e597ee-1b2c-4d5e-8f90-123456789abc');
+    expect(code).toBe('36E597EE');
+    expect(STORE_CREDIT_CODE.test(code)).toBe(true);
+    expect(STORE_CREDIT_CODE.test('36e597e')).toBe(false);
+  });
+
+  it('gives the credit back when the sale it paid is undone, and a replay must name the same credit', () => {
+    expect(
+      undoLedgerAmounts([
+        { kind: 'sale', amount: 5000, inventoryId: 'i1' },
+        { kind: 'fee', amount: -1000, inventoryId: 'i1' },
+        { kind: 'store_credit_spent', amount: -5000, inventoryId: null },
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        { kind: 'sale_undone', amount: -5000, inventoryId: 'i1' },
+        { kind: 'fee_undone', amount: 1000, inventoryId: 'i1' },
+        { kind: 'store_credit_returned', amount: 5000, inventoryId: null },
+      ]),
+    );
+    const recorded = { inventoryIds: ['a', 'b'], paymentMethod: 'store_credit' as const, creditConsignerId: 'ava' };
+    expect(sameBasket(recorded, { inventoryIds: ['b', 'a'], paymentMethod: 'store_credit', creditConsignerId: 'ava' })).toBe(true);
+    expect(sameBasket(recorded, { inventoryIds: ['a', 'b'], paymentMethod: 'store_credit', creditConsignerId: 'marco' })).toBe(false);
+    expect(sameBasket(recorded, { inventoryIds: ['a', 'b'], paymentMethod: 'cash' })).toBe(false);
+  });
+
+  it('asks no payout account of a consigner paid in store credit', () => {
+    expect(bankDataIssues('Store credit', {} as never)).toEqual([]);
+    expect(bankDataIssues('PayPal', {} as never).length).toBeGreaterThan(0);
   });
 });
 

@@ -37,6 +37,59 @@ export function creditSpendOf(balance: number, wanted: number): { spent: number;
   return { spent, left: balance - spent };
 }
 
+/** The highest bonus a store may give on store credit (percent of the credit). */
+export const STORE_CREDIT_BONUS_MAX = 100;
+
+/**
+ * The credit ledger amounts of a payout share taken as store credit: the share's amount (what the
+ * payout moved from the balance) and the store's bonus on it, the store's cost (a bonus of 0 writes
+ * no bonus entry). Minor units.
+ */
+export function storeCreditEntriesOf(amount: number, bonusPercent: number): { kind: 'store_credit' | 'store_credit_bonus'; amount: number }[] {
+  const bonus = storeCreditBonusOf(amount, bonusPercent);
+  return [
+    { kind: 'store_credit' as const, amount },
+    { kind: 'store_credit_bonus' as const, amount: bonus },
+  ].filter((e) => e.amount > 0);
+}
+
+/** Whether a sale of `total` may be paid from a credit balance: all of it, never beyond the balance. */
+export function canSpendCredit(balance: number, total: number): boolean {
+  return total > 0 && creditSpendOf(balance, total).spent === total;
+}
+
+/**
+ * The code on a consigner's account that staff may type at the counter to find their store credit
+ * (shown on the portal's Store credit card): the first 8 hex digits of their id, upper case.
+ */
+export function storeCreditCodeOf(consignerId: string): string {
+  return consignerId.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+/** A typed text that may be a store credit code (8 hex digits). */
+export const STORE_CREDIT_CODE = /^[0-9a-f]{8}$/i;
+
+export const STORE_CREDIT_MESSAGES = {
+  bonus: `Store credit bonus must be a whole percentage from 0 to ${STORE_CREDIT_BONUS_MAX}`,
+  consignerNeeded: 'Choose the consigner whose store credit pays this sale',
+  onlyWithCredit: 'A consigner is only named when the sale is paid with store credit',
+  consignerNotFound: 'Consigner not found',
+  notEnough: (name: string, balance: string, total: string) => `${name} has ${balance} of store credit: this sale is ${total}, so it cannot be paid with store credit`,
+  nothingToPay: 'A sale of nothing cannot be paid with store credit',
+  searchNeeded: 'Type a name, e-mail or store credit code',
+  payoutMemo: (payout: string) => `Payout ${payout} taken as store credit`,
+  bonusMemo: (percent: number, payout: string) => `Store bonus of ${percent}% on payout ${payout}`,
+  spentMemo: (sale: string) => `Spent on sale ${sale}`,
+  returnedMemo: (sale: string) => `Sale ${sale} undone: credit given back`,
+} as const;
+
+/** What a credit movement is called in the portal's history. */
+export const STORE_CREDIT_KIND_LABELS = {
+  store_credit: 'Payout taken as credit',
+  store_credit_bonus: 'Store bonus',
+  store_credit_spent: 'Spent in store',
+  store_credit_returned: 'Sale undone: credit back',
+} as const;
+
 // ---- the payout hold, the minimum and payouts on request (docs/consigner-account.md) ----------
 
 /** The longest hold a store may set (a year): every input is bounded. */

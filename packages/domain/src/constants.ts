@@ -33,8 +33,16 @@ export type SizeSystem = (typeof SIZE_SYSTEMS)[number];
 export const DEFAULT_SIZE_SYSTEM = 'US';
 
 /** Store payout options a consigner may choose from. */
-export const PAYOUT_OPTIONS = ['PayPal', 'Zelle', 'Bank'] as const;
+export const PAYOUT_OPTIONS = ['PayPal', 'Zelle', 'Bank', 'Store credit'] as const;
 export type PayoutOption = (typeof PAYOUT_OPTIONS)[number];
+/**
+ * The payout option a consigner takes their money as store credit by (docs/consigner-account.md
+ * "Store credit"): their share of a payout is settled at once into their credit, with the store's bonus.
+ */
+export const STORE_CREDIT_PAYOUT = 'Store credit' as const;
+export function isStoreCreditPayout(payoutType: string | null | undefined): boolean {
+  return (payoutType ?? '').trim().toLowerCase() === 'store credit';
+}
 /** Payout types stored on consigners. */
 export const PAYOUT_TYPES = ['Paypal', 'Bank'] as const;
 

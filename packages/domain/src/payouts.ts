@@ -33,8 +33,18 @@ export function payoutActionOf(status: PayoutStatus, automated: boolean): Payout
 // consigner owed (docs/payouts.md "Net payable"); renewal_fee: a consignment renewed (negative);
 // term_converted: amount 0, the consigner's claim on an item ended by its conversion to store stock
 // (docs/consignment-terms.md "Expiring inventory").
-export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction', 'renewal_fee', 'term_converted'] as const;
+export const LEDGER_KINDS = ['sale', 'fee', 'withdrawal_fee', 'payout', 'sale_undone', 'fee_undone', 'refund', 'sale_adjustment', 'fee_adjustment', 'payout_deduction', 'renewal_fee', 'term_converted', 'store_credit', 'store_credit_bonus', 'store_credit_spent', 'store_credit_returned'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/**
+ * The kinds of a consigner's store credit account (docs/consigner-account.md "Store credit"): credit
+ * taken from a payout, the store's bonus on it (the store's cost), spends at the counter and spends
+ * given back by an undone sale. Their sum is the credit balance; every other kind is the money the
+ * store owes (the balance a payout pays), and no sum of that balance counts these.
+ */
+export const STORE_CREDIT_KINDS = ['store_credit', 'store_credit_bonus', 'store_credit_spent', 'store_credit_returned'] as const satisfies readonly LedgerKind[];
+export function isStoreCreditKind(kind: string): boolean {
+  return (STORE_CREDIT_KINDS as readonly string[]).includes(kind);
+}
 
 // ---- payouts API (docs/payouts.md) ------------------------------------------------------
 

@@ -8,9 +8,10 @@ import { isAllowedFrom, statusLabel, type InventoryStatus } from './statuses.ts'
 
 export const SALE_SOURCES = ['counter', 'shopify', 'linnworks'] as const;
 export type SaleSource = (typeof SALE_SOURCES)[number];
-export const PAYMENT_METHODS = ['cash', 'card', 'other'] as const;
+// store_credit: the whole sale paid from one consigner's store credit (docs/consigner-account.md "Store credit")
+export const PAYMENT_METHODS = ['cash', 'card', 'other', 'store_credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS = { cash: 'Cash', card: 'Card', other: 'Other' } as const satisfies Record<PaymentMethod, string>;
+export const PAYMENT_METHOD_LABELS = { cash: 'Cash', card: 'Card', other: 'Other', store_credit: 'Store credit' } as const satisfies Record<PaymentMethod, string>;
 
 /** Counter sales are named S-1001, S-1002, ... per store. */
 export const COUNTER_ORDER_PREFIX = 'S-';
@@ -59,12 +60,14 @@ export const SALE_MESSAGES = {
  * first sale's 200: the cashier must learn the second basket was not sold.
  */
 export function sameBasket(
-  recorded: { inventoryIds: readonly (string | null)[]; paymentMethod: PaymentMethod | null },
-  asked: { inventoryIds: readonly string[]; paymentMethod: PaymentMethod | null },
+  recorded: { inventoryIds: readonly (string | null)[]; paymentMethod: PaymentMethod | null; creditConsignerId?: string | null },
+  asked: { inventoryIds: readonly string[]; paymentMethod: PaymentMethod | null; creditConsignerId?: string | null },
 ): boolean {
   const a = [...recorded.inventoryIds].filter((id): id is string => id !== null).sort();
   const b = [...asked.inventoryIds].sort();
-  return recorded.paymentMethod === asked.paymentMethod && a.length === b.length && a.every((id, i) => id === b[i]);
+  // paid with store credit: the same consigner's credit too
+  const sameCredit = (recorded.creditConsignerId ?? null) === (asked.creditConsignerId ?? null);
+  return recorded.paymentMethod === asked.paymentMethod && sameCredit && a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
 /** Whether a line price (minor units) is one the columns hold. */
@@ -105,7 +108,8 @@ export function saleLedgerAmounts(item: { price: number; quantity: number; total
   ].filter((e) => e.amount !== 0);
 }
 
-const REVERSAL: Partial<Record<LedgerKind, LedgerKind>> = { sale: 'sale_undone', fee: 'fee_undone' };
+// an undone sale paid with store credit gives the credit back
+const REVERSAL: Partial<Record<LedgerKind, LedgerKind>> = { sale: 'sale_undone', fee: 'fee_undone', store_credit_spent: 'store_credit_returned' };
 const ADJUSTED: Partial<Record<LedgerKind, LedgerKind>> = { sale_adjustment: 'sale', fee_adjustment: 'fee' };
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_KINDS } from './payouts.ts';
+import { isStoreCreditKind, LEDGER_KINDS } from './payouts.ts';
 import { LEDGER_KIND_LABELS, monthBounds, monthLabel, monthlyStatementOf, nextMonth, previousMonth, statementGroupOf, yearStatementOf, type StatementEntry } from './statements.ts';
 import { ZStatementQuery } from './schemas/statements.ts';
 
@@ -27,7 +27,8 @@ describe('statements', () => {
   });
 
   it('puts every ledger kind in one named group', () => {
-    for (const kind of LEDGER_KINDS) expect(statementGroupOf(kind)).not.toBe('other');
+    // the store credit account is not on a statement (the server leaves its kinds out; docs/consigner-account.md "Store credit")
+    for (const kind of LEDGER_KINDS.filter((k) => !isStoreCreditKind(k))) expect(statementGroupOf(kind)).not.toBe('other');
     expect(statementGroupOf('credit_spend')).toBe('other');
   });
 

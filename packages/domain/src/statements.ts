@@ -101,6 +101,11 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payout_deduction: 'Payout deduction',
   renewal_fee: 'Renewal fee',
   term_converted: 'Converted to store stock',
+  // the store credit account (not on a statement: its own card in the portal)
+  store_credit: 'Payout taken as store credit',
+  store_credit_bonus: 'Store credit bonus',
+  store_credit_spent: 'Store credit spent',
+  store_credit_returned: 'Store credit given back',
 };
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

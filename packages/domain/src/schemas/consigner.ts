@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROUTING_TYPES, type BankFieldMode } from '../constants.ts';
+import { isStoreCreditPayout, ROUTING_TYPES, type BankFieldMode } from '../constants.ts';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../format.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
 import { boundedText, optionalText, optionalTextOf, pageNumber, requiredString, safeString } from './common.ts';
@@ -63,6 +63,8 @@ export function bankDataIssues(payoutType: string, bankData: TBankData, mode: Ba
   const need = (field: keyof TBankData, message: string) => {
     if (!b[field]) issues.push({ path: ['bankData', field], message });
   };
+  // store credit is paid into the consigner's credit at the store: no account to send to
+  if (isStoreCreditPayout(payoutType)) return issues;
   if (payoutType.trim().toLowerCase() !== 'bank') {
     const ok = !!b.email && z.email().safeParse(b.email).success;
     if (!ok) issues.push({ path: ['bankData', 'email'], message: BANK_MESSAGES.payoutEmail });

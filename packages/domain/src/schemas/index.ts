@@ -20,6 +20,7 @@ export * from './order.ts';
 export * from './integrations.ts';
 export * from './payouts.ts';
 export * from './payout-requests.ts';
+export * from './store-credit.ts';
 export * from './sales.ts';
 export * from './auto-payouts.ts';
 export * from './intake-check.ts';

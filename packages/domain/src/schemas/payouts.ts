@@ -318,6 +318,10 @@ export const ZPayoutPreviewShare = z.object({
   carried: z.number(),
   total: z.number(),
   chequeCount: z.number(),
+  /** taken as store credit (the consigner's payout option): settled into their credit at once, with the bonus */
+  storeCredit: z.boolean().optional(),
+  /** the store's bonus on it (major units), when taken as store credit */
+  creditBonus: z.number().optional(),
 });
 export const ZPayoutPreview = z.object({ consigners: z.array(ZPayoutPreviewShare), gross: z.number(), carried: z.number(), total: z.number() });
 export type TPayoutPreview = z.output<typeof ZPayoutPreview>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_CREDIT_MESSAGES } from '../consigner-account.ts';
 import { PAYMENT_METHODS, SALE_MESSAGES, SALE_SOURCES } from '../sales.ts';
 import { boundedText, optionalText, safeString } from './common.ts';
 import { ZInventoryItem } from './inventory.ts';
@@ -27,7 +28,9 @@ const optionalEmail = safeString('email', 'Email')
 /** POST /api/sales: a sale at the counter. */
 export const ZCounterSaleBody = z.object({
   lines: z.array(ZCounterSaleLine, { error: SALE_MESSAGES.noLines }).min(1, { error: SALE_MESSAGES.noLines }).max(MAX_SALE_LINES, { error: `A sale takes at most ${MAX_SALE_LINES} items` }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment method: cash, card or other' }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment method: cash, card, other or store credit' }),
+  /** paid with store credit: the consigner whose credit pays the whole sale */
+  creditConsignerId: z.uuid({ error: 'Invalid consigner id' }).nullish(),
   customerName: optionalText,
   customerEmail: optionalEmail,
   /**
@@ -38,7 +41,11 @@ export const ZCounterSaleBody = z.object({
     .string({ error: 'Invalid sale key' })
     .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'A sale key is 8 to 100 letters, digits, - or _' })
     .nullish(),
-});
+})
+  .superRefine((b, ctx) => {
+    if (b.paymentMethod === 'store_credit' && !b.creditConsignerId) ctx.addIssue({ code: 'custom', path: ['creditConsignerId'], message: STORE_CREDIT_MESSAGES.consignerNeeded });
+    if (b.paymentMethod !== 'store_credit' && b.creditConsignerId) ctx.addIssue({ code: 'custom', path: ['creditConsignerId'], message: STORE_CREDIT_MESSAGES.onlyWithCredit });
+  });
 export type TCounterSaleBody = z.input<typeof ZCounterSaleBody>;
 
 /** POST /api/sales/{id}/receipt: the receipt e-mailed (again) to an address. */

@@ -42,6 +42,7 @@ const valid: TStoreSettingsBody = {
   payoutHoldDays: 0,
   payoutMinimum: 0,
   termReminderDays: 7,
+  storeCreditBonus: 0,
 };
 
 const firstError = (body: unknown) => {

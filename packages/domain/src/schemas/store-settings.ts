@@ -11,7 +11,7 @@ import {
   SIGNUP_INFO_OPTIONS,
 } from '../constants.ts';
 import { isWebAddress, normaliseHost } from '../hosts.ts';
-import { PAYOUT_HOLD_DAYS_MAX } from '../consigner-account.ts';
+import { PAYOUT_HOLD_DAYS_MAX, STORE_CREDIT_BONUS_MAX, STORE_CREDIT_MESSAGES } from '../consigner-account.ts';
 import { REMINDER_DAYS_BEFORE_END, TERM_REMINDER_DAYS_MAX } from '../term-requests.ts';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
@@ -196,6 +196,15 @@ export const ZStoreSettingsInput = z.object({
     z.number({ error: HOLD_DAYS_MESSAGE }).int({ error: HOLD_DAYS_MESSAGE }).min(0, { error: HOLD_DAYS_MESSAGE }).max(PAYOUT_HOLD_DAYS_MAX, { error: HOLD_DAYS_MESSAGE }),
   ),
   payoutMinimum: amount('Minimum payout'),
+  // the bonus on a payout taken as store credit, whole percent (docs/consigner-account.md "Store credit")
+  storeCreditBonus: z.preprocess(
+    (v) => (v === null || v === undefined ? 0 : v),
+    z
+      .number({ error: STORE_CREDIT_MESSAGES.bonus })
+      .int({ error: STORE_CREDIT_MESSAGES.bonus })
+      .min(0, { error: STORE_CREDIT_MESSAGES.bonus })
+      .max(STORE_CREDIT_BONUS_MAX, { error: STORE_CREDIT_MESSAGES.bonus }),
+  ),
 });
 export type TStoreSettingsInput = z.output<typeof ZStoreSettingsInput>;
 /** The body as a client sends it (major units, texts untrimmed). */
@@ -260,6 +269,7 @@ export const ZStoreSettingsBody = z.object({
   automatedPayout: z.boolean().nullish(),
   payoutHoldDays: z.number().min(-1_000_000).max(1_000_000).nullish(),
   payoutMinimum: looseAmount('Minimum payout'),
+  storeCreditBonus: z.number().min(-1_000_000).max(1_000_000).nullish(),
 });
 export type TStoreSettingsPatch = z.output<typeof ZStoreSettingsBody>;
 
@@ -333,6 +343,8 @@ export const ZStoreSettings = z.object({
   payoutHoldDays: z.number(),
   /** major units: the least a payout run sends a consigner (0: any positive amount) */
   payoutMinimum: z.number(),
+  /** percent added to a payout taken as store credit (0: none) */
+  storeCreditBonus: z.number(),
   /** read-only: set by the operator (guard 4 sends everyone to /maintenance) */
   maintenanceMode: z.boolean(),
   updatedAt: z.string().describe('ISO 8601 date and time'),

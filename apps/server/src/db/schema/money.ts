@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LedgerKind, LineFlag, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
+import type { LedgerKind, LineFlag, PaymentMethod, PayoutProvider, PayoutProviderSummary } from '@backroom/domain';
 import { createdAt, id, tenantRowId } from './columns.ts';
 import { consigners } from './people.ts';
 import { stores } from './stores.ts';
@@ -29,7 +29,7 @@ export const orders = pgTable(
     financialStatus: text('financial_status').notNull().default('paid'),
     // 'open' while the sale stands; 'undone' once staff undo it (its items are back to Active).
     status: text('status').$type<'open' | 'undone'>().notNull().default('open'),
-    paymentMethod: text('payment_method').$type<'cash' | 'card' | 'other'>(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
     // 64-bit (migration 0035): sums of money may pass what an int4 holds.
     total: bigint('total', { mode: 'number' }).notNull().default(0),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),

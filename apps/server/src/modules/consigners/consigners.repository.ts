@@ -306,7 +306,8 @@ export const consignersRepository = {
       .select({
         totalSold: sql<string>`coalesce(sum(${e.amount}) filter (where ${e.kind} in ('sale', 'sale_undone', 'sale_adjustment')), 0)::text`,
         totalPaid: sql<string>`coalesce(-sum(${e.amount}) filter (where ${e.kind} in ('payout', 'payout_deduction')), 0)::text`,
-        totalPending: sql<string>`coalesce(sum(${e.amount}), 0)::text`,
+        // the balance the store owes: store credit is an account of its own (docs/consigner-account.md)
+        totalPending: sql<string>`coalesce(sum(${e.amount}) filter (where ${e.kind} not in ('store_credit', 'store_credit_bonus', 'store_credit_spent', 'store_credit_returned')), 0)::text`,
       })
       .from(e)
       .leftJoin(i, and(eq(i.storeId, e.storeId), eq(i.id, e.inventoryId)))

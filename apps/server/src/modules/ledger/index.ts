@@ -13,4 +13,8 @@ export const consignerLedger = {
   statementOf: ledgerRepository.statementOf,
   periodSumsOf: ledgerRepository.periodSumsOf,
   unpaidProceeds: ledgerRepository.unpaidProceeds,
+  lockCreditHolder: ledgerRepository.lockCreditHolder,
+  creditBalanceOf: ledgerRepository.creditBalanceOf,
+  creditMovementsOf: ledgerRepository.creditMovementsOf,
+  searchCreditHolders: ledgerRepository.searchCreditHolders,
 };

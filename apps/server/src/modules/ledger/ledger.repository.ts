@@ -1,7 +1,9 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, notInArray, or, sql } from 'drizzle-orm';
+import { STORE_CREDIT_CODE, STORE_CREDIT_KINDS } from '@backroom/domain';
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { employees, ledgerEntries, payoutDeductions, payoutItems } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { consigners, employees, ledgerEntries, payoutDeductions, payoutItems } from '../../db/schema/index.ts';
 
 /**
  * The kinds that are an item's proceeds (its sale, fees, their corrections and reversals): owed to the
@@ -9,6 +11,17 @@ import { employees, ledgerEntries, payoutDeductions, payoutItems } from '../../d
  */
 const PROCEEDS_KINDS = ['sale', 'fee', 'sale_undone', 'fee_undone', 'sale_adjustment', 'fee_adjustment', 'refund'] as const;
 const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+/**
+ * The store credit account's kinds (docs/consigner-account.md "Store credit") are a balance of their
+ * own: every sum of the money the store owes (the balance, net payable, statements) leaves them out.
+ */
+const CREDIT_KINDS = [...STORE_CREDIT_KINDS];
+const notCredit = () => notInArray(ledgerEntries.kind, CREDIT_KINDS);
+const isCredit = () => inArray(ledgerEntries.kind, CREDIT_KINDS);
+const creditKindList = sql.join(
+  CREDIT_KINDS.map((k) => sql`${k}`),
+  sql`, `,
+);
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'createdAt'>;
@@ -40,7 +53,7 @@ export const ledgerRepository = {
     const rows = await db
       .select({ consignerId: ledgerEntries.consignerId, balance: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.storeId, storeId), consignerIds ? inArray(ledgerEntries.consignerId, consignerIds) : undefined))
+      .where(and(eq(ledgerEntries.storeId, storeId), consignerIds ? inArray(ledgerEntries.consignerId, consignerIds) : undefined, notCredit()))
       .groupBy(ledgerEntries.consignerId);
     return new Map(rows.map((r) => [r.consignerId, r.balance]));
   },
@@ -62,6 +75,7 @@ export const ledgerRepository = {
             PROCEEDS_KINDS.map((k) => sql`${k}`),
             sql`, `,
           )}) or exists (select 1 from ${e} p where p.store_id = ${e.storeId} and p.inventory_id = ${e.inventoryId} and p.kind = 'payout'))
+          and ${e.kind} not in (${creditKindList})
         union all
         select ${pd.consignerId}, -${pd.amount} from ${pd}
         where ${pd.storeId} = ${storeId} and ${pd.consignerId} = any(${uuids(consignerIds)})
@@ -115,7 +129,8 @@ export const ledgerRepository = {
    */
   statementOf: async (db: DbOrTx, storeId: string, consignerId: string, from: Date, until: Date) => {
     const e = ledgerEntries;
-    const mine = and(eq(e.storeId, storeId), eq(e.consignerId, consignerId));
+    // the statement is of the money the store owes: the store credit account is the portal's own card
+    const mine = and(eq(e.storeId, storeId), eq(e.consignerId, consignerId), notCredit());
     const [[before], inside] = await Promise.all([
       db.select({ sum: sql<string>`coalesce(sum(${e.amount}), 0)::text` }).from(e).where(and(mine, lt(e.createdAt, from))),
       db.select().from(e).where(and(mine, gte(e.createdAt, from), lt(e.createdAt, until))).orderBy(asc(e.createdAt), asc(e.id)),
@@ -139,8 +154,60 @@ export const ledgerRepository = {
         count: sql<number>`count(*) filter (where ${inside})`.mapWith(Number),
       })
       .from(e)
-      .where(and(eq(e.storeId, storeId), sql`${e.consignerId} = any(${uuids(consignerIds)})`, lt(e.createdAt, until)))
+      .where(and(eq(e.storeId, storeId), sql`${e.consignerId} = any(${uuids(consignerIds)})`, lt(e.createdAt, until), notCredit()))
       .groupBy(e.consignerId, e.kind);
+  },
+  /**
+   * Locks a consigner's row for a change of their store credit (a spend): in the caller's transaction,
+   * so two spends of one balance run one after the other and the second reads what the first left.
+   * Null when the store has no such consigner (deleted ones included: their credit stays theirs).
+   */
+  lockCreditHolder: async (tx: DbOrTx, storeId: string, consignerId: string) => {
+    const [row] = await tx
+      .select({ id: consigners.id, firstName: consigners.firstName, lastName: consigners.lastName, isStoreAccount: consigners.isStoreAccount })
+      .from(consigners)
+      .where(and(eq(consigners.storeId, storeId), eq(consigners.id, consignerId)))
+      .for('update');
+    return row ?? null;
+  },
+  /** A consigner's store credit balance (minor units): the sum of their credit entries. */
+  creditBalanceOf: async (db: DbOrTx, storeId: string, consignerId: string): Promise<number> => {
+    const [row] = await db
+      .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.consignerId, consignerId), isCredit()));
+    return Number(row?.balance ?? 0);
+  },
+  /** A consigner's credit movements, newest first (at most `limit`), and how many there are. */
+  creditMovementsOf: async (db: DbOrTx, storeId: string, consignerId: string, limit: number) => {
+    const mine = and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.consignerId, consignerId), isCredit());
+    const [rows, [count]] = await Promise.all([
+      db.select().from(ledgerEntries).where(mine).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(limit),
+      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ledgerEntries).where(mine),
+    ]);
+    return { rows, count: count?.n ?? 0 };
+  },
+  /**
+   * The counter's search for a consigner whose credit pays (first 20): every word in the name or
+   * e-mail, or the store credit code (the id's first 8 hex digits), with their credit balance.
+   * Not the store's own account, not deleted.
+   */
+  searchCreditHolders: async (db: DbOrTx, storeId: string, words: string[], text: string) => {
+    const c = consigners;
+    const code = STORE_CREDIT_CODE.test(text) ? text.toLowerCase() : null;
+    const byWords = words.length ? and(...words.map((w) => like(c.searchText, containsPattern(w)))) : undefined;
+    return db
+      .select({
+        id: c.id,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        balance: sql<string>`(select coalesce(sum(le.amount), 0)::text from ${ledgerEntries} le where le.store_id = "consigners"."store_id" and le.consigner_id = "consigners"."id" and le.kind in (${creditKindList}))`,
+      })
+      .from(c)
+      .where(and(eq(c.storeId, storeId), isNull(c.deletedAt), eq(c.isStoreAccount, false), or(byWords, code ? sql`${c.id}::text like ${`${code}%`}` : undefined)))
+      .orderBy(c.firstName, c.lastName)
+      .limit(20);
   },
   /** A consigner's sums by kind (minor units): what the consigner report is checked against. */
   sumsByKind: async (db: DbOrTx, storeId: string, consignerId: string) => {

@@ -435,6 +435,9 @@ export const payoutsRepository = {
     return { rows, count: sums.count, amount: sums.amount };
   },
 
+  /** A consigner's payout option (whether their payouts are taken as store credit). */
+  consignerPayoutType: async (db: DbOrTx, storeId: string, id: string) =>
+    (await db.select({ payoutType: c.payoutType }).from(c).where(and(eq(c.storeId, storeId), eq(c.id, id))).limit(1))[0]?.payoutType ?? null,
   consignerExists: async (db: DbOrTx, storeId: string, id: string) =>
     (await db.select({ id: c.id }).from(c).where(and(eq(c.storeId, storeId), eq(c.id, id))).limit(1)).length > 0,
 

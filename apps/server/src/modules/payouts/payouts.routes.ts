@@ -15,6 +15,7 @@ import {
   ZPayoutPaidResult,
   ZPayoutPayBody,
   ZPayoutAccount,
+  ZStoreCreditAccount,
   ZPayoutReadiness,
   ZPayoutRequest,
   ZPayoutRequestBody,
@@ -27,6 +28,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requireActor, requireStaff, requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
 import { forbidden } from '../../http/errors.ts';
+import { getStoreCreditAccount } from './store-credit.service.ts';
 import { cancelPayoutRequest, getPayoutAccount, getPayoutReadiness, payPayoutRequest, requestPayout } from './payout-requests.service.ts';
 import { exportPayoutItems, getPayout, listCheques, listConsignerBuyingItems, listConsignerPayouts, listPayouts, markPayoutPaid, payInventories, payoutFilterOptions, previewPayout } from './payouts.service.ts';
 
@@ -126,6 +128,15 @@ export const payoutsRoutes =
       async (request) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
         return { data: await getPayoutAccount(ctx, requireStore(request), actor, request.params.id) };
+      },
+    );
+
+    app.get(
+      '/api/payouts/consigner/:id/credit',
+      { schema: { tags, summary: "A consigner's store credit: the balance and its newest movements (a consigner: their own)", params: ZRecordIdParams, response: responses(ZStoreCreditAccount) } },
+      async (request) => {
+        const actor = await requireStaffAreaOrConsigner(ctx, request, 'Orders');
+        return { data: await getStoreCreditAccount(ctx, requireStore(request), actor, request.params.id) };
       },
     );
 

@@ -3,6 +3,10 @@ import type { Readable } from 'node:stream';
 import {
   formatMoney,
   isConsignerAdmin,
+  isStoreCreditPayout,
+  STORE_CREDIT_MESSAGES,
+  storeCreditBonusOf,
+  storeCreditEntriesOf,
   isHeld,
   meetsPayoutMinimum,
   PAYOUT_ACCOUNT_MESSAGES,
@@ -135,6 +139,12 @@ async function refuseBelowMinimum(tx: DbOrTx, store: Tenant, items: readonly Pay
   }
 }
 
+/**
+ * A share taken as store credit (docs/consigner-account.md "Store credit"): its consigner's payout
+ * option is Store credit. A share holding an item the store bought for cash is paid in cash as agreed.
+ */
+const takesCredit = (s: Pick<PlannedShare, 'payoutType' | 'boughtForCash'>) => isStoreCreditPayout(s.payoutType) && !s.boughtForCash;
+
 type PlannedShare = { name: string; itemCount: number; gross: number; carried: number; total: number; payoutType: string | null; boughtForCash: boolean };
 
 /**
@@ -185,6 +195,7 @@ export async function previewPayout(ctx: AppContext, store: Tenant, body: TPayou
       carried: toMajor(s.carried),
       total: toMajor(s.total),
       chequeCount: splitIntoCheques(s.total).length,
+      ...(takesCredit(s) ? { storeCredit: true, creditBonus: toMajor(storeCreditBonusOf(s.total, store.storeCreditBonus)) } : {}),
     })),
     gross: sum((s) => s.gross),
     carried: sum((s) => s.carried),
@@ -235,7 +246,8 @@ export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, i
   const { items, shares } = await planShares(tx, store, ids, { lock: true });
   const settings = { automatedPayout: store.automatedPayout, enabledProviders: providers };
   // a share with nothing to send (its fees took it all) is settled by hand
-  const shareProviders = new Map([...shares].map(([id, s]) => [id, s.total === 0 ? 'manual' : shareProviderOf(s.payoutType, settings, { boughtForCash: s.boughtForCash })]));
+  // a share taken as store credit is settled here, by the store itself
+  const shareProviders = new Map([...shares].map(([id, s]) => [id, s.total === 0 || takesCredit(s) ? 'manual' : shareProviderOf(s.payoutType, settings, { boughtForCash: s.boughtForCash })]));
   const total = [...shares.values()].reduce((a, s) => a + s.total, 0);
 
   const created = await repo.insertPayout(tx, {
@@ -267,7 +279,41 @@ export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, i
   );
   // an open request of a consigner paid here is being paid by this payout (closed when their share is settled)
   await repo.linkRequests(tx, store.id, created.id, [...shares.keys()]);
-  return created;
+  return settleStoreCredit(tx, store, created, shares, by);
+}
+
+/**
+ * The shares taken as store credit, settled in the payout's transaction (docs/consigner-account.md
+ * "Store credit"): their items Paid and their 'payout' entries written as any settled share (the
+ * balance the store owes goes down), then the credit account gets the share's amount
+ * ('store_credit') and the store's bonus on it ('store_credit_bonus', the store's cost). The payout
+ * is Paid at once when every share was credit.
+ */
+async function settleStoreCredit(tx: DbOrTx, store: Tenant, payout: PayoutRow, shares: Map<string, PlannedShare>, by: LogAuthor): Promise<PayoutRow> {
+  const credit = [...shares].filter(([, s]) => takesCredit(s));
+  if (credit.length === 0) return payout;
+  await settlePayoutShares(
+    tx,
+    store.id,
+    payout.id,
+    credit.map(([id]) => id),
+    by,
+  );
+  await consignerLedger.append(
+    tx,
+    credit.flatMap(([consignerId, s]) =>
+      storeCreditEntriesOf(s.total, store.storeCreditBonus).map((e) => ({
+        storeId: store.id,
+        consignerId,
+        kind: e.kind,
+        amount: e.amount,
+        payoutId: payout.id,
+        memo: e.kind === 'store_credit' ? STORE_CREDIT_MESSAGES.payoutMemo(payout.name) : STORE_CREDIT_MESSAGES.bonusMemo(store.storeCreditBonus, payout.name),
+        createdById: by.id || null,
+      })),
+    ),
+  );
+  return closeIfPaid(tx, store.id, payout);
 }
 
 /**

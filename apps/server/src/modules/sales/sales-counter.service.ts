@@ -9,7 +9,11 @@ import {
   PAYMENT_METHOD_LABELS,
   SALE_MESSAGES,
   sameBasket,
+  searchWords,
+  storeCreditCodeOf,
+  toMajor,
   toMinor,
+  type ZStoreCreditHolders,
   type ZCounterSaleBody,
   type ZInventoryItem,
   type ZSale,
@@ -30,6 +34,7 @@ import type { Tenant } from '../../tenancy/tenant.ts';
 import { ZPaginatedInventoriesQuery } from '@backroom/domain';
 import { findPaginatedInventories } from '../inventory-queries/index.ts';
 import { toInventoryItem, inventoryRecords } from '../inventory/index.ts';
+import { consignerLedger } from '../ledger/index.ts';
 import { toSale, toSaleSummary } from './sales.mapper.ts';
 import { salesRepository, type OrderRow, type SaleLines } from './sales.repository.ts';
 import { recordSale, undoSale } from './sales.service.ts';
@@ -174,17 +179,46 @@ export async function sellAtCounter(
     ctx,
     store,
     { id: actor.id, name: actor.name },
-    { source: 'counter', externalId: body.saleKey ?? null, financialStatus: 'paid', paymentMethod: body.paymentMethod, customer, lines: ids.map((inventoryId) => ({ inventoryId })) },
+    {
+      source: 'counter',
+      externalId: body.saleKey ?? null,
+      financialStatus: 'paid',
+      paymentMethod: body.paymentMethod,
+      customer,
+      lines: ids.map((inventoryId) => ({ inventoryId })),
+      storeCredit: body.paymentMethod === 'store_credit' && body.creditConsignerId ? { consignerId: body.creditConsignerId } : null,
+    },
   );
   const sale = await saleView(ctx, store, order);
+  // whose credit paid the recorded sale (a replay must name the same consigner)
+  const spent = created ? null : (await consignerLedger.entriesOfOrder(ctx.db, store.id, order.id)).find((e) => e.kind === 'store_credit_spent');
+  const recordedCredit = created ? (body.creditConsignerId ?? null) : (spent?.consignerId ?? null);
   // A repeated key answers the first sale only when it is the same sale (a retry after a lost answer);
   // a basket edited since is not sold, and the cashier must be told (docs/sales.md "Idempotency").
-  if (!created && !sameBasket({ inventoryIds: sale.lines.map((l) => l.inventoryId), paymentMethod: order.paymentMethod ?? null }, { inventoryIds: ids, paymentMethod: body.paymentMethod })) {
+  if (
+    !created &&
+    !sameBasket(
+      { inventoryIds: sale.lines.map((l) => l.inventoryId), paymentMethod: order.paymentMethod ?? null, creditConsignerId: recordedCredit },
+      { inventoryIds: ids, paymentMethod: body.paymentMethod, creditConsignerId: body.creditConsignerId ?? null },
+    )
+  ) {
     return { keyReused: { error: SALE_MESSAGES.keyReused(order.name), code: 'SALE_KEY_REUSED', sale } };
   }
   const mailed = created && body.customerEmail ? await mailReceipt(ctx, store, actor, sale, body.customerEmail) : null;
   const receipt = mailed ? (mailed.sent ? ('sent' as const) : ('limited' as const)) : null;
   return { ok: { message: created ? SALE_MESSAGES.saleRecorded(order.name) : SALE_MESSAGES.alreadyRecorded(order.name), created, receipt, sale } };
+}
+
+/**
+ * GET /api/sales/creditAccounts: consigners whose store credit may pay a sale, found by every word of
+ * a name or e-mail, or by the store credit code on their account (docs/consigner-account.md).
+ */
+export async function searchCreditHolders(ctx: AppContext, store: Tenant, search: string): Promise<z.input<typeof ZStoreCreditHolders>> {
+  const text = search.trim();
+  const rows = await consignerLedger.searchCreditHolders(ctx.db, store.id, searchWords(text), text);
+  return {
+    rows: rows.map((r) => ({ consignerId: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, code: storeCreditCodeOf(r.id), balance: toMajor(Number(r.balance)) })),
+  };
 }
 
 /** POST /api/sales/{id}/receipt: the receipt e-mailed to an address (429 past the limit). */

@@ -1,9 +1,9 @@
-import { dataOf, responses, ZApiError, ZCounterSaleBody, ZIdParams, ZInventoryAdjustment, ZInventoryAdjustmentBody, ZRecordIdParams, ZSale, ZSaleKeyConflict, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery } from '@backroom/domain';
+import { dataOf, responses, ZApiError, ZCounterSaleBody, ZIdParams, ZInventoryAdjustment, ZInventoryAdjustmentBody, ZRecordIdParams, ZSale, ZSaleKeyConflict, ZSaleMessage, ZSaleReceiptBody, ZSaleReceiptResult, ZSaleResult, ZSaleSummaries, ZSellableItem, ZSellableItemQuery, ZSellableItems, ZSellableItemsQuery, ZStoreCreditHolders, ZStoreCreditSearchQuery } from '@backroom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, requireStore } from '../../auth/actor.ts';
 import { adjustInventory } from './sale-corrections.service.ts';
-import { emailReceipt, findSellableItem, getSale, recentCounterSales, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
+import { emailReceipt, findSellableItem, getSale, recentCounterSales, searchCreditHolders, searchSellableItems, sellAtCounter, undoCounterSale } from './sales-counter.service.ts';
 
 const tags = ['sales'];
 
@@ -37,6 +37,15 @@ export const salesRoutes =
       const actor = await requireStaff(ctx, request, 'Orders');
       return { data: await searchSellableItems(ctx, requireStore(request), actor, request.query.search) };
     });
+
+    app.get(
+      '/api/sales/creditAccounts',
+      { schema: { tags, summary: 'Consigners whose store credit may pay a sale, found by name, e-mail or store credit code (the first 20), with their balance', querystring: ZStoreCreditSearchQuery, response: responses(ZStoreCreditHolders) } },
+      async (request) => {
+        await requireStaff(ctx, request, 'Orders');
+        return { data: await searchCreditHolders(ctx, requireStore(request), request.query.search) };
+      },
+    );
 
     app.get('/api/sales', { schema: { tags, summary: 'The newest counter sales (10)', response: responses(ZSaleSummaries) } }, async (request) => {
       await requireStaff(ctx, request, 'Orders');

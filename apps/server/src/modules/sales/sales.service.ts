@@ -3,6 +3,9 @@
 // entries and its ledger entries commit in one transaction, or none of them does.
 import {
   blocksUndo,
+  canSpendCredit,
+  formatMoney,
+  STORE_CREDIT_MESSAGES,
   freeOrderName,
   isInventoryStatus,
   isLinePrice,
@@ -66,6 +69,8 @@ export type SaleInput = {
   customer?: Customer;
   orderDate?: Date;
   lines: SaleLineInput[];
+  /** paid with store credit (paymentMethod store_credit): the consigner whose credit pays the whole total */
+  storeCredit?: { consignerId: string } | null;
 };
 
 /** Who records the sale: staff at the counter, or a source's import ({ id: null, name: 'Linnworks import' }). */
@@ -199,6 +204,7 @@ export async function recordSaleIn(tx: DbOrTx, store: Tenant, by: SaleAuthor, in
   });
   const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   if (!saleTotalFits(total)) throw unprocessable(SALE_MESSAGES.totalTooLarge);
+  if (input.storeCredit) await checkCreditTender(tx, store, input.storeCredit.consignerId, total);
   const order = await salesRepository.insertOrder(tx, {
     storeId: store.id,
     name,
@@ -230,6 +236,12 @@ export async function recordSaleIn(tx: DbOrTx, store: Tenant, by: SaleAuthor, in
       flagMessage: line.flag?.message ?? null,
     })),
   );
+  if (input.storeCredit) {
+    // the spend, in the sale's transaction with the holder's row locked (checkCreditTender)
+    await consignerLedger.append(tx, [
+      { storeId: store.id, consignerId: input.storeCredit.consignerId, kind: 'store_credit_spent', amount: -total, orderId: order.id, memo: STORE_CREDIT_MESSAGES.spentMemo(order.name), createdById: by.id },
+    ]);
+  }
   const to = saleStatusOf(input.financialStatus);
   // an imported order sold its items when it was placed; a counter sale now
   const sold = await moveItems(tx, store.id, items, { status: to, orderId: order.id, soldOn: to === 'Sold' ? order.orderDate : null }, by, now);
@@ -238,6 +250,23 @@ export async function recordSaleIn(tx: DbOrTx, store: Tenant, by: SaleAuthor, in
     await notifySold(tx, notices, sold);
   }
   return { order, created: true };
+}
+
+/**
+ * A sale paid with store credit (docs/consigner-account.md "Store credit"): the holder's row is locked
+ * in the sale's transaction before their credit balance is read, so two spends of one balance at once
+ * run one after the other and the second sees what the first spent; never beyond the balance (422).
+ * Another store's consigner, or the store's own account, is 404.
+ */
+async function checkCreditTender(tx: DbOrTx, store: Tenant, consignerId: string, total: number): Promise<void> {
+  const holder = await consignerLedger.lockCreditHolder(tx, store.id, consignerId);
+  if (!holder || holder.isStoreAccount) throw notFound(STORE_CREDIT_MESSAGES.consignerNotFound);
+  if (total <= 0) throw unprocessable(STORE_CREDIT_MESSAGES.nothingToPay);
+  const balance = await consignerLedger.creditBalanceOf(tx, store.id, consignerId);
+  if (!canSpendCredit(balance, total)) {
+    const name = `${holder.firstName} ${holder.lastName}`.trim();
+    throw unprocessable(STORE_CREDIT_MESSAGES.notEnough(name, formatMoney(balance, store.currency), formatMoney(total, store.currency)));
+  }
 }
 
 /** The order's name: the source's own (made unique in the store), else the next counter name. */

@@ -100,6 +100,7 @@ function savedSettings(s: StoreRow): TStoreSettingsBody {
     automatedPayout: s.automatedPayout,
     payoutHoldDays: s.payoutHoldDays,
     payoutMinimum: toMajor(s.payoutMinimum),
+    storeCreditBonus: s.storeCreditBonus,
   };
 }
 

@@ -90,6 +90,7 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
     automatedPayout: s.automatedPayout,
     payoutHoldDays: s.payoutHoldDays,
     payoutMinimum: toMajor(s.payoutMinimum),
+    storeCreditBonus: s.storeCreditBonus,
     maintenanceMode: s.maintenanceMode,
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Divider, Flex, Modal, Typography } from 'antd';
+import { Alert, Avatar, Divider, Flex, Modal, Tag, Typography } from 'antd';
 import { PEOPLE_MESSAGES, ZERO_PAYOUT_WARNING, type ConsignerShare } from '@backroom/domain';
 import { formatPrice, initials } from '../../shared/format';
 import { useIsMobile } from '../../shared/hooks';
@@ -87,6 +87,12 @@ export function PayoutConfirmModal({
                     {money(Math.round(plan.gross * 100))} {plan.carried < 0 ? `less ${money(Math.round(-plan.carried * 100))} fees owed` : `plus ${money(Math.round(plan.carried * 100))} owed to them`}
                   </Typography.Text>
                 )}
+                {plan?.storeCredit && (
+                  // taken as store credit (docs/consigner-account.md "Store credit"): settled at once, with the bonus
+                  <Tag color="green" style={{ marginInlineEnd: 0, marginTop: 2 }} data-testid="share-store-credit">
+                    Store credit{plan.creditBonus ? ` + ${money(Math.round(plan.creditBonus * 100))} bonus` : ''}
+                  </Tag>
+                )}
               </Flex>
             </Flex>
           );
@@ -107,6 +113,16 @@ export function PayoutConfirmModal({
           title={`Fees owed taken: ${money(Math.round(-preview.carried * 100))}`}
           description={`Early-withdrawal fees and other charges the ${word.toLowerCase()}s owe are taken from this payout, never below zero; the rest stays owed for the next one.`}
           data-testid="payout-deduction"
+        />
+      )}
+      {preview?.consigners.some((c) => c.storeCredit) && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginTop: 12 }}
+          title="Store credit is paid at once"
+          description={`A ${word.toLowerCase()} who takes payouts as store credit gets it now, with the store's bonus: their share is settled into their credit when you confirm.`}
+          data-testid="payout-store-credit"
         />
       )}
       {zeroItems > 0 && (

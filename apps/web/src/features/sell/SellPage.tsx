@@ -8,9 +8,10 @@ import { errorMessage } from '../../shared/api';
 import { formatPrice } from '../../shared/format';
 import { useDocumentTitle, useIsMobile } from '../../shared/hooks';
 import { useCurrentStore } from '../store/store.api';
+import { CreditPicker } from './CreditPicker';
 import { ItemPicker, optionText } from './ItemPicker';
 import { ReceiptView } from './ReceiptView';
-import { saleOfReusedKey, useCompleteSale, type Sale, type SellableItem } from './sell.api';
+import { saleOfReusedKey, useCompleteSale, type CreditHolder, type Sale, type SellableItem } from './sell.api';
 import { RecentSales } from './RecentSales';
 import './sell.css';
 
@@ -55,6 +56,7 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
   const currency = store?.currency || 'USD';
   const [items, setItems] = useState<SellableItem[]>([]);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [holder, setHolder] = useState<CreditHolder | null>(null);
   const [saleKey, setSaleKey] = useState(newSaleKey);
   const [refusal, setRefusal] = useState<string | null>(null);
   // a sale key that came back with another basket: that sale, shown until the next sale or refusal
@@ -85,12 +87,16 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
   const submit = async () => {
     if (!items.length) return;
     if (!method) {
-      message.warning('Choose the payment method: cash, card or other');
+      message.warning('Choose the payment method: cash, card, other or store credit');
+      return;
+    }
+    if (method === 'store_credit' && !holder) {
+      message.warning('Choose the consigner whose store credit pays this sale');
       return;
     }
     const customer = await form.validateFields();
     complete.mutate(
-      { lines: items.map((i) => ({ inventoryId: i.id })), paymentMethod: method, customerName: customer.customerName || null, customerEmail: customer.customerEmail || null, saleKey },
+      { lines: items.map((i) => ({ inventoryId: i.id })), paymentMethod: method, creditConsignerId: method === 'store_credit' ? holder?.consignerId : null, customerName: customer.customerName || null, customerEmail: customer.customerEmail || null, saleKey },
       {
         onSuccess: (result) => {
           setRecorded(null);
@@ -100,6 +106,7 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
           setItems([]);
           setAlready(null);
           setMethod(null);
+          setHolder(null);
           setSaleKey(newSaleKey());
           form.resetFields();
           onDone(result.sale.id);
@@ -256,6 +263,7 @@ function Register({ onDone }: { onDone: (orderId: string) => void }) {
           style={{ display: 'flex', width: '100%', margin: '6px 0 16px' }}
           data-testid="payment-method"
         />
+        {method === 'store_credit' && <CreditPicker currency={currency} totalMinor={totalMinor} holder={holder} onChange={setHolder} />}
         <Form form={form} layout={isMobile ? 'vertical' : 'horizontal'} labelCol={isMobile ? undefined : { flex: '120px' }} requiredMark={false} onFinish={() => void submit()}>
           <Form.Item name="customerName" label="Customer name" rules={[{ validator: validateWith('customerName') }]} style={{ marginBottom: 12 }}>
             <Input placeholder="Optional" autoComplete="off" maxLength={200} data-testid="customer-name" />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZSaleKeyConflict, type TCounterSaleBody, TSale, TSaleMessage, TSaleResult, TSaleSummaries, TSellableItem, TSellableItems, ZSaleReceiptBody, ZSaleReceiptResult } from '@backroom/domain';
+import { ZSaleKeyConflict, type TCounterSaleBody, type TStoreCreditHolder, type TStoreCreditHolders, TSale, TSaleMessage, TSaleResult, TSaleSummaries, TSellableItem, TSellableItems, ZSaleReceiptBody, ZSaleReceiptResult } from '@backroom/domain';
 import type { z } from 'zod';
 import { ApiError, apiFetch } from '../../shared/api';
 import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
@@ -8,6 +8,7 @@ import { inventoryListKeys } from '../inventory-lists/inventory-lists.api';
 
 export type SellableItem = TSellableItem;
 export type Sale = TSale;
+export type CreditHolder = TStoreCreditHolder;
 
 const saleKeys = {
   all: ['sales'] as const,
@@ -29,6 +30,17 @@ export function useSellableSearch(text: string) {
     queryFn: ({ signal }) => apiFetch<TSellableItems>('/api/sales/items', { query: { search }, signal }),
     enabled: search.length >= 2,
     staleTime: 10_000,
+  });
+}
+
+/** GET /api/sales/creditAccounts: consigners whose store credit may pay, by name, e-mail or code; off below two characters. */
+export function useCreditHolders(text: string) {
+  const search = text.trim();
+  return useQuery({
+    queryKey: ['sales', 'credit', search] as const,
+    queryFn: ({ signal }) => apiFetch<TStoreCreditHolders>('/api/sales/creditAccounts', { query: { search }, signal }),
+    enabled: search.length >= 2,
+    staleTime: 5_000,
   });
 }
 

@@ -5,6 +5,7 @@ import { ControlOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined, Tags
 import {
   PAYOUT_HOLD_DAYS_MAX,
   TERM_REMINDER_DAYS_MAX,
+  STORE_CREDIT_BONUS_MAX,
   CUSTOM_BARCODE_OPTIONS,
   LABEL_LAYOUT_NAMES,
   LABEL_MM_MAX,
@@ -155,6 +156,11 @@ export function FeesSection({ who, symbol, isMobile }: { who: string; symbol: st
         <Col span={half}>
           <Form.Item name="payoutMinimum" label="Minimum payout" extra={`A payout run leaves out a ${who.toLowerCase()} whose ready money is below this (0: no minimum)`}>
             {moneyInput('Minimum payout')}
+          </Form.Item>
+        </Col>
+        <Col span={half}>
+          <Form.Item name="storeCreditBonus" label="Store credit bonus" extra={`Added to a payout a ${who.toLowerCase()} takes as store credit, e.g. 20 = 20% more (0: none)`}>
+            <InputNumber min={0} max={STORE_CREDIT_BONUS_MAX} step={1} precision={0} suffix="%" style={{ width: '100%' }} aria-label="Store credit bonus" data-testid="store-credit-bonus" />
           </Form.Item>
         </Col>
       </Row>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { AutoComplete, Col, Form, Input, Radio, Row, Select, type FormRule } from 'antd';
-import { BANK_ACCOUNT_TYPES, ROUTING_TYPE_LABELS, ROUTING_TYPES, SOUTH_AFRICAN_BANKS, type RoutingType } from '@backroom/domain';
+import { AutoComplete, Col, Form, Input, Radio, Row, Select, Typography, type FormRule } from 'antd';
+import { BANK_ACCOUNT_TYPES, isStoreCreditPayout, ROUTING_TYPE_LABELS, ROUTING_TYPES, SOUTH_AFRICAN_BANKS, type RoutingType } from '@backroom/domain';
 import { isBankPayout, type BankFieldsMode, type BankFormField } from '../bank-form';
 
 const half = { xs: 24, sm: 12 };
@@ -114,6 +114,11 @@ export function PayoutFields({
             )}
           </Row>
         </>
+      ) : isStoreCreditPayout(payoutType) ? (
+        // paid into their store credit at the store (docs/consigner-account.md "Store credit"): nothing to send to
+        <Typography.Paragraph type="secondary" data-testid="store-credit-payout-note">
+          Payouts are taken as store credit to spend in the store, with the store&apos;s bonus when it gives one.
+        </Typography.Paragraph>
       ) : (
         <Form.Item label={`${payoutType ?? 'Payout'} account email`} name="payoutEmail" extra={emailHelp} required rules={rule('payoutEmail')}>
           <Input />

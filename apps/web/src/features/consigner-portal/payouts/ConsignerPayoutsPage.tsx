@@ -10,6 +10,7 @@ import { useCurrentStore } from '../../store/store.api';
 import { useUrlListState } from '../../transfers/url-state';
 import { PaidList } from './PaidList';
 import { PayoutRequestCard } from './PayoutRequestCard';
+import { StoreCreditCard } from './StoreCreditCard';
 import { PortalReport } from './PortalReport';
 import { EmptyList } from './PortalPayoutParts';
 import { ReadyList } from './ReadyList';
@@ -113,6 +114,7 @@ export default function ConsignerPayoutsPage({ user }: { user: SignedInUser }) {
     >
       <Flex vertical gap={16}>
         <PayoutRequestCard consignerId={user.id} money={money} isMobile={isMobile} />
+        <StoreCreditCard consignerId={user.id} money={money} />
         <Flex gap={isMobile ? 8 : 12} wrap vertical={isMobile} align={isMobile ? 'stretch' : 'center'}>
           {dateFilter}
           <ListSearch

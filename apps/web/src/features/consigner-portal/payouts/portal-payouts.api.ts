@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TConsignerBuyingList, TConsignerPayoutList, TConsignerReport, TPayoutAccount, TPayoutRequest } from '@backroom/domain';
+import type { TConsignerBuyingList, TConsignerPayoutList, TConsignerReport, TPayoutAccount, TPayoutRequest, TStoreCreditAccount } from '@backroom/domain';
 import { apiFetch } from '../../../shared/api';
 
 // The consigner's Payout page (/payouts): their payouts (their share only), the items the store bought
@@ -72,4 +72,12 @@ export function usePayoutRequestActions(consignerId: string) {
   const ask = useMutation({ mutationFn: () => apiFetch<TPayoutRequest>('/api/payouts/requests', { method: 'POST', body: { confirm: true } }), onSettled: refresh });
   const cancel = useMutation({ mutationFn: (id: string) => apiFetch<TPayoutRequest>(`/api/payouts/requests/${encodeURIComponent(id)}/cancel`, { method: 'POST' }), onSettled: refresh });
   return { ask, cancel };
+}
+
+/** GET /api/payouts/consigner/{id}/credit: the store credit balance and its newest movements. */
+export function useStoreCredit(consignerId: string) {
+  return useQuery({
+    queryKey: ['portal-money', 'credit', consignerId] as const,
+    queryFn: ({ signal }) => apiFetch<TStoreCreditAccount>(`/api/payouts/consigner/${encodeURIComponent(consignerId)}/credit`, { signal }),
+  });
 }
