@@ -1,6 +1,7 @@
 // The world the money model test (money-model.test.ts) drives: one app (PGlite, or PostgreSQL with
 // DATABASE_URL) with the demo store connected to a fake Shopify, its Admin and its Inventory-only
-// employee signed in, fresh consigners for each run, the signed webhook deliveries, and one read of
+// employee signed in, fresh consigners for each run on a consigner type with consignment terms (a
+// period, a renewal fee, a markdown schedule), the signed webhook deliveries, and one read of
 // everything the invariants look at. docs/payouts.md "How the money loop is tested".
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -16,8 +17,33 @@ const WEBHOOK_SECRET = 'whsec-money-model-0123456789abcdef';
 const API_VERSION = '2026-01';
 export const LOCATION = 'Downtown';
 
+/**
+ * The terms of the run's consigners (docs/consignment-terms.md): their type pins them, so every item
+ * they list is accepted with these terms locked on it (an end, a renewal fee, the markdown schedule).
+ * Fees in minor units. No minimum stay or early-withdrawal fee: the early withdrawal step types its fee.
+ */
+export const MODEL_TERMS = { periodDays: 60, renewalDays: 30, renewalFee: 750, graceDays: 0, endAction: 'return' as const };
+/** The schedule the terms name: by age since acceptance (docs/consignment-terms.md "Markdowns"). */
+export const MODEL_MARKDOWN_STEPS = [
+  { afterDays: 10, percentOff: 10 },
+  { afterDays: 30, percentOff: 30 },
+  { afterDays: 60, percentOff: 50 },
+];
+/** The model type's fee rules (design.md "Fees"): 25 %, at least 5.00. */
+export const MODEL_FEE_RULES = { sellingFee: 25, minFee: 500, flatFee: 0 };
+
+export type TermsSetup = {
+  typeId: string;
+  scheduleId: string;
+  /** The store's own account: the owner of an item converted to store stock. */
+  storeAccountId: string;
+  /** The store's fee settings, for the fees a markdown must recompute. */
+  store: { payoutFee: number; vatRate: number; chargeTax: boolean; markdownFloor: number };
+};
+
 export type World = {
   t: TestApp;
+  terms: TermsSetup;
   fake: ShopifyFake;
   refs: DemoRefs;
   /** The demo Admin (every area). */
@@ -39,8 +65,10 @@ export async function bootWorld(): Promise<World> {
     body: { shopDomain: fake.shopDomain, accessToken: fake.accessToken, webhookSecret: WEBHOOK_SECRET, locations: [{ location: LOCATION, shopifyLocationId: fake.locations[0].id }], enabled: true },
   });
   if (res.statusCode !== 200) throw new Error(`storefront connection: ${res.statusCode} ${res.body}`);
+  const terms = await setUpTerms(t, refs, admin);
   return {
     t,
+    terms,
     fake,
     refs,
     admin,
@@ -49,6 +77,29 @@ export async function bootWorld(): Promise<World> {
       await t.close();
       await fake.close();
     },
+  };
+}
+
+/** A markdown schedule and a consigner type whose terms name it, both made through the API (Settings). */
+async function setUpTerms(t: TestApp, refs: DemoRefs, admin: string): Promise<TermsSetup> {
+  const schedule = await t.request({ method: 'POST', url: '/api/markdownSchedules', token: admin, body: { name: 'Money model', steps: MODEL_MARKDOWN_STEPS } });
+  if (schedule.statusCode !== 201) throw new Error(`markdown schedule: ${schedule.statusCode} ${schedule.body}`);
+  const scheduleId = json<{ data: { id: string } }>(schedule).data.id;
+  const [type] = await t.ctx.db
+    .insert(s.consignerTypes)
+    .values({ storeId: refs.store.id, accountType: 'Money model', ...MODEL_FEE_RULES })
+    .returning();
+  const body = { periodDays: MODEL_TERMS.periodDays, minimumStayDays: 0, earlyWithdrawalFee: 0, renewalDays: MODEL_TERMS.renewalDays, renewalFee: major(MODEL_TERMS.renewalFee), endAction: MODEL_TERMS.endAction, graceDays: MODEL_TERMS.graceDays, markdownScheduleId: scheduleId };
+  const put = await t.request({ method: 'PUT', url: `/api/consignerTypes/${type.id}/terms`, token: admin, body });
+  if (put.statusCode !== 200) throw new Error(`consigner type terms: ${put.statusCode} ${put.body}`);
+  const [account] = await t.ctx.db.select().from(s.consigners).where(and(eq(s.consigners.storeId, refs.store.id), eq(s.consigners.isStoreAccount, true)));
+  if (!account) throw new Error('the demo store has no store account');
+  const [store] = await t.ctx.db.select().from(s.stores).where(eq(s.stores.id, refs.store.id));
+  return {
+    typeId: type.id,
+    scheduleId,
+    storeAccountId: account.id,
+    store: { payoutFee: Number(store.payoutFee), vatRate: Number(store.vatRate), chargeTax: store.chargeTax, markdownFloor: store.markdownFloor },
   };
 }
 
@@ -78,7 +129,7 @@ export async function newConsigner(w: World, k: number): Promise<RunConsigner> {
   const email = `mm${serial}-${randomUUID().slice(0, 8)}@money-model.test`;
   const [row] = await w.t.ctx.db
     .insert(s.consigners)
-    .values({ storeId: w.refs.store.id, firstName: `Model${serial}`, lastName: 'Money', email, isActive: true, acceptedTOS: true, fbUserId: login.userId, payoutType: 'Bank' })
+    .values({ storeId: w.refs.store.id, firstName: `Model${serial}`, lastName: 'Money', email, isActive: true, acceptedTOS: true, fbUserId: login.userId, payoutType: 'Bank', consignerTypeId: w.terms.typeId })
     .returning();
   return { id: row.id, email, token: login.token };
 }
