@@ -61,7 +61,14 @@ export type MarkdownInput = {
  */
 export function markdownOf(item: MarkdownInput, today: string, steps: readonly MarkdownStep[]): { price: number; step: MarkdownStep } | null {
   if (!item.acceptedOn) return null;
-  const step = markdownStepOf(item.acceptedOn, today, steps);
+  return markdownAtStep(item, markdownStepOf(item.acceptedOn, today, steps));
+}
+
+/**
+ * markdownOf once the step in force is known (markdownStepOf of the item's acceptance day and
+ * today): a run over many items accepted on few days finds each day's step once.
+ */
+export function markdownAtStep(item: Omit<MarkdownInput, 'acceptedOn'>, step: MarkdownStep | null): { price: number; step: MarkdownStep } | null {
   if (!step) return null;
   const target = Math.max(markedDownPrice(item.basePrice, step.percentOff), item.floor);
   if (target >= item.price) return null;
