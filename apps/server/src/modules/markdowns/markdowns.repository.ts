@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { consigners, inventoryItems, markdownScheduleLogs, markdownSchedules } from '../../db/schema/index.ts';
 
@@ -27,10 +27,25 @@ const candidateColumns = {
 };
 export type MarkdownCandidate = { id: string; consignerId: string; code: string; sku: string; title: string; price: number; minimumPrice: number | null; markdownBasePrice: number | null; acceptedOn: Date | null; category: string | null; productTemplateId: string | null; scheduleId: string | null };
 
-/** What a run can change (markdowns.service runOf): accepted before the first step's day, priced above the floor. */
-export type Reach = { acceptedBefore: Date; storeFloor: number };
+/**
+ * What a run can change (markdowns.service runOf): for each step, the items accepted in the days it is
+ * in force (`from` inclusive, null: no bound; `before` exclusive) priced above what it sets, held at
+ * the floor: markedDownPrice of the base (the price when none) and floorOf. The service still decides
+ * each item by the domain's markdownOf; this only leaves out what it would answer null for.
+ */
+export type Reach = { bands: { from: Date | null; before: Date; percentOff: number }[]; storeFloor: number };
 const reachOf = (reach: Reach | undefined) =>
-  reach ? and(lt(i.acceptedOn, reach.acceptedBefore), sql`${i.price} > greatest(coalesce(${i.minimumPrice}, 0), ${reach.storeFloor}::integer)`) : undefined;
+  reach
+    ? or(
+        ...reach.bands.map((b) =>
+          and(
+            b.from ? gte(i.acceptedOn, b.from) : undefined,
+            lt(i.acceptedOn, b.before),
+            sql`${i.price} > greatest((coalesce(${i.markdownBasePrice}, ${i.price})::bigint * ${100 - b.percentOff}::integer + 50) / 100, coalesce(${i.minimumPrice}, 0), ${reach.storeFloor}::integer)`,
+          ),
+        ),
+      )
+    : undefined;
 
 // the partial index of migration 0051 (inventory_store_markdown_idx): its predicate written out, not as parameters
 const activeOnSchedule = sql`${i.status} = 'Active' AND ${scheduleIdOf} IS NOT NULL`;

@@ -8,6 +8,7 @@ import {
   MARKDOWN_PREVIEW_ROWS,
   addDays,
   markdownAtStep,
+  markdownBands,
   markdownLogText,
   markdownStepOf,
   scheduleCovers,
@@ -118,13 +119,16 @@ function runOf(store: Tenant, schedule: Steps, today: string) {
     if (!byDay.has(day)) byDay.set(day, markdownStepOf(day, today, schedule.steps));
     return byDay.get(day)!;
   };
-  const first = Math.min(...schedule.steps.map((s) => s.afterDays));
+  const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
   return {
     schedule,
     stepOn,
-    // nothing is due before the first step (accepted on today - first or earlier, by the store's UTC
-    // day), nor at or below the store's floor: the item's own floor is checked by the database too
-    reach: { acceptedBefore: new Date(`${addDays(today, 1 - first)}T00:00:00Z`), storeFloor: store.markdownFloor },
+    // what the database may leave out: by each step's days of acceptance (the store's UTC day), the
+    // items already at or below what it sets (held at the floor), and those too young for any step
+    reach: {
+      bands: markdownBands(today, schedule.steps).map((b) => ({ from: b.from ? midnight(b.from) : null, before: midnight(addDays(b.to, 1)), percentOff: b.step.percentOff })),
+      storeFloor: store.markdownFloor,
+    },
   };
 }
 
