@@ -111,7 +111,7 @@ type Steps = Pick<ScheduleFields, 'steps' | 'categories' | 'templateIds'>;
 /**
  * One run of one schedule on `today`: the step in force by acceptance day (markdownStepOf, found
  * once per day: a store's items were accepted on far fewer days than there are items), and what
- * the database may leave out without changing the answer (the read of `candidates`).
+ * the database may leave out without changing the answer (`reach`: the repository's scheduledActive and consignedActive).
  */
 function runOf(store: Tenant, schedule: Steps, today: string) {
   const byDay = new Map<string, MarkdownStep | null>();
