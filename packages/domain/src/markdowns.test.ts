@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './consignment-terms.ts';
 import { nextMarkdownFor } from './schemas/markdowns.ts';
-import { floorOf, markdownOf, markdownStepOf, markedDownPrice, nextMarkdownOf, scheduleCovers, ZMarkdownScheduleInput, ZMarkdownSteps, type MarkdownStep } from './markdowns.ts';
+import { floorOf, markdownBands, markdownOf, markdownStepOf, markedDownPrice, nextMarkdownOf, scheduleCovers, ZMarkdownScheduleInput, ZMarkdownSteps, type MarkdownStep } from './markdowns.ts';
 
 const SCHEDULE: MarkdownStep[] = [
   { afterDays: 30, percentOff: 10 },
@@ -57,6 +57,22 @@ describe('markdowns', () => {
           expect(markdownOf({ ...item, price: change.price }, today, schedule)).toBeNull();
         },
       ),
+    );
+  });
+
+  it("gives each acceptance day the step markdownStepOf finds (the run's database read)", () => {
+    expect(markdownBands('2026-12-31', SCHEDULE)).toEqual([
+      { step: SCHEDULE[0], from: '2026-11-02', to: '2026-12-01' },
+      { step: SCHEDULE[1], from: null, to: '2026-11-01' },
+    ]);
+    fc.assert(
+      fc.property(steps, fc.integer({ min: -900, max: 10 }), (schedule, offset) => {
+        const today = '2026-06-15';
+        const day = addDays(today, offset);
+        const band = markdownBands(today, schedule).filter((b) => (b.from === null || b.from <= day) && day <= b.to);
+        expect(band.length).toBeLessThanOrEqual(1);
+        expect(band[0]?.step ?? null).toEqual(markdownStepOf(day, today, schedule));
+      }),
     );
   });
 

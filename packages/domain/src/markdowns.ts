@@ -2,7 +2,7 @@
 // since acceptance, never below the item's floor, never raising a price, and the same on any run of
 // one day (a second run finds nothing to change). Prices in minor units; today is passed in.
 import { z } from 'zod';
-import { daysBetween } from './consignment-terms.ts';
+import { addDays, daysBetween } from './consignment-terms.ts';
 
 export const MARKDOWN_STEPS_MAX = 12;
 
@@ -30,6 +30,16 @@ export function markdownStepOf(acceptedOn: string, today: string, steps: readonl
   let found: MarkdownStep | null = null;
   for (const step of steps) if (step.afterDays <= age && (!found || step.afterDays > found.afterDays)) found = step;
   return found;
+}
+
+/**
+ * The acceptance days each step is in force for on `today` (what markdownStepOf answers by day): an
+ * item accepted from `from` to `to` (inclusive; `from` null: no earlier bound) is at `step`. Lets a
+ * run ask the database for the items a step can change rather than read every item.
+ */
+export function markdownBands(today: string, steps: readonly MarkdownStep[]): { from: string | null; to: string; step: MarkdownStep }[] {
+  const sorted = [...steps].sort((a, b) => a.afterDays - b.afterDays);
+  return sorted.map((step, k) => ({ step, to: addDays(today, -step.afterDays), from: k + 1 < sorted.length ? addDays(today, 1 - sorted[k + 1].afterDays) : null }));
 }
 
 /** The next step an item will reach, with the day it is reached (for the consigner's portal). */
@@ -61,7 +71,14 @@ export type MarkdownInput = {
  */
 export function markdownOf(item: MarkdownInput, today: string, steps: readonly MarkdownStep[]): { price: number; step: MarkdownStep } | null {
   if (!item.acceptedOn) return null;
-  const step = markdownStepOf(item.acceptedOn, today, steps);
+  return markdownAtStep(item, markdownStepOf(item.acceptedOn, today, steps));
+}
+
+/**
+ * markdownOf once the step in force is known (markdownStepOf of the item's acceptance day and
+ * today): a run over many items accepted on few days finds each day's step once.
+ */
+export function markdownAtStep(item: Omit<MarkdownInput, 'acceptedOn'>, step: MarkdownStep | null): { price: number; step: MarkdownStep } | null {
   if (!step) return null;
   const target = Math.max(markedDownPrice(item.basePrice, step.percentOff), item.floor);
   if (target >= item.price) return null;

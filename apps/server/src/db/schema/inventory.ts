@@ -106,6 +106,10 @@ export const inventoryItems = pgTable(
     index('inventory_store_sold_idx').on(t.storeId, t.soldOn),
     // the expiring list (migration 0045)
     index('inventory_store_consignment_end_idx').on(t.storeId, t.consignmentEndsAt).where(sql`${t.consignmentEndsAt} is not null`),
+    // the markdown job and its preview: Active items on a schedule, by acceptance (migration 0051)
+    index('inventory_store_markdown_idx')
+      .on(t.storeId, sql`(${t.consignmentTerms} ->> 'markdownScheduleId')`, t.acceptedOn)
+      .where(sql`${t.status} = 'Active' AND (${t.consignmentTerms} ->> 'markdownScheduleId') IS NOT NULL`),
   ],
 );
 

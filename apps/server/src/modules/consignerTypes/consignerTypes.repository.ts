@@ -88,6 +88,17 @@ export const consignerTypesRepository = {
         .where(and(eq(consignerTypes.storeId, storeId), sql`${consignerTypes.consignmentTerms}->>'markdownScheduleId' = ${scheduleId}`))
         .orderBy(asc(consignerTypes.accountType))
     ).map((r) => r.accountType),
+  /** For each markdown schedule some type's terms choose, those types' names (the list of schedules, in one query). */
+  namesBySchedule: async (db: DbOrTx, storeId: string): Promise<Map<string, string[]>> => {
+    const rows = await db
+      .select({ scheduleId: sql<string>`${consignerTypes.consignmentTerms}->>'markdownScheduleId'`, accountType: consignerTypes.accountType })
+      .from(consignerTypes)
+      .where(and(eq(consignerTypes.storeId, storeId), sql`${consignerTypes.consignmentTerms}->>'markdownScheduleId' is not null`))
+      .orderBy(asc(consignerTypes.accountType));
+    const names = new Map<string, string[]>();
+    for (const r of rows) names.set(r.scheduleId, [...(names.get(r.scheduleId) ?? []), r.accountType]);
+    return names;
+  },
   /**
    * Whether the store has this markdown schedule. The terms are jsonb, so no foreign key holds the
    * id: this reads only whether the markdowns module's row exists, as that key would.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { storeCondition } from '../../db/row-security.ts';
@@ -29,6 +29,21 @@ const byStore = (storeId: string, ...more: (SQL | undefined)[]) => and(storeCond
 /** Null-safe equality: an absent option value matches only an absent one. */
 const sameOption = (column: AnyPgColumn, value: string | null | undefined) =>
   value ? eq(column, value) : isNull(column);
+
+/** The columns updateEach can carry, with their SQL types. */
+const EACH_COLUMNS = {
+  price: 'integer',
+  payout: 'integer',
+  payoutFee: 'integer',
+  total: 'integer',
+  cost: 'integer',
+  markdownBasePrice: 'integer',
+  printed: 'boolean',
+  lastUpdatedById: 'text',
+  lastUpdatedByName: 'text',
+} as const satisfies Partial<Record<keyof InventoryChanges, string>>;
+type EachColumn = keyof typeof EACH_COLUMNS;
+export const canUpdateEach = (values: InventoryChanges) => Object.keys(values).every((k) => k in EACH_COLUMNS);
 
 /** The only Drizzle user of the inventory write side; every function is scoped by store. */
 export const inventoryRepository = {
@@ -106,6 +121,29 @@ export const inventoryRepository = {
   /** The same changes to several items in one statement. */
   updateMany: async (tx: DbOrTx, storeId: string, ids: string[], values: InventoryChanges) =>
     ids.length ? tx.update(inventoryItems).set(values).where(byStore(storeId, inArray(inventoryItems.id, ids))).returning() : [],
+
+  /**
+   * Each item its own changes, in one statement (UPDATE ... FROM (VALUES ...)): the statement
+   * triggers of inventory_items run once for the lot instead of once per item. The items must be
+   * row-locked (`item` is the locked row: a column one item does not change keeps its value from
+   * it); only the columns of EACH_COLUMNS (canUpdateEach). The rows come back in no set order.
+   */
+  updateEach: async (tx: DbOrTx, storeId: string, updates: readonly { item: InventoryRow; values: InventoryChanges }[]): Promise<InventoryRow[]> => {
+    if (!updates.length) return [];
+    const keys = [...new Set(updates.flatMap((u) => Object.keys(u.values)))] as EachColumn[];
+    if (!keys.length) return [];
+    for (const k of keys) if (!(k in EACH_COLUMNS)) throw new Error(`updateEach cannot set ${k}`);
+    const rows = updates.map(
+      (u) => sql`(${u.item.id}::uuid, ${sql.join(keys.map((k) => sql`${k in u.values ? u.values[k] : u.item[k]}::${sql.raw(EACH_COLUMNS[k])}`), sql`, `)})`,
+    );
+    const names = keys.map((k) => `"${inventoryItems[k].name}"`).join(', ');
+    return tx
+      .update(inventoryItems)
+      .set(Object.fromEntries(keys.map((k) => [k, sql.raw(`"each"."${inventoryItems[k].name}"`)])))
+      .from(sql`(VALUES ${sql.join(rows, sql`, `)}) AS "each" ("id", ${sql.raw(names)})`)
+      .where(byStore(storeId, eq(inventoryItems.id, sql.raw(`"each"."id"`))))
+      .returning(getTableColumns(inventoryItems));
+  },
 
   removeMany: async (tx: DbOrTx, storeId: string, ids: string[]) => {
     if (ids.length) await tx.delete(inventoryItems).where(byStore(storeId, inArray(inventoryItems.id, ids)));

@@ -42,6 +42,7 @@ import { checkLocation, createLookups, type InventoryLookups } from './inventory
 import { storeRequestRangeOf } from '../store-requests/index.ts';
 import { toInventoryItem } from './inventory.mapper.ts';
 import {
+  canUpdateEach,
   inventoryRepository,
   type InventoryChanges,
   type InventoryConsignerRow,
@@ -401,21 +402,27 @@ export async function markDownInTx(
   markdowns: readonly { item: InventoryRow; price: number; basePrice: number; words: string }[],
 ): Promise<InventoryRow[]> {
   const lookups = createLookups(store.id);
+  // the chunk's consigners in one query (staffEdits reads each item's owner through the lookups)
+  await lookups.consigners(tx, markdowns.map((m) => m.item.consignerId));
   const stamp = stampOf(by);
-  const entries: ReturnType<typeof logEntry>[] = [];
-  const updated: InventoryRow[] = [];
+  const edits: { item: InventoryRow; values: InventoryChanges; fields: ReturnType<typeof modifiedFields>; words: string }[] = [];
   for (const { item, price, basePrice, words } of markdowns) {
     try {
       const changes: InventoryChanges = { ...(await staffEdits(tx, lookups, store, item, { price })), printed: false, markdownBasePrice: basePrice };
       const fields = modifiedFields(item, changes);
       if (!fields.some((f) => f.variableChanged === 'price')) continue;
-      const row = (await inventoryRepository.update(tx, store.id, item.id, { ...changes, lastUpdatedById: stamp.id, lastUpdatedByName: stamp.name }))!;
-      entries.push(logEntry(row, stamp, [{ variableChanged: 'markdown', beforeValue: null, afterValue: words }, ...fields]));
-      updated.push(row);
+      edits.push({ item, values: { ...changes, lastUpdatedById: stamp.id, lastUpdatedByName: stamp.name }, fields, words });
     } catch (err) {
       throw namingItem(err, item.code);
     }
   }
+  // the price edits of the chunk in one statement (the table's statement triggers run once, not per
+  // item); an edit with a column the batch does not carry is written on its own
+  const each = edits.filter((e) => canUpdateEach(e.values));
+  const written = new Map((await inventoryRepository.updateEach(tx, store.id, each)).map((r) => [r.id, r] as const));
+  for (const e of edits) if (!canUpdateEach(e.values)) written.set(e.item.id, (await inventoryRepository.update(tx, store.id, e.item.id, e.values))!);
+  const updated = edits.map((e) => written.get(e.item.id)!);
+  const entries = edits.map((e, n) => logEntry(updated[n], stamp, [{ variableChanged: 'markdown', beforeValue: null, afterValue: e.words }, ...e.fields]));
   if (entries.length) await writeInventoryLogs(tx, entries);
   return updated;
 }

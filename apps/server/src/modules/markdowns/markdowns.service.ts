@@ -6,8 +6,11 @@ import {
   floorOf,
   MARKDOWN_MESSAGES,
   MARKDOWN_PREVIEW_ROWS,
+  addDays,
+  markdownAtStep,
+  markdownBands,
   markdownLogText,
-  markdownOf,
+  markdownStepOf,
   scheduleCovers,
   storeDayOf,
   toMajor,
@@ -57,8 +60,8 @@ const fieldsOf = (row: MarkdownScheduleRow): ScheduleFields => ({ name: row.name
 
 /** GET /api/markdownSchedules: by name, each with the consigner types whose terms choose it. */
 export async function listMarkdownSchedules(ctx: AppContext, store: Tenant) {
-  const rows = await repo.list(ctx.db, store.id);
-  return Promise.all(rows.map(async (r) => toMarkdownSchedule(r, await consignerTypeRecords.namesUsingSchedule(ctx.db, store.id, r.id))));
+  const [rows, usedBy] = await Promise.all([repo.list(ctx.db, store.id), consignerTypeRecords.namesBySchedule(ctx.db, store.id)]);
+  return rows.map((r) => toMarkdownSchedule(r, usedBy.get(r.id) ?? []));
 }
 
 /** POST /api/markdownSchedules: the schedule and its log entry in one transaction. */
@@ -103,13 +106,38 @@ export async function deleteMarkdownSchedule(ctx: AppContext, store: Tenant, act
 // ---- what a run changes ----------------------------------------------------------------------
 
 type Due = { item: MarkdownCandidate; price: number; basePrice: number; step: MarkdownStep };
+type Steps = Pick<ScheduleFields, 'steps' | 'categories' | 'templateIds'>;
 
-/** What `steps` does to an item on `today`: its new price, or null (not covered, nothing due, at the floor). */
-function dueOf(store: Tenant, item: MarkdownCandidate, schedule: Pick<ScheduleFields, 'steps' | 'categories' | 'templateIds'>, today: string): Due | null {
-  if (!item.acceptedOn || !scheduleCovers(schedule, item)) return null;
+/**
+ * One run of one schedule on `today`: the step in force by acceptance day (markdownStepOf, found
+ * once per day: a store's items were accepted on far fewer days than there are items), and what
+ * the database may leave out without changing the answer (`reach`: the repository's scheduledActive and consignedActive).
+ */
+function runOf(store: Tenant, schedule: Steps, today: string) {
+  const byDay = new Map<string, MarkdownStep | null>();
+  const stepOn = (day: string) => {
+    if (!byDay.has(day)) byDay.set(day, markdownStepOf(day, today, schedule.steps));
+    return byDay.get(day)!;
+  };
+  const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
+  return {
+    schedule,
+    stepOn,
+    // what the database may leave out: by each step's days of acceptance (the store's UTC day), the
+    // items already at or below what it sets (held at the floor), and those too young for any step
+    reach: {
+      bands: markdownBands(today, schedule.steps).map((b) => ({ from: b.from ? midnight(b.from) : null, before: midnight(addDays(b.to, 1)), percentOff: b.step.percentOff })),
+      storeFloor: store.markdownFloor,
+    },
+  };
+}
+
+/** What the run's schedule does to an item: its new price, or null (not covered, nothing due, at the floor). */
+function dueOf(store: Tenant, item: MarkdownCandidate, run: ReturnType<typeof runOf>): Due | null {
+  if (!item.acceptedOn || !scheduleCovers(run.schedule, item)) return null;
   // the price at acceptance; an item accepted before schedules existed counts from its price at its first markdown
   const basePrice = item.markdownBasePrice ?? item.price;
-  const change = markdownOf({ acceptedOn: storeDayOf(item.acceptedOn), basePrice, price: item.price, floor: floorOf(item.minimumPrice, store.markdownFloor) }, today, schedule.steps);
+  const change = markdownAtStep({ basePrice, price: item.price, floor: floorOf(item.minimumPrice, store.markdownFloor) }, run.stepOn(storeDayOf(item.acceptedOn)));
   return change ? { item, price: change.price, basePrice, step: change.step } : null;
 }
 
@@ -123,8 +151,9 @@ export async function previewMarkdowns(ctx: AppContext, store: Tenant, body: TMa
   const fields = await parseSchedule(ctx, store, body);
   const today = storeDayOf(now);
   if (body.id && !(await repo.findById(ctx.db, store.id, body.id))) throw notFound(MARKDOWN_MESSAGES.notFound);
-  const candidates = body.id ? await repo.scheduledActive(ctx.db, store.id, body.id) : await repo.consignedActive(ctx.db, store.id);
-  const due = candidates.map((c) => dueOf(store, c, fields, today)).filter((d): d is Due => d !== null);
+  const run = runOf(store, fields, today);
+  const candidates = body.id ? await repo.scheduledActive(ctx.db, store.id, body.id, run.reach) : await repo.consignedActive(ctx.db, store.id, run.reach);
+  const due = candidates.map((c) => dueOf(store, c, run)).filter((d): d is Due => d !== null);
   return {
     day: today,
     basis: body.id ? 'schedule' : 'covered',
@@ -149,12 +178,19 @@ export const MARKDOWN_JOB_AUTHOR: ActingUser = { kind: 'employee', id: '', name:
 export async function applyDueMarkdowns(ctx: AppContext, store: Tenant, now = new Date()): Promise<{ changed: number }> {
   const today = storeDayOf(now);
   const schedules = new Map((await repo.list(ctx.db, store.id)).map((s) => [s.id, s] as const));
+  const runs = new Map([...schedules.values()].map((s) => [s.id, runOf(store, s, today)] as const));
+  // each schedule's items (an item whose schedule was deleted is marked down no more), by code
   const due: Due[] = [];
-  for (const item of await repo.scheduledActive(ctx.db, store.id)) {
-    const schedule = item.scheduleId ? schedules.get(item.scheduleId) : undefined;
-    const d = schedule ? dueOf(store, item, schedule, today) : null;
-    if (d) due.push(d);
+  for (const [id, run] of runs) {
+    for (const item of await repo.scheduledActive(ctx.db, store.id, id, run.reach)) {
+      const d = dueOf(store, item, run);
+      if (d) due.push(d);
+    }
   }
+  // by consigner, then code: a consigner's items fill few chunks, so their one e-mail of the run is
+  // written once or twice instead of again by every chunk (each rewrite carries all its lines so far)
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  due.sort((a, b) => order(a.item.consignerId, b.item.consignerId) || order(a.item.code, b.item.code));
   let changed = 0;
   // each consigner hears of their items' markdowns of the day in one e-mail, by their price-change
   // preference (docs/consignment-terms.md "Markdowns"): queued with each chunk, delivered at the end
@@ -166,9 +202,9 @@ export async function applyDueMarkdowns(ctx: AppContext, store: Tenant, now = ne
       const locked = await inventoryRecords.lockByIds(tx, store.id, chunk.map((d) => d.item.id));
       const markdowns = [];
       for (const row of locked) {
-        const schedule = schedules.get(row.consignmentTerms?.markdownScheduleId ?? '');
-        if (row.status !== 'Active' || !schedule) continue;
-        const d = dueOf(store, { ...row, scheduleId: schedule.id }, schedule, today);
+        const run = runs.get(row.consignmentTerms?.markdownScheduleId ?? '');
+        if (row.status !== 'Active' || !run) continue;
+        const d = dueOf(store, { ...row, scheduleId: row.consignmentTerms!.markdownScheduleId! }, run);
         if (d) markdowns.push({ item: row, price: d.price, basePrice: d.basePrice, words: markdownLogText(d.step, row.price, d.price, store.currency) });
       }
       const done = await markDownInTx(tx, store, MARKDOWN_JOB_AUTHOR, markdowns);
