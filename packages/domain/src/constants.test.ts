@@ -24,7 +24,7 @@ describe('constants', () => {
   it('has the spec option lists', () => {
     expect(CUSTOM_BARCODE_OPTIONS).toEqual(['SKU', 'CODE', 'GTIN']);
     expect(SIZE_SYSTEMS).toEqual(['US M', 'US W', 'UK', 'EU', 'JP', 'KR']);
-    // the spec's three, and Store credit (issue 30, docs/consigner-account.md "Store credit")
+    // the spec's three, and Store credit (docs/consigner-account.md "Store credit")
     expect(PAYOUT_OPTIONS).toEqual(['PayPal', 'Zelle', 'Bank', 'Store credit']);
     expect(SIGNUP_INFO_OPTIONS).toEqual(['Email', 'Full Name', 'Full Address', 'Username', 'Phone']);
     expect(DEFAULT_SIGNUP_INFO).toEqual(['Email']);
