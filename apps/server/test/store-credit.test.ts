@@ -1,7 +1,7 @@
 // Store credit (docs/consigner-account.md "Store credit"): a payout taken as credit with the store's
 // bonus, the credit spent at the counter (never beyond the balance, one winner per cent when spends
 // race), the consigner's card in the portal, and who may do what.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeCreditCodeOf } from '@backroom/domain';
 import * as s from '../src/db/schema/index.ts';
@@ -111,6 +111,13 @@ describe('a payout taken as store credit', () => {
     const mine = await credit(avaId(), ava);
     expect(mine).toMatchObject({ balance: 120, bonusPercent: 20, paidAsCredit: true, code: storeCreditCodeOf(avaId()), movementCount: 2 });
     expect(mine.movements.map((m) => m.kind).sort()).toEqual(['store_credit', 'store_credit_bonus']);
+
+    // Ava is told, by her payout preference: the payout e-mail says it was taken as credit, with the bonus
+    const [mail] = await t.ctx.db
+      .select()
+      .from(s.outbox)
+      .where(and(eq(s.outbox.storeId, refs.store.id), sql`${s.outbox.text} like ${`%Payout ${made.name}:%`}`));
+    expect(mail?.text).toContain(`Payout ${made.name}: $100.00 for an item, taken as store credit with a store bonus of $20.00`);
   });
 
   it('writes no bonus entry with a bonus of 0, and a consigner paid by bank gets no credit', async () => {

@@ -62,6 +62,12 @@ describe('composeNotice', () => {
     const m = composeNotice({ ...base, kind: 'payout', lines: [line], payout: { name: 'P-1001', total: 9000 }, link: 'https://x/payouts' });
     expect(m.text).toContain('Payout P-1001: $90.00 for an item');
     expect(m.text).toContain('- Red dress, M (A1): $90.00');
+    expect(m.text).not.toContain('store credit');
+  });
+  it('says a payout taken as store credit, with the bonus when there is one', () => {
+    const credit = (creditBonus: number) => composeNotice({ ...base, kind: 'payout', lines: [line], payout: { name: 'P-1001', total: 9000, creditBonus }, link: 'https://x/payouts' });
+    expect(credit(1800).text).toContain('Payout P-1001: $90.00 for an item, taken as store credit with a store bonus of $18.00');
+    expect(credit(0).text).toContain('Payout P-1001: $90.00 for an item, taken as store credit\n');
   });
   it('gives a markdown each item before and after, by the price-change preference', () => {
     const m = composeNotice({ ...base, kind: 'markedDown', lines: [{ ...line, price: 4500, wasPrice: 5000 }], link: 'https://x/inventory' });

@@ -192,8 +192,8 @@ export type NoticeInput = {
   paragraph: string | null;
   /** The portal screen, from configuration (never from a request's Host). */
   link: string;
-  /** A payout's name and total, for the payout e-mail. */
-  payout?: { name: string; total: number } | null;
+  /** A payout's name and total, for the payout e-mail; `creditBonus` when it was taken as store credit (the store's bonus on it). */
+  payout?: { name: string; total: number; creditBonus?: number | null } | null;
 };
 
 /** The e-mail's subject and plain text (there is no HTML part: nothing the store wrote is markup). */
@@ -204,7 +204,10 @@ export function composeNotice(input: NoticeInput): { subject: string; text: stri
   if (n > NOTICE_MAX_LINES) shown.push(`- and ${n - NOTICE_MAX_LINES} more`);
   const facts =
     input.kind === 'payout' && input.payout
-      ? [`Payout ${oneLine(input.payout.name)}: ${formatMoney(input.payout.total, input.currency)}${n ? ` for ${count(n)}` : ''}`]
+      ? [
+          `Payout ${oneLine(input.payout.name)}: ${formatMoney(input.payout.total, input.currency)}${n ? ` for ${count(n)}` : ''}` +
+            (input.payout.creditBonus != null ? `, taken as store credit${input.payout.creditBonus > 0 ? ` with a store bonus of ${formatMoney(input.payout.creditBonus, input.currency)}` : ''}` : ''),
+        ]
       : [];
   const greeting = oneLine(input.firstName) ? `Hi ${oneLine(input.firstName)},` : 'Hello,';
   const text = [greeting, input.paragraph ?? DEFAULT_PARAGRAPH[input.kind](store), ...facts, shown.join('\n'), `${LINK_LINE[input.kind]}: ${input.link}`, store]

@@ -31,7 +31,7 @@ type AddOptions = {
    * consigner: they pass the same key, and the action delivers once at its end.
    */
   groupKey?: string;
-  payout?: { name: string; total: (consignerId: string) => number };
+  payout?: { name: string; total: (consignerId: string) => number; creditBonus?: (consignerId: string) => number | null };
 };
 
 export type Notifier = ReturnType<typeof consignerNotifier>;
@@ -66,7 +66,7 @@ export function consignerNotifier(ctx: AppContext, storeId: string, knownStore?:
             lines,
             paragraph: storeParagraph(s, kind, lines),
             link,
-            payout: opts.payout ? { name: opts.payout.name, total: opts.payout.total(person.id) } : null,
+            payout: opts.payout ? { name: opts.payout.name, total: opts.payout.total(person.id), creditBonus: opts.payout.creditBonus?.(person.id) ?? null } : null,
           });
           return { ...message, payload: { lines } };
         };

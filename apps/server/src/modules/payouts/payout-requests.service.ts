@@ -19,6 +19,7 @@ import type { AppContext } from '../../app-context.ts';
 import { actorStamp, type ConsignerActor, type EmployeeActor, type Actor } from '../../auth/actor.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
+import { consignerNotifier } from '../notifications/index.ts';
 import { payoutsRepository as repo, type PayoutRequestRow } from './payouts.repository.ts';
 import { afterPayoutMade, assertConsignerOf, createPayoutIn, heldUntilOf, inPayoutTransaction, payableSplits } from './payouts.service.ts';
 
@@ -126,13 +127,16 @@ export async function cancelPayoutRequest(ctx: AppContext, store: Tenant, actor:
  * Open, so sent twice, or twice at once, it makes one payout (the other is 409).
  */
 export async function payPayoutRequest(ctx: AppContext, store: Tenant, actor: EmployeeActor, id: string, today = storeDayOf(new Date())): Promise<z.input<typeof ZPayoutCreated>> {
+  // a share taken as store credit is paid inside the transaction: its e-mail goes after the commit
+  const notifier = consignerNotifier(ctx, store.id, store);
   const { payout, ids } = await inPayoutTransaction(ctx, store, async (tx, providers) => {
     const row = visible(await repo.findRequest(tx, store.id, id, { lock: true }), actor);
     refuseUnlessOpen(row);
     const ready = await repo.readyItemsOf(tx, store.id, row.consignerId);
     const ids = ready.filter((it) => heldUntilOf(it, store.payoutHoldDays, today) === null).map((it) => it.id);
     if (ids.length === 0) throw unprocessable(PAYOUT_ACCOUNT_MESSAGES.nothingPayable);
-    return { payout: await createPayoutIn(tx, store, actorStamp(actor), ids, providers), ids };
+    return { payout: await createPayoutIn(tx, store, actorStamp(actor), ids, providers, notifier), ids };
   });
+  await notifier.deliver();
   return afterPayoutMade(ctx, store, payout, ids);
 }

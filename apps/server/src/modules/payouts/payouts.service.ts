@@ -213,7 +213,10 @@ export async function previewPayout(ctx: AppContext, store: Tenant, body: TPayou
  */
 export async function payInventories(ctx: AppContext, store: Tenant, actor: Actor, body: TPayoutPayBody): Promise<z.input<typeof ZPayoutCreated>> {
   const ids = body.inventoriesToPay;
-  const payout = await inPayoutTransaction(ctx, store, (tx, providers) => createPayoutIn(tx, store, actorStamp(actor), ids, providers));
+  // shares taken as store credit are paid inside the transaction: their e-mails go after the commit
+  const notifier = consignerNotifier(ctx, store.id, store);
+  const payout = await inPayoutTransaction(ctx, store, (tx, providers) => createPayoutIn(tx, store, actorStamp(actor), ids, providers, notifier));
+  await notifier.deliver();
   return afterPayoutMade(ctx, store, payout, ids);
 }
 
@@ -242,7 +245,7 @@ export async function afterPayoutMade(ctx: AppContext, store: Tenant, payout: Pa
 }
 
 /** The payout of the given items, inside inPayoutTransaction (the store's payout lock held). */
-export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, ids: readonly string[], providers: PayoutProvider[]): Promise<PayoutRow> {
+export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, ids: readonly string[], providers: PayoutProvider[], notifier?: Notifier): Promise<PayoutRow> {
   const { items, shares } = await planShares(tx, store, ids, { lock: true });
   const settings = { automatedPayout: store.automatedPayout, enabledProviders: providers };
   // a share with nothing to send (its fees took it all) is settled by hand
@@ -279,7 +282,7 @@ export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, i
   );
   // an open request of a consigner paid here is being paid by this payout (closed when their share is settled)
   await repo.linkRequests(tx, store.id, created.id, [...shares.keys()]);
-  return settleStoreCredit(tx, store, created, shares, by);
+  return settleStoreCredit(tx, store, created, shares, by, notifier);
 }
 
 /**
@@ -289,15 +292,18 @@ export async function createPayoutIn(tx: DbOrTx, store: Tenant, by: LogAuthor, i
  * ('store_credit') and the store's bonus on it ('store_credit_bonus', the store's cost). The payout
  * is Paid at once when every share was credit.
  */
-async function settleStoreCredit(tx: DbOrTx, store: Tenant, payout: PayoutRow, shares: Map<string, PlannedShare>, by: LogAuthor): Promise<PayoutRow> {
+async function settleStoreCredit(tx: DbOrTx, store: Tenant, payout: PayoutRow, shares: Map<string, PlannedShare>, by: LogAuthor, notifier?: Notifier): Promise<PayoutRow> {
   const credit = [...shares].filter(([, s]) => takesCredit(s));
   if (credit.length === 0) return payout;
+  // the consigner's payout e-mail (by their preference) says it was taken as credit, with the bonus
+  const bonusOf = new Map(credit.map(([id, s]) => [id, storeCreditBonusOf(s.total, store.storeCreditBonus)]));
   await settlePayoutShares(
     tx,
     store.id,
     payout.id,
     credit.map(([id]) => id),
     by,
+    notifier ? { notifier, payoutName: payout.name, creditBonus: (consignerId) => bonusOf.get(consignerId) ?? null } : undefined,
   );
   await consignerLedger.append(
     tx,
@@ -539,14 +545,14 @@ export async function settlePayoutShares(
       tx,
       'payout',
       items.map((it) => noticeItemOf({ ...it, price: null, payout: it.amount })),
-      { payout: { name: notice.payoutName, total: (consignerId) => totals.get(consignerId) ?? 0 } },
+      { payout: { name: notice.payoutName, total: (consignerId) => totals.get(consignerId) ?? 0, creditBonus: notice.creditBonus } },
     );
   }
   return { itemCount: items.length };
 }
 
 /** The payout e-mails of settled shares: the action's notifier (delivered after commit) and the payout's name. */
-type PayoutNotice = { notifier: Notifier; payoutName: string };
+type PayoutNotice = { notifier: Notifier; payoutName: string; creditBonus?: (consignerId: string) => number | null };
 
 /**
  * For an auto payout whose provider confirmed some shares: in the caller's transaction, locks the
