@@ -427,6 +427,8 @@ class ReplaySaleKey implements Cmd {
   toString = () => `ReplaySaleKey(#${this.n}${this.other === null ? '' : `, other #${this.other}`})`;
 }
 
+const SALE_ENTRY_KINDS = new Set(['sale', 'fee', 'sale_undone', 'fee_undone']);
+
 /** Undo a counter sale: items back to Active, refused once any of them is paid out. */
 class UndoSale implements Cmd {
   constructor(readonly n: number) {}
@@ -447,8 +449,10 @@ class UndoSale implements Cmd {
       const db = r.w.t.ctx.db;
       const entries = await db.select().from(s.ledgerEntries).where(and(eq(s.ledgerEntries.storeId, r.w.refs.store.id), eq(s.ledgerEntries.inventoryId, i.id)));
       const inPayout = await db.select().from(s.payoutItems).where(and(eq(s.payoutItems.storeId, r.w.refs.store.id), eq(s.payoutItems.inventoryId, i.id)));
-      const net = entries.reduce((t, e) => t + e.amount, 0);
-      ensure('heldUndoNetsZero', net === 0 && inPayout.length === 0 && !entries.some((e) => e.payoutId), () => `${i.code} undone inside the hold: its entries net ${major(net)}, in ${inPayout.length} payouts`, spoil(m, i));
+      // the sale's own entries: a renewal or withdrawal fee charged to the item stays when its sale is undone
+      const ofSale = entries.filter((e) => SALE_ENTRY_KINDS.has(e.kind));
+      const net = ofSale.reduce((t, e) => t + e.amount, 0);
+      ensure('heldUndoNetsZero', net === 0 && inPayout.length === 0 && !ofSale.some((e) => e.payoutId), () => `${i.code} undone inside the hold: its entries net ${major(net)}, in ${inPayout.length} payouts`, spoil(m, i));
     }
   }
   toString = () => `UndoSale(#${this.n})`;
