@@ -17,6 +17,7 @@
 //                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
 //            --no-read-cache     the server without its read cache (http/read-cache.ts): each request does its work
+//            --cpu-prof=DIR      the server writes a V8 CPU profile to DIR as it exits (open it in Chrome's DevTools)
 //            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the demo run creates a
 // scratch database there and drops it afterwards.
@@ -121,7 +122,9 @@ async function startServer(target: Target, port: number): Promise<ChildProcess> 
   if (args.has('log-level')) env.LOG_LEVEL = args.get('log-level');
   // --no-read-cache: every request does its queries and serialisation (the figures without the read cache)
   if (args.has('no-read-cache')) env.READ_CACHE = 'false';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // --cpu-prof=DIR: the server writes a V8 CPU profile there when it exits (where a request's time goes)
+  const profile = args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${args.get('cpu-prof')}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const started = performance.now();
   log(`  starting the server (${target.kind}, port ${port})...`);
   for (;;) {

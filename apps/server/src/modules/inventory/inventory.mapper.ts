@@ -26,9 +26,7 @@ const optionValues = (list: OptionValue[]) => list.map((v) => (v.price === undef
 
 /** The API shape of an inventory item (spec: catalogue-and-stock.md section 3). Money in major units. */
 export function toInventoryItem({ item, product, consigner, order, template }: InventoryWithRelations, now = new Date()): z.input<typeof ZInventoryItem> {
-  return {
-    // the editable fields stored as sent (inventory-fields.ts); image below falls back to the product's
-    ...plainFieldsOf(item),
+  const response = {
     id: item.id,
     code: item.code,
     storeId: item.storeId,
@@ -89,5 +87,10 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     withdrawalDeclinedBy: item.withdrawalDeclinedBy,
     lastUpdatedBy: item.lastUpdatedById ? { id: item.lastUpdatedById, name: item.lastUpdatedByName } : null,
   };
+  // The editable fields stored as sent (inventory-fields.ts); a field set above wins (image falls back to
+  // the product's). Added after the literal, not spread before it: a spread ahead of 70 properties made
+  // V8 build each row ~80x slower (30 ms for a 50-row page, bench/README.md "The list's own time").
+  for (const [field, value] of Object.entries(plainFieldsOf(item))) if (!Object.hasOwn(response, field)) (response as Record<string, unknown>)[field] = value;
+  return response as typeof response & ReturnType<typeof plainFieldsOf>;
 }
 export type InventoryItemResponse = z.input<typeof ZInventoryItem>;
