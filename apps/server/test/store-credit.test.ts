@@ -120,6 +120,23 @@ describe('a payout taken as store credit', () => {
     expect(mail?.text).toContain(`Payout ${made.name}: $100.00 for an item, taken as store credit with a store bonus of $20.00`);
   });
 
+  it('counts the bonus in the dashboard’s cost and profit of the day it was granted (the store’s cost)', async () => {
+    type Card = { key: string; value: number };
+    type Dashboard = { cards: Card[]; daily: { day: string; profit: number }[] };
+    const dashboard = async () => json<{ data: Dashboard }>(await get('/api/dashboard', owner)).data;
+    const card = (d: Dashboard, key: string) => d.cards.find((c) => c.key === key)!.value;
+    const today = new Date().toISOString().slice(0, 10);
+    const item = await avaSold(10_000);
+    const before = await dashboard();
+    const paid = await post('/api/payouts/pay', clerk, { inventoriesToPay: [item.id] });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const after = await dashboard();
+    expect(card(after, 'cost') - card(before, 'cost')).toBeCloseTo(20, 2);
+    expect(card(before, 'profit') - card(after, 'profit')).toBeCloseTo(20, 2);
+    const profitOn = (d: Dashboard) => d.daily.find((x) => x.day === today)!.profit;
+    expect(profitOn(before) - profitOn(after)).toBeCloseTo(20, 2);
+  });
+
   it('writes no bonus entry with a bonus of 0, and a consigner paid by bank gets no credit', async () => {
     await resetAva('Store credit', 0);
     const item = await avaSold(5000);

@@ -36,6 +36,22 @@ export const dashboardRepository = {
       )
     ).map((r) => ({ day: String(r.day), current: (r.current as unknown) === true || r.current === 't', sales: n(r.sales), cost: n(r.cost), units: n(r.units) })),
 
+  /**
+   * Store credit bonuses granted in [prevStart, end) by UTC day (docs/dashboard-and-activity.md "Store
+   * credit bonus"): the store's cost of payouts taken as credit, from the ledger's bonus entries
+   * (a partial index of them, migration 0055).
+   */
+  creditBonusByDay: async (db: DbOrTx, storeId: string, p: Periods) =>
+    (
+      await rowsOf(
+        db,
+        sql`select (created_at at time zone 'UTC')::date::text as day, sum(amount)::float8 as bonus
+        from ledger_entries
+        where store_id = ${storeId} and kind = 'store_credit_bonus' and created_at >= ${at(p.prevStart)} and created_at < ${at(p.end)}
+        group by 1 order by 1`,
+      )
+    ).map((r) => ({ day: String(r.day), bonus: n(r.bonus) })),
+
   /** The consigners with the most sales in [start, end) (store accounts left out), from consigner_sales_days. */
   topConsigners: async (db: DbOrTx, storeId: string, start: Date, end: Date, limit: number) =>
     (

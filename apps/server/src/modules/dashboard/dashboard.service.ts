@@ -40,6 +40,21 @@ function withStock<T extends { day: string }>(days: T[], now: StockTotals, flows
   return days.map((d, i) => ({ ...d, activeListings: stock[i].units, newListings: stock[i].newUnits, inventoryValue: stock[i].value, pendingPayouts: stock[i].pending }));
 }
 
+/**
+ * The sales days with the store credit bonuses granted each day added to their cost: a bonus is what
+ * the store pays for a payout taken as credit, so it lowers the period's profit on the day it was
+ * granted (docs/dashboard-and-activity.md "Store credit bonus").
+ */
+function withCreditBonuses<T extends { day: string; current: boolean; sales: number; cost: number; units: number }>(days: T[], bonuses: { day: string; bonus: number }[], startDay: string) {
+  const byDay = new Map(days.map((d) => [d.day, { ...d }]));
+  for (const b of bonuses) {
+    const day = byDay.get(b.day);
+    if (day) day.cost += b.bonus;
+    else byDay.set(b.day, { day: b.day, current: b.day >= startDay, sales: 0, cost: b.bonus, units: 0 } as T);
+  }
+  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
 /** The dashboard is the Admin's (catalogue doc section 6: "Dashboard route: Admin role only"), with the Dashboard area. */
 export function assertDashboardAccess(actor: EmployeeActor) {
   if (actor.role !== 'Admin') throw forbidden('Only an Admin can see the dashboard');
@@ -66,8 +81,9 @@ export async function getDashboard(ctx: AppContext, store: Tenant, q: z.output<t
   const end = range.end.getTime() > now.getTime() ? now : range.end;
   const periods = { prevStart: prev.start, start: range.start, end };
   const db = ctx.db;
-  const [byDay, top, stock, flows, paid, statuses, shopParts] = await Promise.all([
+  const [salesDays, bonusDays, top, stock, flows, paid, statuses, shopParts] = await Promise.all([
     repo.salesByDay(db, store.id, { ...periods, end: range.end }),
+    repo.creditBonusByDay(db, store.id, { ...periods, end: range.end }),
     repo.topConsigners(db, store.id, range.start, range.end, TOP_CONSIGNERS),
     repo.stockNow(db, store.id, now),
     repo.stockFlows(db, store.id, prev.start),
@@ -76,6 +92,7 @@ export async function getDashboard(ctx: AppContext, store: Tenant, q: z.output<t
     // the shop report's stock by category and location and its requests (shop-report.service.ts)
     shopReportParts(db, store.id, { prevStart: prev.start, start: range.start, end: range.end }),
   ]);
+  const byDay = withCreditBonuses(salesDays, bonusDays, isoDay(range.start));
   const sum = (current: boolean) =>
     byDay.filter((d) => d.current === current).reduce((t, d) => ({ sales: t.sales + d.sales, cost: t.cost + d.cost, units: t.units + d.units }), { sales: 0, cost: 0, units: 0 });
   const cur = sum(true);
