@@ -7,6 +7,8 @@
 //   BENCH_PAGES=find   (only the pages whose name contains it: 'sign' or 'find')
 //   BENCH_PROFILE=1    (the page's JavaScript self time until usable, by script and by function)
 //   BENCH_TIMELINE=1   (the renderer's main thread per 100 ms of the page clock until usable, from a Chromium trace)
+//   BENCH_BUSY=1       (the pages loaded while the busy-hour mix runs on the same server, bench/busy-mix.ts:
+//                       50 readers of varied list and search URLs, 10 price edits a second; budget 2 s, issue 25)
 // Builds the web app to a temporary directory, starts the server on a fresh demo store (embedded
 // PGlite, SEED_DEMO) and opens each page cold (a new browser context: empty cache) in Debian's
 // Chromium. Every JavaScript response until the network is idle is counted at its brotli size: the
@@ -23,9 +25,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, request, type Browser, type BrowserContextOptions, type Response } from 'playwright-core';
+import { startBusyMix } from './busy-mix.ts';
 import { buildWeb, CHROMIUM_ARGS, freePort, printProfile, startServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// under the busy-hour mix a page has 2 s (issue 25), on a quiet machine 1 s
+const BUSY = Boolean(process.env.BENCH_BUSY);
+const BUDGET_MS = BUSY ? 2000 : 1000;
 const OWNER = 'owner@demo.backroom.test';
 const PASSWORD = 'backroom-demo';
 
@@ -38,7 +44,7 @@ const PAGES: PageSpec[] = [
     // the form's submit button, drawn and enabled
     ready: `(() => { const b = [...document.querySelectorAll('button[type=submit]')].find((x) => x.textContent.includes('Sign in')); return !!b && !b.disabled && b.getBoundingClientRect().width > 0; })()`,
     budgetKb: 150,
-    budgetMs: 1000,
+    budgetMs: BUDGET_MS,
   },
   {
     name: 'Find Inventory',
@@ -47,7 +53,7 @@ const PAGES: PageSpec[] = [
     // the first row of the list, in view
     ready: `(() => { const r = document.querySelector('[data-testid=inventory-table] .ant-table-row'); if (!r) return false; const b = r.getBoundingClientRect(); return b.height > 0 && b.top < innerHeight; })()`,
     budgetKb: 350,
-    budgetMs: 1000,
+    budgetMs: BUDGET_MS,
   },
 ];
 
@@ -190,6 +196,9 @@ try {
   const signIn = await api.post('/api/auth/sign-in/email', { data: { email: OWNER, password: PASSWORD } });
   if (!signIn.ok()) throw new Error(`sign in: ${await signIn.text()}`);
   const signedIn = await api.storageState();
+  const token = signIn.headers()['set-auth-token'];
+  const mix = BUSY ? await startBusyMix(port, token) : null;
+  if (mix) await new Promise((r) => setTimeout(r, 3000)); // the mix under way before the first load
 
   const rows: string[][] = [];
   const details: string[] = [];
@@ -230,6 +239,12 @@ try {
   const table = [head, ...rows];
   const widths = head.map((_, i) => Math.max(...table.map((r) => r[i].length)));
   for (const r of table) console.log(`| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`);
+  if (mix) {
+    const f = await mix.stop();
+    console.log(
+      `Under the busy-hour mix: list and search ${f.rps.toFixed(0)} req/s, p99 ${f.p99} ms, errors ${f.errors}; ${f.edits} edits, p50 ${f.editP50.toFixed(0)} ms, p99 ${f.editP99.toFixed(0)} ms, errors ${f.editErrors}`,
+    );
+  }
   console.log(over ? 'OVER BUDGET' : 'within budget');
   await api.dispose();
 } finally {
