@@ -1,6 +1,6 @@
 // The Activity feed's wording and de-duplication (catalogue doc sections 2, 4 and 9).
 import dayjs from 'dayjs';
-import { inventoryFieldLabel } from './schemas/inventory-fields.ts';
+import { inventoryFieldLabel } from './inventory-field-list.ts';
 
 /** A log entry as the feed needs it (the API's ZInventoryLog has these fields and more). */
 export type ActivityLogInput = {
@@ -61,7 +61,7 @@ export const INVENTORY_FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 export function activityFieldLabel(field: string): string {
-  // then the editable fields' own labels (schemas/inventory-fields.ts)
+  // then the editable fields' own labels (inventory-field-list.ts)
   const known = INVENTORY_FIELD_LABELS[field] ?? inventoryFieldLabel(field);
   if (known) return known;
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

@@ -37,3 +37,4 @@ export * from './statement-emails.ts';
 export * from './consigner-account.ts';
 export * from './first-hour.ts';
 export * from './text.ts';
+export * from './inventory-field-list.ts';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityFieldLabel } from '../activity.ts';
-import {
-  INVENTORY_CONSIGNER_FIELDS,
-  INVENTORY_FIELDS,
-  INVENTORY_FORM_FIELDS,
-  INVENTORY_PLAIN_FIELDS,
-  inventoryFieldKind,
-  plainFieldsOf,
-  ZUpdateInventory,
-} from './inventory-fields.ts';
+import { INVENTORY_CONSIGNER_FIELDS, INVENTORY_FIELDS, INVENTORY_FORM_FIELDS, INVENTORY_PLAIN_FIELDS, inventoryFieldKind, plainFieldsOf } from '../inventory-field-list.ts';
+import { ZUpdateInventory } from './inventory-fields.ts';
 import { ZInventoryItem } from './inventory.ts';
 import { ZUpdateInventories } from './inventory.requests.ts';
 

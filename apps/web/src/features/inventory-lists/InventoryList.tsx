@@ -12,7 +12,7 @@ import { useIsMobile } from '../../shared/hooks';
 import { useFilterOptions, usePaginatedInventories, usePrefetchInventoryPage, type ListItem, type ProductGroup } from './inventory-lists.api';
 import { activeFilterCount, toInventoryQuery, useListState, type ListConfig, type ListState } from './list-state';
 import type { TableContext } from './InventoryTable';
-import { BulkEditDialog, JobProgress } from './lazy-dialogs';
+import { BulkEditDialog, JobProgress, PrintProgress } from './lazy-dialogs';
 import { useHiddenColumns } from './column-choice';
 import type { RowActionKey } from './row-actions';
 import { EMPTY } from './list-texts';
@@ -23,7 +23,6 @@ import { ListBody, ListPager } from './ListBody';
 import { ListDialogs } from './ListDialogs';
 import { useListActions } from './use-list-actions';
 import { usePrintLabels } from '../labels/use-print-labels';
-import { PrintProgress } from '../labels/PrintProgress';
 import './inventory-lists.css';
 import '../../shared/touch.css';
 

@@ -6,6 +6,7 @@ import type * as Dialogs from './dialogs';
 import type { WithdrawDialog as WithdrawDialogType } from '../../shared/ui/WithdrawDialog';
 import type { MobileFilters as MobileFiltersType } from './MobileFilters';
 import type { JobProgress as JobProgressType } from './JobProgress';
+import type { PrintProgress as PrintProgressType } from '../labels/PrintProgress';
 
 /**
  * A dialog whose code is fetched the first time it opens; it then stays mounted so it closes as
@@ -49,3 +50,5 @@ export const BulkEditDialog = whenOpened<Parameters<typeof BulkEditDialogType>[0
 // load when first rendered.
 export const MobileFilters = whenOpened<Parameters<typeof MobileFiltersType>[0]>(async () => (await import('./MobileFilters')).MobileFilters, () => true);
 export const JobProgress = whenOpened<Parameters<typeof JobProgressType>[0]>(async () => (await import('./JobProgress')).JobProgress, () => true);
+// A label PDF's progress (antd's Progress with it) loads when a print starts.
+export const PrintProgress = whenOpened<Parameters<typeof PrintProgressType>[0]>(async () => (await import('../labels/PrintProgress')).PrintProgress, (p) => p.state !== null);
