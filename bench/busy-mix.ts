@@ -1,4 +1,4 @@
-// The busy hour's load (docs/scaling.md, issue 25), for a bench to run beside what it measures:
+// The busy hour's load (docs/scaling.md "Several server processes", bench/README.md "The busy hour"), for a bench to run beside what it measures:
 // CONNECTIONS readers asking varied list and search URLs (pages, sorts, status filters, search
 // terms), as many people on different screens would, while items' prices are changed EDITS times a
 // second through the API. bench/first-load.ts (BENCH_BUSY=1) loads pages in the browser under it.

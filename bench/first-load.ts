@@ -8,7 +8,7 @@
 //   BENCH_PROFILE=1    (the page's JavaScript self time until usable, by script and by function)
 //   BENCH_TIMELINE=1   (the renderer's main thread per 100 ms of the page clock until usable, from a Chromium trace)
 //   BENCH_BUSY=1       (the pages loaded while the busy-hour mix runs on the same server, bench/busy-mix.ts:
-//                       50 readers of varied list and search URLs, 10 price edits a second; budget 2 s, issue 25)
+//                       50 readers of varied list and search URLs, 10 price edits a second; budget 2 s, docs/scaling.md)
 // Builds the web app to a temporary directory, starts the server on a fresh demo store (embedded
 // PGlite, SEED_DEMO) and opens each page cold (a new browser context: empty cache) in Debian's
 // Chromium. Every JavaScript response until the network is idle is counted at its brotli size: the
@@ -29,7 +29,7 @@ import { startBusyMix } from './busy-mix.ts';
 import { buildWeb, CHROMIUM_ARGS, freePort, printProfile, startServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-// under the busy-hour mix a page has 2 s (issue 25), on a quiet machine 1 s
+// under the busy-hour mix a page has 2 s (docs/scaling.md), on a quiet machine 1 s
 const BUSY = Boolean(process.env.BENCH_BUSY);
 const BUDGET_MS = BUSY ? 2000 : 1000;
 const OWNER = 'owner@demo.backroom.test';

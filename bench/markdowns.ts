@@ -1,5 +1,4 @@
-// The markdown job and the preview at scale (issue 29, "Figures for the closing note";
-// docs/consignment-terms.md "The markdown job"): a store of 1,000,000 items of which 100,000 have a
+// The markdown job and the preview at scale (docs/consignment-terms.md "The markdown job"): a store of 1,000,000 items of which 100,000 have a
 // markdown step due today, made with set-based SQL (generate_series). Timed:
 //   1. POST /api/markdownSchedules/preview at the API (app.inject), for the saved schedule (its
 //      300,000 Active items, 100,000 due) and for a new schedule (every Active consigned item);
