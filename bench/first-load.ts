@@ -35,7 +35,7 @@ const BUDGET_MS = BUSY ? 2000 : 1000;
 const OWNER = 'owner@demo.backroom.test';
 const PASSWORD = 'backroom-demo';
 
-type PageSpec = { name: string; path: string; signedIn: boolean; ready: string; budgetKb: number; budgetMs: number };
+type PageSpec = { name: string; path: string; signedIn: boolean; returning?: boolean; ready: string; budgetKb: number; budgetMs: number };
 const PAGES: PageSpec[] = [
   {
     name: 'sign-in',
@@ -51,6 +51,19 @@ const PAGES: PageSpec[] = [
     path: '/findInventory',
     signedIn: true,
     // the first row of the list, in view
+    ready: `(() => { const r = document.querySelector('[data-testid=inventory-table] .ant-table-row'); if (!r) return false; const b = r.getBoundingClientRect(); return b.height > 0 && b.top < innerHeight; })()`,
+    budgetKb: 350,
+    budgetMs: BUDGET_MS,
+  },
+  {
+    // The same, in the browser of someone who signed in here before (a shop's computer, every
+    // morning): it holds the app's hint of who signed in last (localStorage lastUserKind,
+    // apps/web/src/app/boot.ts), so the list's first page is asked at once, beside the code; the
+    // HTTP cache is as cold as above.
+    name: 'Find Inventory, returning',
+    path: '/findInventory',
+    signedIn: true,
+    returning: true,
     ready: `(() => { const r = document.querySelector('[data-testid=inventory-table] .ant-table-row'); if (!r) return false; const b = r.getBoundingClientRect(); return b.height > 0 && b.top < innerHeight; })()`,
     budgetKb: 350,
     budgetMs: BUDGET_MS,
@@ -196,6 +209,7 @@ try {
   const signIn = await api.post('/api/auth/sign-in/email', { data: { email: OWNER, password: PASSWORD } });
   if (!signIn.ok()) throw new Error(`sign in: ${await signIn.text()}`);
   const signedIn = await api.storageState();
+  const returning = { ...signedIn, origins: [{ origin: base, localStorage: [{ name: 'lastUserKind', value: 'employee' }] }] };
   const token = signIn.headers()['set-auth-token'];
   const mix = BUSY ? await startBusyMix(port, token) : null;
   if (mix) await new Promise((r) => setTimeout(r, 3000)); // the mix under way before the first load
@@ -205,7 +219,7 @@ try {
   // BENCH_PAGES=find (or sign): only the pages whose name contains it, to compare builds faster
   const only = process.env.BENCH_PAGES?.toLowerCase();
   for (const spec of PAGES.filter((p) => !only || p.name.toLowerCase().includes(only))) {
-    const state = spec.signedIn ? signedIn : undefined;
+    const state = spec.returning ? returning : spec.signedIn ? signedIn : undefined;
     await loadOnce(browser, base, spec, state); // warm-up: the server's file cache and Chromium's code paths
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i += 1) rounds.push(await loadOnce(browser, base, spec, state));
