@@ -19,7 +19,8 @@
 //                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
 //            --no-read-cache     the server without its read cache (http/read-cache.ts): each request does its work
-//            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
+//            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here; with --db=postgres alone, port)
+//            --limit-port=3366 the bare Fastify of --busy (default port + 50)
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the demo run creates a
 // scratch database there and drops it afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -401,12 +402,14 @@ async function busyHour(port: number, token: string, kind: string, limit: number
   const forSale: string[] = [];
   // the edits in one store (the demo shop): with --stores, the other stores' readers should not feel them
   for (const handle of MIX_STORES.slice(0, 1)) {
-    const list = JSON.parse((await get(port, '/api/inventories/paginatedInventories?pageSize=200&status=Active', { headers: { ...headers, 'x-store-handle': handle } })).body) as { data: { rows: { id: string; price: number | null }[] } };
+    const list = JSON.parse((await get(port, '/api/inventories/paginatedInventories?pageSize=500&status=Active', { headers: { ...headers, 'x-store-handle': handle } })).body) as { data: { rows: { id: string; price: number | null }[] } };
     const priced = list.data.rows.filter((r) => r.price !== null);
-    for (const row of priced.slice(0, 50)) items.push({ ...row, handle });
-    forSale.push(...priced.slice(50).map((r) => r.id));
+    // the last ones sold (as many as the run sells, at most half), up to 50 of the others edited
+    const selling = Math.min(Math.ceil(SALES_PER_SECOND * DURATION) + 2, Math.floor(priced.length / 2));
+    forSale.push(...priced.slice(priced.length - selling).map((r) => r.id));
+    for (const row of priced.slice(0, Math.min(50, priced.length - selling))) items.push({ ...row, handle });
   }
-  if (SALES_PER_SECOND * DURATION > forSale.length) log(`  only ${forSale.length} items to sell: the sales stop when they run out`);
+  log(`  ${items.length} items edited in turn, ${forSale.length} to sell`);
   let k = 0;
   // with --stores, each request goes to the next of the mix's stores (x-store-handle, as a Host would)
   const requests: autocannon.Request[] = [
@@ -475,7 +478,7 @@ async function main() {
   const rows: Row[] = [];
   const ones: OneRow[] = [];
   const busyRows: BusyRow[] = [];
-  const limit = BUSY ? await machineLimit(BASE_PORT + 50) : 0;
+  const limit = BUSY ? await machineLimit(Number(args.get('limit-port') ?? BASE_PORT + 50)) : 0;
   if (BUSY) log(`the machine's HTTP limit (bare Fastify, a 50-row page, ${CONNECTIONS} connections): ${limit.toFixed(0)} req/s`);
   for (const [n, kind] of dbs.entries()) {
     const port = BASE_PORT + n * 10;
