@@ -379,7 +379,10 @@ function paced(perSecond: number, send: (n: number) => Promise<{ status: number;
           );
         }, 1000 / perSecond)
       : null;
+  // only while the readers run: autocannon may take longer than DURATION to collect its last answers
+  const stop = setTimeout(() => timer && clearInterval(timer), DURATION * 1000);
   return async (): Promise<Paced> => {
+    clearTimeout(stop);
     if (timer) clearInterval(timer);
     await Promise.all(running);
     const sorted = [...times].sort((a, b) => a - b);
