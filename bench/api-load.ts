@@ -12,13 +12,16 @@
 //            --busy            the busy hour (docs/scaling.md): CONNECTIONS readers of the staff list (varied pages,
 //                              sorts, status filters) and the product search (varied terms) while items are edited
 //                              --edits=10 times a second; edits' p99 reported apart; the machine's HTTP limit (a bare
-//                              Fastify answering a 50-row page) measured in the same run
+//                              Fastify answering a 50-row page) measured in the same run; beside it, timed apart,
+//                              a counter sale (POST /api/sales, a fresh item each) --sales=1 and a sign-in
+//                              (POST /api/auth/sign-in/email) --sign-ins=1 a second
 //            --stores=100      with --busy: the demo shop and 99 more stores of --store-items=2000 items each, the owner
 //                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
 //            --no-read-cache     the server without its read cache (http/read-cache.ts): each request does its work
 //            --cpu-prof=DIR      the server writes a V8 CPU profile to DIR as it exits (open it in Chrome's DevTools)
-//            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here)
+//            --port=3316 (PGlite; PostgreSQL uses port + 10; 3306 is MariaDB's here; with --db=postgres alone, port)
+//            --limit-port=3366 the bare Fastify of --busy (default port + 50)
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the demo run creates a
 // scratch database there and drops it afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -120,6 +123,9 @@ async function startServer(target: Target, port: number): Promise<ChildProcess> 
   delete env.NODE_ENV;
   if (!target.databaseUrl) delete env.DATABASE_URL;
   if (args.has('log-level')) env.LOG_LEVEL = args.get('log-level');
+  // --busy signs in once a second from one address, over the default 60 a minute on longer runs: the
+  // bench's server alone gets a higher limit (still counted in the database, as in production)
+  if (BUSY) env.AUTH_SIGNIN_PER_MINUTE = '100000';
   // --no-read-cache: every request does its queries and serialisation (the figures without the read cache)
   if (args.has('no-read-cache')) env.READ_CACHE = 'false';
   // --cpu-prof=DIR: the server writes a V8 CPU profile there when it exits (where a request's time goes)
@@ -351,16 +357,65 @@ async function machineLimit(port: number): Promise<number> {
   }
 }
 
-type BusyRow = { db: string; limit: number; rps: number; p99: number; errors: number; edits: number; editP50: number; editP99: number; editErrors: number; load: string };
+/** Latencies of one paced action (a request sent every 1/perSecond s, whatever the previous ones are doing). */
+type Paced = { done: number; p50: number; p99: number; errors: number };
+
+function paced(perSecond: number, send: (n: number) => Promise<{ status: number; body: string }> | null, ok: (status: number) => boolean) {
+  const times: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const running: Promise<void>[] = [];
+  const timer =
+    perSecond > 0
+      ? setInterval(() => {
+          const started = performance.now();
+          const sent = send((n += 1));
+          if (!sent) return;
+          running.push(
+            sent.then(
+              (res) => {
+                if (ok(res.status)) times.push(performance.now() - started);
+                else if ((errors += 1) <= 3) log(`    refused: ${res.status} ${res.body.slice(0, 200)}`);
+              },
+              () => void (errors += 1),
+            ),
+          );
+        }, 1000 / perSecond)
+      : null;
+  // only while the readers run: autocannon may take longer than DURATION to collect its last answers
+  const stop = setTimeout(() => timer && clearInterval(timer), DURATION * 1000);
+  return async (): Promise<Paced> => {
+    clearTimeout(stop);
+    if (timer) clearInterval(timer);
+    await Promise.all(running);
+    const sorted = [...times].sort((a, b) => a - b);
+    return { done: times.length, p50: sorted.length ? percentile(sorted, 50) : NaN, p99: sorted.length ? percentile(sorted, 99) : NaN, errors };
+  };
+}
+
+type BusyRow = { db: string; limit: number; rps: number; p99: number; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string };
+
+// beside the mix, as the issue lists them: a counter sale saved (a fresh item each) and a sign-in, each --sales= and --sign-ins= a second
+const SALES_PER_SECOND = Number(args.get('sales') ?? 1);
+const SIGN_INS_PER_SECOND = Number(args.get('sign-ins') ?? 1);
+// two of the demo's staff (seed/demo-data.ts): the sign-ins go round them
+const SIGN_IN_EMAILS = ['owner@demo.backroom.test', 'stock@demo.backroom.test'];
 
 async function busyHour(port: number, token: string, kind: string, limit: number): Promise<BusyRow> {
   const headers: Record<string, string> = { host: 'localhost', authorization: `Bearer ${token}` };
   const items: { id: string; price: number | null; handle: string }[] = [];
+  // items to sell at the counter, one each, none of those edited
+  const forSale: string[] = [];
   // the edits in one store (the demo shop): with --stores, the other stores' readers should not feel them
   for (const handle of MIX_STORES.slice(0, 1)) {
-    const list = JSON.parse((await get(port, '/api/inventories/paginatedInventories?pageSize=200&status=Active', { headers: { ...headers, 'x-store-handle': handle } })).body) as { data: { rows: { id: string; price: number | null }[] } };
-    for (const row of list.data.rows.filter((r) => r.price !== null).slice(0, 50)) items.push({ ...row, handle });
+    const list = JSON.parse((await get(port, '/api/inventories/paginatedInventories?pageSize=500&status=Active', { headers: { ...headers, 'x-store-handle': handle } })).body) as { data: { rows: { id: string; price: number | null }[] } };
+    const priced = list.data.rows.filter((r) => r.price !== null);
+    // the last ones sold (as many as the run sells, at most half), up to 50 of the others edited
+    const selling = Math.min(Math.ceil(SALES_PER_SECOND * DURATION) + 2, Math.floor(priced.length / 2));
+    forSale.push(...priced.slice(priced.length - selling).map((r) => r.id));
+    for (const row of priced.slice(0, Math.min(50, priced.length - selling))) items.push({ ...row, handle });
   }
+  log(`  ${items.length} items edited in turn, ${forSale.length} to sell`);
   let k = 0;
   // with --stores, each request goes to the next of the mix's stores (x-store-handle, as a Host would)
   const requests: autocannon.Request[] = [
@@ -372,42 +427,52 @@ async function busyHour(port: number, token: string, kind: string, limit: number
     },
   ];
   await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 2, headers, requests });
-  // the edits: one PUT of a price every 1/EDITS_PER_SECOND s, whatever the previous ones are doing
-  const editTimes: number[] = [];
-  let editErrors = 0;
-  let n = 0;
-  const running: Promise<void>[] = [];
-  const timer = setInterval(() => {
-    const item = items[(n += 1) % items.length];
-    const started = performance.now();
-    running.push(
-      get(port, `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...headers, 'x-store-handle': item.handle, origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify({ price: (item.price ?? 0) + (n % 7) }) }).then(
-        (res) => {
-          if (res.status === 200) editTimes.push(performance.now() - started);
-          else editErrors += 1;
-        },
-        () => void (editErrors += 1),
-      ),
-    );
-  }, 1000 / EDITS_PER_SECOND);
+  const write = { ...headers, origin: 'http://localhost', 'content-type': 'application/json' };
+  // the edits: one PUT of a price every 1/EDITS_PER_SECOND s
+  const edits = paced(
+    EDITS_PER_SECOND,
+    (n) => {
+      const item = items[n % items.length];
+      return get(port, `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...write, 'x-store-handle': item.handle }, body: JSON.stringify({ price: (item.price ?? 0) + (n % 7) }) });
+    },
+    (status) => status === 200,
+  );
+  // a counter sale of one item, paid cash, as the till sends it (a new sale key each)
+  const sales = paced(
+    SALES_PER_SECOND,
+    (n) => {
+      const id = forSale[n - 1];
+      if (!id) return null;
+      return get(port, '/api/sales', { method: 'POST', headers: write, body: JSON.stringify({ lines: [{ inventoryId: id }], paymentMethod: 'cash', saleKey: `bench-${kind}-${n}-${crypto.randomBytes(4).toString('hex')}` }) });
+    },
+    (status) => status === 201,
+  );
+  // a sign-in with e-mail and password, as the login page sends it (no bearer token)
+  const signIns = paced(
+    SIGN_INS_PER_SECOND,
+    (n) =>
+      get(port, '/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: SIGN_IN_EMAILS[n % SIGN_IN_EMAILS.length], password: PASSWORD }),
+      }),
+    (status) => status === 200,
+  );
   const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, headers, requests, timeout: 30 });
-  clearInterval(timer);
-  await Promise.all(running);
-  const sorted = [...editTimes].sort((a, b) => a - b);
   const row: BusyRow = {
     db: kind,
     limit,
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    edits: editTimes.length,
-    editP50: sorted.length ? percentile(sorted, 50) : NaN,
-    editP99: sorted.length ? percentile(sorted, 99) : NaN,
-    editErrors,
+    edits: await edits(),
+    sales: await sales(),
+    signIns: await signIns(),
     load: load(),
   };
+  const show = (name: string, p: Paced) => `${p.done} ${name}, p50 ${p.p50.toFixed(0)} ms, p99 ${p.p99.toFixed(0)} ms, errors ${p.errors}`;
   log(
-    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms, errors ${row.errors}; ${row.edits} edits, p50 ${row.editP50.toFixed(0)} ms, p99 ${row.editP99.toFixed(0)} ms, errors ${editErrors}; load ${row.load}`,
+    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms, errors ${row.errors}; ${show('edits', row.edits)}; ${show('counter sales', row.sales)}; ${show('sign-ins', row.signIns)}; load ${row.load}`,
   );
   return row;
 }
@@ -419,7 +484,7 @@ async function main() {
   const rows: Row[] = [];
   const ones: OneRow[] = [];
   const busyRows: BusyRow[] = [];
-  const limit = BUSY ? await machineLimit(BASE_PORT + 50) : 0;
+  const limit = BUSY ? await machineLimit(Number(args.get('limit-port') ?? BASE_PORT + 50)) : 0;
   if (BUSY) log(`the machine's HTTP limit (bare Fastify, a 50-row page, ${CONNECTIONS} connections): ${limit.toFixed(0)} req/s`);
   for (const [n, kind] of dbs.entries()) {
     const port = BASE_PORT + n * 10;
@@ -464,10 +529,11 @@ async function main() {
         log(`| ${row.label} | ${row.db} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.bytes / 1024).toFixed(1)} | ${(row.serverCpu * 100).toFixed(0)} % | ${row.cpuPerRequest.toFixed(2)} | ${row.load} |`);
   }
   if (busyRows.length) {
-    log(`\n| database | list and search req/s | of the limit | p99 ms | errors | ${EDITS_PER_SECOND} edits/s: done | edit p50 ms | edit p99 ms | edit errors | load avg |`);
-    log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---|`);
+    const cell = (p: Paced) => `${p.p50.toFixed(0)} / ${p.p99.toFixed(0)}${p.errors ? ` (${p.errors} errors)` : ''}`;
+    log(`\n| database | list and search req/s | of the limit | p99 ms | errors | edits (${EDITS_PER_SECOND}/s) p50 / p99 ms | counter sale (${SALES_PER_SECOND}/s) p50 / p99 ms | sign-in (${SIGN_INS_PER_SECOND}/s) p50 / p99 ms | load avg |`);
+    log(`|---|---:|---:|---:|---:|---|---|---|---|`);
     for (const b of busyRows)
-      log(`| ${b.db} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${b.edits} | ${b.editP50.toFixed(0)} | ${b.editP99.toFixed(0)} | ${b.editErrors} | ${b.load} |`);
+      log(`| ${b.db} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
   }
   if (ones.length) {
     log(`\n| database | list p50 / p95 ms | its SQL run directly p50 / p95 ms | ratio (p50) | GET /api/me p50 / p95 ms | load avg |`);

@@ -78,5 +78,34 @@ export async function openBenchApp(kind: 'pglite' | 'postgres') {
   const config = loadConfig({ env: 'production', logLevel: 'silent', dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, appUrl: 'http://localhost:3000' });
   const { app, ctx } = await buildApp(config, bench.database);
   await app.ready();
-  return { bench, app, ctx };
+  // BENCH_KEEP=1 keeps the database (its URL or directory is printed), e.g. for EXPLAIN
+  const close = async () => {
+    await app.close();
+    await bench.database.close();
+    if (process.env.BENCH_KEEP) console.log(`kept ${bench.databaseUrl ?? bench.dataDir}`);
+    else await bench.drop();
+  };
+  return { bench, app, ctx, close };
 }
+
+/**
+ * The demo owner signed in through the API (app.inject), and a caller that times each of their
+ * requests and throws on an answer of 300 or more.
+ */
+export async function ownerCaller(app: Awaited<ReturnType<typeof openBenchApp>>['app'], appUrl: string, password: string) {
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { host: 'localhost', origin: appUrl, 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'owner@demo.backroom.test', password }),
+  });
+  const token = signIn.headers['set-auth-token'] as string;
+  return async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const started = performance.now();
+    const res = await app.inject({ method, url, headers: { host: 'localhost', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
+    const ms = performance.now() - started;
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return { ms, res };
+  };
+}
+

@@ -24,7 +24,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function run(kind: 'pglite' | 'postgres') {
-  const { bench, app, ctx } = await openBenchApp(kind);
+  const { bench, app, ctx, close } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = bench.database.executeSql;
@@ -140,10 +140,7 @@ async function run(kind: 'pglite' | 'postgres') {
       }),
     };
   } finally {
-    await app.close();
-    await bench.database.close();
-    if (process.env.BENCH_KEEP) console.log(`kept ${bench.databaseUrl ?? bench.dataDir}`);
-    else await bench.drop();
+    await close();
   }
 }
 

@@ -18,7 +18,7 @@ import { applyDueMarkdowns } from '../apps/server/src/modules/markdowns/markdown
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 import { findTenant } from '../apps/server/src/tenancy/resolve-store.ts';
-import { openBenchApp } from './bench-db.ts';
+import { openBenchApp, ownerCaller } from './bench-db.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const CHUNK = 250_000;
@@ -52,27 +52,14 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
  * So a tenth is due; 300,000 of 1,000,000 are Active on the schedule.
  */
 async function run(kind: 'pglite' | 'postgres') {
-  const { bench, app, ctx } = await openBenchApp(kind);
+  const { bench, app, ctx, close } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = bench.database.executeSql;
     const [store] = (await sql(`SELECT id FROM stores WHERE handle = 'demo'`)).rows as { id: string }[];
     const [product] = (await sql(`SELECT p.id, p.product_template_id AS template_id FROM products p WHERE p.store_id = $1 ORDER BY p.title LIMIT 1`, [store.id])).rows as { id: string; template_id: string | null }[];
 
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { host: 'localhost', origin: ctx.config.appUrl, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'owner@demo.backroom.test', password: DEMO_PASSWORD }),
-    });
-    const token = signIn.headers['set-auth-token'] as string;
-    const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-      const started = performance.now();
-      const res = await app.inject({ method, url, headers: { host: 'localhost', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
-      const ms = performance.now() - started;
-      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return { ms, res };
-    };
+    const call = await ownerCaller(app, ctx.config.appUrl, DEMO_PASSWORD);
     const schedule = ((await call('POST', '/api/markdownSchedules', { name: 'Bench markdown', steps: STEPS, categories: ['Sneakers'] })).res.json() as { data: { id: string } }).data;
     const terms = (scheduleId: string | null) => JSON.stringify({ periodDays: null, minimumStayDays: 0, earlyWithdrawalFee: 0, renewalDays: null, renewalFee: 0, endAction: 'return', graceDays: 0, markdownScheduleId: scheduleId });
 
@@ -175,10 +162,7 @@ async function run(kind: 'pglite' | 'postgres') {
 
     return { kind, items, scheduledActive, due: expectedDue, insertSeconds, previewSaved, previewNew, previewAfter, jobSeconds, changed: first.changed, checked, logs, mails, againSeconds, loadBefore, loadAfter };
   } finally {
-    await app.close();
-    await bench.database.close();
-    if (process.env.BENCH_KEEP) console.log(`kept ${bench.databaseUrl ?? bench.dataDir}`);
-    else await bench.drop();
+    await close();
   }
 }
 

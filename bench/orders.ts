@@ -37,7 +37,7 @@ const rangeQuery = (key: '24' | '1M' | '1Y') => {
 };
 
 async function run(kind: 'pglite' | 'postgres') {
-  const { bench, app, ctx } = await openBenchApp(kind);
+  const { bench, app, ctx, close } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const sql = bench.database.executeSql;
@@ -179,11 +179,7 @@ async function run(kind: 'pglite' | 'postgres') {
       }),
     };
   } finally {
-    await app.close();
-    await bench.database.close();
-    // BENCH_KEEP=1 keeps the PostgreSQL database for EXPLAIN (its URL is printed)
-    if (process.env.BENCH_KEEP) console.log(`kept ${bench.databaseUrl ?? bench.dataDir}`);
-    else await bench.drop();
+    await close();
   }
 }
 

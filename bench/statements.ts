@@ -8,7 +8,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
-import { openBenchApp } from './bench-db.ts';
+import { openBenchApp, ownerCaller } from './bench-db.ts';
 
 const HEAVY_ENTRIES = Number(process.env.BENCH_ENTRIES ?? 10_000);
 const SHOP_CONSIGNERS = Number(process.env.BENCH_CONSIGNERS ?? 2_000);
@@ -20,7 +20,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function run(kind: 'pglite' | 'postgres') {
-  const { bench, app, ctx } = await openBenchApp(kind);
+  const { bench, app, ctx, close } = await openBenchApp(kind);
   try {
     await seedDemo(ctx);
     const db = bench.database;
@@ -62,20 +62,7 @@ async function run(kind: 'pglite' | 'postgres') {
     await db.executeSql('ANALYZE consigners');
     const insertSeconds = round((performance.now() - t0) / 1000);
 
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { host: 'localhost', origin: ctx.config.appUrl, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'owner@demo.backroom.test', password: DEMO_PASSWORD }),
-    });
-    const token = signIn.headers['set-auth-token'] as string;
-    const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-      const started = performance.now();
-      const res = await app.inject({ method, url, headers: { host: 'localhost', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
-      const ms = performance.now() - started;
-      if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return { ms, res };
-    };
+    const call = await ownerCaller(app, ctx.config.appUrl, DEMO_PASSWORD);
     const timed = async (url: string) => {
       await call('GET', url);
       const ms: number[] = [];
@@ -118,9 +105,7 @@ async function run(kind: 'pglite' | 'postgres') {
     const jobSeconds = round((performance.now() - jobStarted) / 1000);
     return { kind, insertSeconds, heavyRows, consigners: ids.length, allJsonSeconds, allPdfSeconds, job, jobSeconds, loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' ') };
   } finally {
-    await app.close();
-    await bench.database.close();
-    await bench.drop();
+    await close();
   }
 }
 

@@ -108,8 +108,10 @@ export async function buildApp(
   // Every request's statements run in its own row-security scope (db/row-security.ts): no store's
   // rows until the store is resolved below, then that store's only.
   const requestScopes = new WeakMap<object, AsyncResource>();
+  const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+  // A request that changes something runs its statements before queued reads on PGlite (db/pglite-queue.ts).
   app.addHook('onRequest', (request, _reply, done) => {
-    requestScopes.set(request, runInRequestScope(done));
+    requestScopes.set(request, runInRequestScope(done, !READ_METHODS.has(request.method)));
   });
   app.addHook('preValidation', (request, _reply, done) => {
     const scope = requestScopes.get(request);

@@ -11,7 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { asSystem, scopePgPool, scopePglite } from './row-security.ts';
+import { queuePglite } from './pglite-queue.ts';
+import { asSystem, scopePgPool } from './row-security.ts';
 import { watchPgClient, watchPglite, WriteWatch } from './write-watch.ts';
 
 type Schema = typeof schema;
@@ -49,8 +50,11 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** Requests run as the role the store policies restrict (db/row-security.ts); off only to measure its cost. */
   rowSecurity?: boolean;
+  /** PGlite: writes before queued reads (db/pglite-queue.ts); off only to measure what that changes. */
+  writesFirst?: boolean;
 }): Promise<Database> {
   const rowSecurity = opts.rowSecurity ?? process.env.ROW_SECURITY !== 'off';
+  const writesFirst = opts.writesFirst ?? process.env.PGLITE_WRITES_FIRST !== 'off';
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -79,7 +83,7 @@ export async function openDatabase(opts: {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const writes = new WriteWatch();
   watchPglite(writes, client as never);
-  if (rowSecurity) scopePglite(client as never);
+  queuePglite(client as never, { rowSecurity, writesFirst });
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

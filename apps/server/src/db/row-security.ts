@@ -18,7 +18,8 @@ import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 
 export const RUNTIME_ROLE = 'backroom_app';
 
-type Scope = { system: boolean; storeId: string | null };
+/** `urgent`: the statements of a request that changes something (not GET): they go first on PGlite (db/pglite-queue.ts). */
+type Scope = { system: boolean; storeId: string | null; urgent: boolean };
 const storage = new AsyncLocalStorage<Scope>();
 
 /** What the connection must be set to for the statement about to run: `system`, or the role with a store ('' for none). */
@@ -28,15 +29,21 @@ export function scopeKey(): string {
   return `store:${scope.storeId ?? ''}`;
 }
 
+/** The statement about to run belongs to a request that changes something (PGlite runs it before queued reads). */
+export function isUrgent(): boolean {
+  return storage.getStore()?.urgent ?? false;
+}
+
 /**
  * Runs the rest of a request in a scope of its own (no store yet): the first hook of every request.
+ * `urgent` for a request that writes (any method but GET, HEAD and OPTIONS).
  * The returned resource re-enters the scope where the request's own events lost it (a body is
  * parsed in the socket's context, so the hooks after it run outside: the caller re-enters at
  * preValidation, as @fastify/request-context does).
  */
-export function runInRequestScope(done: () => void): AsyncResource {
+export function runInRequestScope(done: () => void, urgent = false): AsyncResource {
   let resource: AsyncResource | undefined;
-  storage.run({ system: false, storeId: null }, () => {
+  storage.run({ system: false, storeId: null, urgent }, () => {
     resource = new AsyncResource('backroom-request-scope');
     resource.runInAsyncScope(done);
   });
@@ -55,12 +62,12 @@ export function scopeRequestToStore(storeId: string | null): void {
  * Inside a transaction it changes nothing: the transaction's connection keeps the scope it began with.
  */
 export function asSystem<T>(work: () => PromiseLike<T>): Promise<T> {
-  return storage.run({ system: true, storeId: null }, async () => await work());
+  return storage.run({ system: true, storeId: null, urgent: isUrgent() }, async () => await work());
 }
 
 /** Work for one store outside a request (a job for that store): as a request of that store would run. */
 export function asStore<T>(storeId: string, work: () => PromiseLike<T>): Promise<T> {
-  return storage.run({ system: false, storeId }, async () => await work());
+  return storage.run({ system: false, storeId, urgent: false }, async () => await work());
 }
 
 /**
@@ -147,31 +154,12 @@ export function scopePgPool(pool: { query: QueryFn; connect: () => Promise<PgCli
 }
 
 /**
- * PGlite, one connection: each call (a statement, a script, a whole transaction) first brings the
- * connection to the caller's scope, and no other call runs between that and the call itself.
+ * PGlite, one connection: the statement that brings it to `key` (scopeKey(), read when the call was
+ * made), or null when it is there already. Run by db/pglite-queue.ts in the call's turn, so that no
+ * other call runs between it and the call itself.
  */
-export function scopePglite(client: { query: QueryFn; exec: QueryFn; transaction: QueryFn }): void {
-  const query = client.query.bind(client) as QueryFn;
-  const exec = client.exec.bind(client) as QueryFn;
-  const transaction = client.transaction.bind(client) as QueryFn;
-  let applied = 'system';
-  let queue: Promise<unknown> = Promise.resolve();
-  const inScope = (run: QueryFn): QueryFn =>
-    ((...args: unknown[]) => {
-      const key = scopeKey();
-      const turn = queue.then(async () => {
-        if (applied !== key) {
-          await query(SET_SCOPE, paramsOf(key));
-          applied = key;
-        }
-        return run(...args);
-      });
-      queue = turn.catch(() => undefined);
-      return turn;
-    }) as QueryFn;
-  client.query = inScope(query);
-  client.exec = inScope(exec);
-  client.transaction = inScope(transaction);
+export function pgliteScopeStatement(key: string, applied: string): { text: string; params: [string, string] } | null {
+  return key === applied ? null : { text: SET_SCOPE, params: paramsOf(key) };
 }
 
 // --- the test-only switch of test/row-level-security.test.ts ---

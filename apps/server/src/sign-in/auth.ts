@@ -8,6 +8,7 @@ import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findTenant } from '../tenancy/resolve-store.ts';
 import { identityRepository } from './identity.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { isStoreOrigin, requestSourceOrigin, storeLinkOrigin, storeOrigins } from '../tenancy/origins.ts';
 
 /**
@@ -80,6 +81,9 @@ export function createAuth(opts: { db: Db; config: AppConfig; mailer: Mailer }) 
       enabled: true,
       minPasswordLength: 8,
       requireEmailVerification: false,
+      // node's scrypt on libuv's thread pool, better-auth's format (password.ts): a sign-in does not
+      // hold up the other requests while its hash is computed
+      password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       // The reset link reached the address: it is proven, as a verification link would prove it
       // (a consigner added by staff gets in with one e-mail: docs/people.md "Consigners").
