@@ -35,6 +35,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD as PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { adminQuery, BIG_STORE_PG_URL, ensureBigStore } from './bench-db.ts';
+import { busyUrl } from './busy-mix.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -299,13 +300,7 @@ async function sqlOfList(target: Target, token: string, n: number) {
 
 
 // The busy hour: varied URLs, as many people on different screens would ask them
-const LIST_SORTS = ['newestUpdated', 'lowestPrice', 'highestPrice', 'newestCreated'];
-const LIST_STATUSES = ['', '&status=Active', '&status=Pending', '&status=Sold'];
-const SEARCH_TERMS = ['nike', 'jordan', 'adidas', 'yeezy', 'dunk', 'air', 'max', 'low', 'high', 'boost'];
-const busyUrl = (k: number) =>
-  k % 2 === 0
-    ? `/api/inventories/paginatedInventories?pageSize=50&currentPage=${1 + (k % 5)}&sortOption=${LIST_SORTS[k % 4]}${LIST_STATUSES[Math.floor(k / 4) % 4]}`
-    : `/api/products?search=${SEARCH_TERMS[k % SEARCH_TERMS.length]}`;
+// the busy hour's URLs: bench/busy-mix.ts (bench/first-load.ts loads pages under the same mix)
 
 /** --stores: 99 more stores of STORE_ITEMS items each, the demo owner an Admin of each (the server stopped). */
 async function generateStores(target: Target) {
