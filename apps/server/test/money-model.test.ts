@@ -474,7 +474,10 @@ class UndoSale implements Cmd {
     if (!ok(res)) return violated('modelTransitions', `undo: ${said(res)}`);
     order.undone = true;
     // a sale paid with store credit gives the credit back (store_credit_returned)
-    if (order.credit) m.credit[order.credit.c] += order.credit.amount;
+    if (order.credit) {
+      m.credit[order.credit.c] += order.credit.amount;
+      creditSeen.undone += 1;
+    }
     const insideHold = held.filter((i) => isHeld(m, i));
     for (const i of held) Object.assign(i, { status: 'Active', orderId: null, soldOn: null });
     // docs/consigner-account.md: an undo inside the hold reverses an item no payout holds, its entries net to 0
@@ -650,6 +653,7 @@ async function recordPayout(m: Model, r: Real, payoutId: string, items: MItem[])
   // items Paid, the share (gross + carry) into their credit and the store's bonus on it, rounded down
   for (const c of [...payout.gross.keys()].filter((x) => m.takesCredit[x])) {
     for (const i of items) if (i.c === c && i.status === 'Sold') i.status = 'Paid';
+    creditSeen.payouts += 1;
     await settleShare(m, r, payout, c);
     const amount = payout.gross.get(c)! + payout.carried.get(c)!;
     const bonus = Math.floor((amount * m.bonus) / 100);
@@ -870,7 +874,10 @@ class RacePayAndUndo implements Cmd {
     ensure('payoutLocks', ok(paid) !== ok(undone), () => `pay ${said(paid)} and undo ${said(undone)} of ${order.id} at once`, () => items.forEach((i) => spoil(m, i)()));
     if (ok(undone)) {
       order.undone = true;
-      if (order.credit) m.credit[order.credit.c] += order.credit.amount;
+      if (order.credit) {
+        m.credit[order.credit.c] += order.credit.amount;
+        creditSeen.undone += 1;
+      }
       for (const i of items) Object.assign(i, { status: 'Active', orderId: null });
     }
     if (ok(paid)) await recordPayout(m, r, (paid.body.data as { id: string }).id, items);
@@ -1125,6 +1132,9 @@ class PayHeld implements Cmd {
 
 // ---- store credit (docs/consigner-account.md "Store credit") -------------------------------------
 
+/** What the credit steps met (printed at the end): spends paid and refused, races by winners, payouts to credit, credit sales undone. */
+const creditSeen = { paid: 0, refused: 0, raceOne: 0, raceBoth: 0, raceNone: 0, payouts: 0, undone: 0 };
+
 const creditEntriesOfOrder = async (r: Real, orderId: string) =>
   r.w.t.ctx.db
     .select()
@@ -1225,6 +1235,7 @@ class CreditSpend implements Cmd {
     const saleKey = `mm-${randomUUID()}`;
     const res = await creditSale(r, this.holder, items, saleKey);
     if (total > balance) {
+      creditSeen.refused += 1;
       // never beyond the balance: refused, nothing written, the items still on sale
       const rows = await Promise.all(items.map((i) => rowOf(r, i.id)));
       const entriesAfter = await runEntryCount(r);
@@ -1239,6 +1250,7 @@ class CreditSpend implements Cmd {
     }
     if (res.status !== 201) return violated('modelTransitions', `a sale of ${major(total)} on c${this.holder}'s credit of ${major(balance)}: ${said(res)}`);
     const orderId = (res.body.data as { sale: { id: string } }).sale.id;
+    creditSeen.paid += 1;
     recordCreditSale(m, this.holder, orderId, saleKey, items);
     const spends = (await creditEntriesOfOrder(r, orderId)).map((e) => `${e.kind} ${e.amount} c${r.cs.findIndex((c) => c.id === e.consignerId)}`);
     const expected = [`store_credit_spent ${-total} c${this.holder}`];
@@ -1285,6 +1297,8 @@ class RaceCreditSpend implements Cmd {
     };
     const possible = [serial(0), serial(1)].some((o) => o[0] === won[0] && o[1] === won[1]);
     const spent = t.reduce((x, v, k) => x + (won[k] ? v : 0), 0);
+    const winners = won.filter(Boolean).length;
+    creditSeen[winners === 2 ? 'raceBoth' : winners === 1 ? 'raceOne' : 'raceNone'] += 1;
     ensure(
       'creditNeverNegative',
       possible && spent <= balance && answers.every((a) => a.status === 201 || a.status === 422),
@@ -1506,6 +1520,7 @@ afterAll(async () => {
   console.log(
     [
       `money model: ${runsRun} runs, ${stepsRun} steps on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; payout adjustment ${features?.payoutAdjustment ? 'exercised' : 'skipped (no endpoint)'}`,
+      `store credit: ${creditSeen.payouts} shares paid as credit, ${creditSeen.paid} spends paid, ${creditSeen.refused} refused beyond the balance, races of two spends: ${creditSeen.raceOne} one won, ${creditSeen.raceBoth} both, ${creditSeen.raceNone} none; ${creditSeen.undone} credit sales undone`,
       `steps by kind: ${[...stepKinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`,
       lines.length ? `tolerated (KNOWN_BROKEN):\n${lines.join('\n')}` : 'no tolerated violation',
       quiet.length ? `known-broken flags not seen in these runs (fixed, or not reached): ${quiet.join(', ')}` : '',
