@@ -1535,12 +1535,13 @@ afterAll(async () => {
  * A run's start with store credit, so that random runs reach its spends in their few steps: c0 takes
  * payouts as store credit, lists an item that is accepted, sold at the counter and paid (into their
  * credit, with the store's bonus; after the hold, time passing when the run has one), and c1 has two
- * items on sale to spend it on. The same commands as the run's, checked once at the end.
+ * items on sale to spend it on (one at 10 to 60 % of c0's price, within the credit; one drawn). The same commands as the run's, checked once at the end.
  */
-async function creditPrelude(m: Model, r: Real, [mine, theirs, more]: [number, number, number]) {
+async function creditPrelude(m: Model, r: Real, [mine, percent, more]: [number, number, number]) {
   await new TakeCredit(0, true).run(m, r);
   await new AddItem(0, mine, false).run(m, r);
-  await new AddItem(1, theirs, false).run(m, r);
+  // one of c1's items a part of c0's price, so that a spend within the credit is there to draw
+  await new AddItem(1, Math.max(3_000, Math.floor((mine * percent) / 100)), false).run(m, r);
   await new AddItem(1, more, false).run(m, r);
   const [sold] = m.items;
   const waiting = () => m.items.filter((i) => i.status === 'Requested' || i.status === 'Pending');
@@ -1579,9 +1580,9 @@ describe('the money loop (model-based)', () => {
     async () => {
       const commands = fc.commands(commandArbitraries(features).map((a) => a.map((c) => new Checked(c) as Cmd)), { maxCommands: STEPS * 4, size: 'max' });
       // a run in four starts with the store's payout hold on (2 days), so its sales are held until time
-      // passes; a run in two starts with store credit (creditPrelude: the prices of its three items)
+      // passes; a run in two starts with store credit (creditPrelude: c0's price, c1's first as a percentage of it, c1's second)
       const price = fc.integer({ min: 3_000, max: 60_000 });
-      const prelude = fc.option(fc.tuple(price, price, price), { freq: 2 });
+      const prelude = fc.option(fc.tuple(fc.integer({ min: 6_000, max: 60_000 }), fc.integer({ min: 10, max: 60 }), price), { freq: 2 });
       const property = fc.asyncProperty(commands, fc.constantFrom(0, 0, 0, 2), fc.constantFrom(0, 20, 15), prelude, async (cmds, holdDays, bonus, credit) => {
         runsRun += 1;
         const cs = [await newConsigner(w, 0), await newConsigner(w, 1)];
