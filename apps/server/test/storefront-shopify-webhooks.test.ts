@@ -78,7 +78,7 @@ describe('the payloads', () => {
   it('orders/create: Shopify’s example as an order with its lines', () => {
     const parsed = parseShopifyWebhook('orders/create', example('orders/create'));
     expect(parsed.topic).toBe('orders/create');
-    if (parsed.topic === 'refunds/create') throw new Error('an order topic');
+    if (!('order' in parsed)) throw new Error('an order topic');
     const { order } = parsed;
     expect(order).toMatchObject({
       id: 'gid://shopify/Order/820982911946154508',
@@ -145,7 +145,7 @@ describe('the payloads', () => {
   it('keeps ids longer than a JavaScript number exact', () => {
     const body = '{"id": 820982911946154508, "created_at": "2026-11-26T10:00:00Z", "name": "#1001", "line_items": [{"id": 487817672276298554, "variant_id": 44123456789012345678, "quantity": 1, "price": "10.00"}], "note": "id: 12345678901234567890"}';
     const parsed = parseShopifyWebhook('orders/paid', body);
-    if (parsed.topic === 'refunds/create') throw new Error('an order topic');
+    if (!('order' in parsed)) throw new Error('an order topic');
     expect(parsed.order).toMatchObject({ id: 'gid://shopify/Order/820982911946154508', legacyId: '820982911946154508' });
     expect(parsed.order.lines[0]).toMatchObject({ id: 'gid://shopify/LineItem/487817672276298554', variantId: 'gid://shopify/ProductVariant/44123456789012345678' });
     expect(parseJsonKeepingIds('{"a": -12345678901234567, "b": 1.5e300, "c": "9999999999999999999", "d": [1, 12345678901234567]}')).toEqual({ a: '-12345678901234567', b: 1.5e300, c: '9999999999999999999', d: [1, '12345678901234567'] });
@@ -164,7 +164,7 @@ describe('the payloads', () => {
       ],
     });
     const parsed = parseShopifyWebhook('orders/paid', body);
-    if (parsed.topic === 'refunds/create') throw new Error('an order topic');
+    if (!('order' in parsed)) throw new Error('an order topic');
     expect(parsed.order.financialStatus).toBe('paid');
     expect(parsed.order.name).toBe('#5600001001');
     expect(parsed.order.lines.map((l) => [l.id, l.variantId, l.originalUnitPriceMinor, l.unitPriceMinor])).toEqual([
