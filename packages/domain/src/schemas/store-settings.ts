@@ -270,7 +270,7 @@ export const ZStoreSettingsBody = z.object({
   livePriceChanges: z.boolean().nullish(),
   automatedPayout: z.boolean().nullish(),
   payoutHoldDays: z.number().min(-1_000_000).max(1_000_000).nullish(),
-  payoutHoldFrom: looseText('code', 'Payout hold from'),
+  payoutHoldFrom: z.string({ error: PAYOUT_HOLD_FROM_MESSAGE }).max(40, { error: PAYOUT_HOLD_FROM_MESSAGE }).nullish(),
   payoutMinimum: looseAmount('Minimum payout'),
   storeCreditBonus: z.number().min(-1_000_000).max(1_000_000).nullish(),
 });
