@@ -114,7 +114,7 @@ export function ReadinessPanel({ word, money, isMobile, onConsigner }: Props) {
           <Typography.Text strong>
             <ClockCircleOutlined /> {word}s to pay
           </Typography.Text>
-          {rules && <span className="br-pay-sub" data-testid="readiness-rules">{rules}</span>}
+          {rules && <span className="br-pay-sub br-pay-readiness-rules" data-testid="readiness-rules">{rules}</span>}
         </Flex>
         <Segmented
           value={view}
