@@ -1,13 +1,17 @@
 // Payouts on request and the payout hold (docs/consigner-account.md): a consigner on a phone asks to be
 // paid from the portal's Payout page (behind a confirmation), staff see the request on Ready to Pay
 // (Requested) and pay it in one action; then the Settings screen sets a 7-day hold and a new sale
-// shows on hold, apart, with the day it becomes payable (Ready to Pay and the portal).
+// shows on hold, apart, with the day it becomes payable (Ready to Pay and the portal). Then the hold
+// counted from shipping: set on Settings, an item sold in the (fake) Shopify storefront and not shipped
+// shows on Ready to Pay as awaiting shipping.
+import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures/test';
 import { apiClient, createActiveConsigner, signInApi, signInBrowser } from '../fixtures/api';
 import { DEMO, unique } from '../fixtures/demo';
 import { OPEN_POPCONFIRM } from '../fixtures/antd';
 import { DESKTOP, PHONE, snap } from '../fixtures/screens';
+import { SHOPIFY_FAKE_URL } from '../playwright.config';
 import { addActive, newProduct, post, signedIn } from './inventory-lists/lists.fixture';
 
 // Screens render slowly on the shared two-core test machine.
@@ -137,6 +141,84 @@ test.describe('[PAYOUT REQUESTS]: a consigner asks to be paid, staff pay the req
       const res = await staff.put(`/api/stores/${storeId}`, { data: { payoutHoldDays: 0, payoutMinimum: 0 } });
       expect(res.ok(), await res.text()).toBeTruthy();
       await me.dispose();
+      await staff.dispose();
+    }
+  });
+
+  test('the hold counted from shipping, saved on Settings: an online sale not shipped shows awaiting shipping', async ({ page }) => {
+    test.setTimeout(240_000);
+    const SECRET = 'whsec-e2e-holds-0123456789abcdef';
+    const email = `${unique('shipper')}@holds.backroom.test`;
+    await createActiveConsigner(email, PASSWORD);
+    const staff = await signedIn(DEMO.owner);
+    const { id: storeId } = await data<{ id: string }>(staff, '/open/stores/current');
+    const shopRes = await fetch(`${SHOPIFY_FAKE_URL}/__fake/shop`);
+    const shop = (await shopRes.json()) as { shopDomain: string; accessToken: string; locations: { id: string }[] };
+    try {
+      const connected = await staff.put('/api/storefront/connection', {
+        data: { shopDomain: shop.shopDomain, accessToken: shop.accessToken, webhookSecret: SECRET, locations: [{ location: 'Downtown', shopifyLocationId: shop.locations[0].id }], enabled: true },
+      });
+      expect(connected.ok(), await connected.text()).toBeTruthy();
+
+      // Settings: a 5-day hold, counted from shipping for online orders
+      await page.setViewportSize(DESKTOP);
+      await signInBrowser(page, DEMO.owner);
+      await page.goto('/settings');
+      const hold = page.getByTestId('payout-hold-days');
+      await hold.scrollIntoViewIfNeeded();
+      await hold.fill('5');
+      await page.getByLabel('Count the hold from').click();
+      await page.locator('.ant-select-dropdown:visible').getByText('Shipping (online orders)').click();
+      await page.getByTestId('save-settings').click();
+      await expect(page.getByText('Settings saved!')).toBeVisible();
+      expect(await data<{ payoutHoldDays: number; payoutHoldFrom: string }>(staff, `/api/stores/${storeId}`)).toMatchObject({ payoutHoldDays: 5, payoutHoldFrom: 'shipping' });
+      // read back after a reload
+      await page.reload();
+      await expect(page.getByTestId('payout-hold-from')).toContainText('Shipping (online orders)');
+
+      // a customer buys the consigner's item in the shop: orders/paid, signed by the shop (matched by its code as SKU)
+      const product = await newProduct(staff, 'Shipping Runner');
+      const [item] = await addActive(staff, product, [{ size: '8', price: 120 }], email);
+      const orderId = Date.now();
+      const payload = {
+        id: orderId,
+        admin_graphql_api_id: `gid://shopify/Order/${orderId}`,
+        name: `#E2E${orderId % 100000}`,
+        created_at: new Date().toISOString(),
+        financial_status: 'paid',
+        currency: 'USD',
+        test: false,
+        fulfillment_status: null,
+        line_items: [{ id: orderId * 10, admin_graphql_api_id: `gid://shopify/LineItem/${orderId * 10}`, variant_id: null, sku: item!.code, title: 'Shipping Runner', quantity: 1, current_quantity: 1, price: '120.00' }],
+      };
+      const raw = JSON.stringify(payload);
+      const delivered = await staff.post('/api/webhooks/shopify', {
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': 'orders/paid',
+          'x-shopify-shop-domain': shop.shopDomain,
+          'x-shopify-webhook-id': randomUUID(),
+          'x-shopify-api-version': '2026-01',
+          'x-shopify-hmac-sha256': createHmac('sha256', SECRET).update(raw).digest('base64'),
+        },
+        data: raw,
+      });
+      expect(delivered.ok(), await delivered.text()).toBeTruthy();
+
+      // Ready to Pay: the sale is on hold with no date, awaiting shipping, and not among the items to pay
+      await page.goto('/pendingPayouts');
+      const panel = page.getByTestId('readiness-panel');
+      await expect(panel.getByTestId('readiness-rules')).toContainText('online orders 5 days after they ship');
+      const row = panel.getByTestId('readiness-row').filter({ has: page.getByTestId('held-awaiting-shipping') }).first();
+      await expect(row.getByTestId('held-awaiting-shipping')).toContainText('awaiting shipping');
+      await expect(page.getByTestId('ready-row').filter({ hasText: item!.code })).toHaveCount(0);
+      await snap(page, 'ready-to-pay-awaiting-shipping');
+    } finally {
+      // the e2e server is shared by the other journeys: no hold, and no Shopify connection
+      const res = await staff.put(`/api/stores/${storeId}`, { data: { payoutHoldDays: 0, payoutMinimum: 0, payoutHoldFrom: 'sale' } });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      const off = await staff.put('/api/storefront/connection', { data: { enabled: false, accessToken: null, webhookSecret: null, locations: [] } });
+      expect(off.ok(), await off.text()).toBeTruthy();
       await staff.dispose();
     }
   });

@@ -373,8 +373,15 @@ describe('orders', () => {
         { id: placed.lines[0].id, variantId: pushed.variants[0].id, sku: 'BR-1', title: 'Air Jordan 1 Chicago', variantTitle: '1', quantity: 1, currentQuantity: 1, originalUnitPriceMinor: 10001, unitPriceMinor: 10001 },
         { id: placed.lines[1].id, variantId: pushed.variants[1].id, sku: 'BR-2', title: 'Air Jordan 1 Chicago', variantTitle: '2', quantity: 1, currentQuantity: 1, originalUnitPriceMinor: 10002, unitPriceMinor: 10002 },
       ],
+      shippedAt: null,
     });
     expect(await adapter.fetchOrder(order?.legacyId as string)).toEqual(order);
+    // shipped one line of two: not shipped; both: shipped at the last shipment (the order's fulfilment status)
+    fake.fulfilOrder(placed.id, [placed.lines[0].id]);
+    expect((await adapter.fetchOrder(placed.id))?.shippedAt).toBeNull();
+    const last = fake.fulfilOrder(placed.id, [placed.lines[1].id]);
+    expect((await adapter.fetchOrder(placed.id))?.shippedAt).toEqual(new Date(last.createdAt));
+    placed.fulfillments = [];
     expect(await adapter.fetchOrder('gid://shopify/Order/1')).toBeNull();
     fake.cancelOrder(placed.id);
     expect(await adapter.fetchOrder(placed.id)).toMatchObject({ financialStatus: 'refunded', cancelReason: 'CUSTOMER', lines: [{ currentQuantity: 0 }, { currentQuantity: 0 }] });

@@ -78,7 +78,7 @@ describe('the payloads', () => {
   it('orders/create: Shopify’s example as an order with its lines', () => {
     const parsed = parseShopifyWebhook('orders/create', example('orders/create'));
     expect(parsed.topic).toBe('orders/create');
-    if (parsed.topic === 'refunds/create') throw new Error('an order topic');
+    if (!('order' in parsed)) throw new Error('an order topic');
     const { order } = parsed;
     expect(order).toMatchObject({
       id: 'gid://shopify/Order/820982911946154508',
@@ -116,6 +116,33 @@ describe('the payloads', () => {
     }
   });
 
+  it('orders/fulfilled: shipped only when Shopify says fulfilled, at its last successful shipment', () => {
+    const parsed = parseShopifyWebhook('orders/fulfilled', example('orders/fulfilled'));
+    if (!('order' in parsed)) throw new Error('an order topic');
+    // Shopify's example is not fulfilled (fulfillment_status null)
+    expect(parsed.order.shippedAt).toBeNull();
+    const body = JSON.parse(example('orders/fulfilled'));
+    body.fulfillment_status = 'fulfilled';
+    body.fulfillments = [
+      { created_at: '2026-11-20T10:00:00Z', status: 'success' },
+      { created_at: '2026-11-22T10:00:00Z', status: 'success' },
+      { created_at: '2026-11-23T10:00:00Z', status: 'cancelled' },
+    ];
+    const fulfilled = parseShopifyWebhook('orders/updated', JSON.stringify(body));
+    if (!('order' in fulfilled)) throw new Error('an order topic');
+    expect(fulfilled.order.shippedAt).toEqual(new Date('2026-11-22T10:00:00Z'));
+    body.fulfillment_status = 'partial';
+    const partial = parseShopifyWebhook('orders/updated', JSON.stringify(body));
+    expect('order' in partial && partial.order.shippedAt).toBeNull();
+  });
+
+  it('fulfillments/create: the shipment, its order and its lines', () => {
+    const parsed = parseShopifyWebhook('fulfillments/create', example('fulfillments/create'));
+    if (!('fulfillment' in parsed)) throw new Error('a fulfilment topic');
+    expect(parsed.fulfillment).toMatchObject({ id: 'gid://shopify/Fulfillment/123456', status: 'pending', createdAt: new Date('2022-01-01T00:00:00Z') });
+    expect(parsed.fulfillment.lineIds[0]).toBe('gid://shopify/LineItem/487817672276298554');
+  });
+
   it('refunds/create: the refund with the lines it refunds', () => {
     const parsed = parseShopifyWebhook('refunds/create', example('refunds/create'));
     if (parsed.topic !== 'refunds/create') throw new Error('a refund');
@@ -139,13 +166,13 @@ describe('the payloads', () => {
         read++;
       }
     }
-    expect(read).toBe(28);
+    expect(read).toBe(56);
   });
 
   it('keeps ids longer than a JavaScript number exact', () => {
     const body = '{"id": 820982911946154508, "created_at": "2026-11-26T10:00:00Z", "name": "#1001", "line_items": [{"id": 487817672276298554, "variant_id": 44123456789012345678, "quantity": 1, "price": "10.00"}], "note": "id: 12345678901234567890"}';
     const parsed = parseShopifyWebhook('orders/paid', body);
-    if (parsed.topic === 'refunds/create') throw new Error('an order topic');
+    if (!('order' in parsed)) throw new Error('an order topic');
     expect(parsed.order).toMatchObject({ id: 'gid://shopify/Order/820982911946154508', legacyId: '820982911946154508' });
     expect(parsed.order.lines[0]).toMatchObject({ id: 'gid://shopify/LineItem/487817672276298554', variantId: 'gid://shopify/ProductVariant/44123456789012345678' });
     expect(parseJsonKeepingIds('{"a": -12345678901234567, "b": 1.5e300, "c": "9999999999999999999", "d": [1, 12345678901234567]}')).toEqual({ a: '-12345678901234567', b: 1.5e300, c: '9999999999999999999', d: [1, '12345678901234567'] });
@@ -164,7 +191,7 @@ describe('the payloads', () => {
       ],
     });
     const parsed = parseShopifyWebhook('orders/paid', body);
-    if (parsed.topic === 'refunds/create') throw new Error('an order topic');
+    if (!('order' in parsed)) throw new Error('an order topic');
     expect(parsed.order.financialStatus).toBe('paid');
     expect(parsed.order.name).toBe('#5600001001');
     expect(parsed.order.lines.map((l) => [l.id, l.variantId, l.originalUnitPriceMinor, l.unitPriceMinor])).toEqual([

@@ -42,6 +42,7 @@ export const INVENTORY_FIELD_LABELS: Readonly<Record<string, string>> = {
   trackingCode: 'Tracking code',
   acceptedOn: 'Accepted on',
   soldOn: 'Sold on',
+  shippedOn: 'Shipped on',
   printed: 'Printed',
   isWithdrawnEarly: 'Withdrawn early',
   withdrawalFee: 'Withdrawal fee',

@@ -134,24 +134,25 @@ describe('the consigner’s account', () => {
 
 describe('the payout hold and minimum', () => {
   const today = '2026-12-10';
+  const bySale = (days: number) => ({ days, fromShipping: false });
   it('pays a sale on the day its hold ends, not the day before', () => {
     expect(holdCutoffOf(today, 0)).toBe(today);
     expect(holdCutoffOf(today, 7)).toBe('2026-12-03');
     // sold 7 days ago with a 7-day hold: payable today; 6 days ago: held until tomorrow
-    const split = splitByHold([{ amount: 1000, soldOn: '2026-12-03' }, { amount: 500, soldOn: '2026-12-04' }, { amount: 250, soldOn: '2026-12-04' }], 0, 7, today);
+    const split = splitByHold([{ amount: 1000, soldOn: '2026-12-03' }, { amount: 500, soldOn: '2026-12-04' }, { amount: 250, soldOn: '2026-12-04' }], 0, bySale(7), today);
     expect(split).toEqual({ payable: 1000, held: 750, heldUntil: [{ payableOn: '2026-12-11', amount: 750 }] });
   });
 
   it('holds nothing with a hold of 0 (the behaviour before holds)', () => {
-    expect(splitByHold([{ amount: 1000, soldOn: today }], 0, 0, today)).toEqual({ payable: 1000, held: 0, heldUntil: [] });
+    expect(splitByHold([{ amount: 1000, soldOn: today }], 0, bySale(0), today)).toEqual({ payable: 1000, held: 0, heldUntil: [] });
   });
 
   it('takes fees owed from what is payable, never below zero, and never from held money', () => {
-    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], -300, 0, today).payable).toBe(700);
-    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], -3000, 0, today).payable).toBe(0);
-    expect(splitByHold([{ amount: 1000, soldOn: today }], -300, 3, today)).toEqual({ payable: 0, held: 1000, heldUntil: [{ payableOn: '2026-12-13', amount: 1000 }] });
+    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], -300, bySale(0), today).payable).toBe(700);
+    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], -3000, bySale(0), today).payable).toBe(0);
+    expect(splitByHold([{ amount: 1000, soldOn: today }], -300, bySale(3), today)).toEqual({ payable: 0, held: 1000, heldUntil: [{ payableOn: '2026-12-13', amount: 1000 }] });
     // a balance in the consigner's favour rides with a payout of items, as the payout path adds it
-    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], 200, 0, today).payable).toBe(1200);
+    expect(splitByHold([{ amount: 1000, soldOn: '2026-12-01' }], 200, bySale(0), today).payable).toBe(1200);
   });
 
   it('never splits money away: payable + held = proceeds when nothing is carried (property)', () => {
@@ -161,10 +162,71 @@ describe('the payout hold and minimum', () => {
         fc.integer({ min: 0, max: 365 }),
         (rows, days) => {
           const items = rows.map((r) => ({ amount: r.amount, soldOn: holdCutoffOf(today, r.back) }));
-          const split = splitByHold(items, 0, days, today);
+          const split = splitByHold(items, 0, bySale(days), today);
           expect(split.payable + split.held).toBe(items.reduce((a, i) => a + i.amount, 0));
           expect(split.payable).toBe(items.filter((i) => i.soldOn <= holdCutoffOf(today, days)).reduce((a, i) => a + i.amount, 0));
-          for (const h of split.heldUntil) expect(h.payableOn > today).toBe(true);
+          for (const h of split.heldUntil) expect(h.payableOn! > today).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('counts an online order from its shipping when the store says so: not shipped, held with no date', () => {
+    const hold = { days: 7, fromShipping: true };
+    const items = [
+      // online, sold long ago, shipped 3 days ago: payable 7 days after shipping, not after the sale
+      { amount: 1000, soldOn: '2026-11-01', online: true, shippedOn: '2026-12-07' },
+      // online, not shipped: held until it ships, no date
+      { amount: 400, soldOn: '2026-11-01', online: true, shippedOn: null },
+      // online, shipped 7 days ago: payable today
+      { amount: 300, soldOn: '2026-11-20', online: true, shippedOn: '2026-12-03' },
+      // a counter sale counts from the sale whatever the setting
+      { amount: 200, soldOn: '2026-12-03', online: false, shippedOn: null },
+    ];
+    expect(splitByHold(items, 0, hold, today)).toEqual({
+      payable: 500,
+      held: 1400,
+      heldUntil: [
+        { payableOn: '2026-12-14', amount: 1000 },
+        { payableOn: null, amount: 400 },
+      ],
+    });
+    // counted from the sale (the default), every one of them is payable: all were sold 7 days ago or more
+    expect(splitByHold(items, 0, bySale(7), today)).toEqual({ payable: 1900, held: 0, heldUntil: [] });
+    // a hold of 0 pays at once, shipped or not
+    expect(splitByHold(items, 0, { days: 0, fromShipping: true }, today).payable).toBe(1900);
+    expect(payableOn({ soldOn: '2026-12-01', shippedOn: null, online: true }, hold)).toBeNull();
+    expect(isHeld(null, today)).toBe(true);
+  });
+
+  it('says why a consigner with only unshipped online sales cannot ask yet', () => {
+    expect(requestRefusalOf({ payable: 0, held: 400, heldUntil: [{ payableOn: null, amount: 400 }] }, 0, 'USD')).toBe('Your sales are on hold until their orders ship: ask then');
+  });
+
+  it('agrees with the SQL rule of Ready to Pay: held when the day it counts from is after the cutoff, or an online order not shipped (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            amount: fc.integer({ min: 1, max: 2_000_000 }),
+            back: fc.integer({ min: 0, max: 60 }),
+            online: fc.boolean(),
+            shippedBack: fc.option(fc.integer({ min: 0, max: 60 })),
+          }),
+          { maxLength: 30 },
+        ),
+        fc.integer({ min: 1, max: 365 }),
+        fc.boolean(),
+        (rows, days, fromShipping) => {
+          const items = rows.map((r) => ({ amount: r.amount, soldOn: holdCutoffOf(today, r.back), online: r.online, shippedOn: r.shippedBack === null ? null : holdCutoffOf(today, r.shippedBack) }));
+          const cutoff = holdCutoffOf(today, days);
+          // the SQL of readyToPayHeldAfter / saleHeldSql, item by item
+          const heldBySql = (i: (typeof items)[number]) => (fromShipping && i.online ? i.shippedOn === null || i.shippedOn > cutoff : i.soldOn > cutoff);
+          const split = splitByHold(items, 0, { days, fromShipping }, today);
+          expect(split.payable).toBe(items.filter((i) => !heldBySql(i)).reduce((a, i) => a + i.amount, 0));
+          expect(split.held).toBe(items.filter(heldBySql).reduce((a, i) => a + i.amount, 0));
+          const undated = split.heldUntil.filter((h) => h.payableOn === null);
+          expect(undated.length > 0).toBe(fromShipping && items.some((i) => i.online && i.shippedOn === null));
         },
       ),
     );

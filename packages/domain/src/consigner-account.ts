@@ -96,6 +96,26 @@ export const STORE_CREDIT_KIND_LABELS = {
 export const PAYOUT_HOLD_DAYS_MAX = 365;
 
 /**
+ * What the hold counts from for an online (storefront) order: its sale, or its shipping (the
+ * storefront's fulfilment). Counter sales and imported orders always count from the sale.
+ */
+export const PAYOUT_HOLD_FROM = ['sale', 'shipping'] as const;
+export type PayoutHoldFrom = (typeof PAYOUT_HOLD_FROM)[number];
+export const PAYOUT_HOLD_FROM_LABELS: Record<PayoutHoldFrom, string> = { sale: 'The sale', shipping: 'Shipping (online orders)' };
+export const PAYOUT_HOLD_FROM_MESSAGE = "Payout hold counts from 'sale' or 'shipping'";
+/**
+ * The order sources whose shipping Backroom reads (the storefront's fulfilments): the online orders a
+ * hold counted from shipping applies to. Imported orders (Linnworks) come in processed, so they count
+ * from the sale, as counter sales do.
+ */
+export const SHIPPED_ORDER_SOURCES = ['shopify'] as const;
+export const isShippedOrderSource = (source: string | null | undefined) => (SHIPPED_ORDER_SOURCES as readonly string[]).includes(source ?? '');
+
+/** The store's hold as the rules read it (days, and whether online orders count from shipping). */
+export type PayoutHold = { days: number; fromShipping: boolean };
+export const payoutHoldOf = (store: { payoutHoldDays: number; payoutHoldFrom: PayoutHoldFrom }): PayoutHold => ({ days: store.payoutHoldDays, fromShipping: store.payoutHoldFrom === 'shipping' });
+
+/**
  * The last sale day whose money is payable today under a hold of `days`: a sale on or before it is
  * payable, a later one is held (payableOn = sale + days <= today). The SQL that leaves held sales out
  * of Ready to Pay and of a payout compares the sale's day with this.
@@ -104,9 +124,13 @@ export function holdCutoffOf(today: string, days: number): string {
   return addDays(today, -days);
 }
 
-/** An unpaid sold item's money, as the ledger holds it: its proceeds (minor units) and its sale day. */
-export type UnpaidProceeds = { amount: number; soldOn: string };
-export type HeldAmount = { payableOn: string; amount: number };
+/**
+ * An unpaid sold item's money, as the ledger holds it: its proceeds (minor units), its sale day, and
+ * for an online order whether it is one and the day it shipped (null: not shipped yet).
+ */
+export type UnpaidProceeds = { amount: number; soldOn: string; online?: boolean; shippedOn?: string | null };
+/** Held money by the day it becomes payable; null: an online order not shipped yet (no date until it ships). */
+export type HeldAmount = { payableOn: string | null; amount: number };
 export type PayableSplit = { payable: number; held: number; heldUntil: HeldAmount[] };
 
 /**
@@ -115,15 +139,19 @@ export type PayableSplit = { payable: number; held: number; heldUntil: HeldAmoun
  * (fees owed, corrections: docs/payouts.md "Net payable"), which is never held; the payable amount is
  * what a payout of all their payable items would send, never below zero.
  */
-export function splitByHold(items: readonly UnpaidProceeds[], carry: number, holdDays: number, today: string): PayableSplit {
+export function splitByHold(items: readonly UnpaidProceeds[], carry: number, hold: PayoutHold, today: string): PayableSplit {
   let gross = 0;
-  const held = new Map<string, number>();
+  const held = new Map<string | null, number>();
   for (const it of items) {
-    const on = payableOn({ soldOn: it.soldOn, shippedOn: null, online: false }, { days: holdDays, fromShipping: false })!;
+    const on = payableOn({ soldOn: it.soldOn, shippedOn: it.shippedOn ?? null, online: it.online ?? false }, hold);
     if (isHeld(on, today)) held.set(on, (held.get(on) ?? 0) + it.amount);
     else gross += it.amount;
   }
-  const heldUntil = [...held].map(([payableOn, amount]) => ({ payableOn, amount })).filter((h) => h.amount !== 0).sort((a, b) => a.payableOn.localeCompare(b.payableOn));
+  // dated first (earliest first), then the money awaiting shipping, which has no date yet
+  const heldUntil = [...held]
+    .map(([payableOn, amount]) => ({ payableOn, amount }))
+    .filter((h) => h.amount !== 0)
+    .sort((a, b) => (a.payableOn === null ? 1 : b.payableOn === null ? -1 : a.payableOn.localeCompare(b.payableOn)));
   const payable = gross <= 0 ? 0 : Math.max(0, gross + (carry < 0 ? Math.max(carry, -gross) : carry));
   return { payable, held: heldUntil.reduce((a, h) => a + h.amount, 0), heldUntil };
 }
@@ -135,10 +163,13 @@ export type PayoutRequestStatus = (typeof PAYOUT_REQUEST_STATUSES)[number];
 export const PAYOUT_ACCOUNT_MESSAGES = {
   nothingPayable: 'Nothing is ready to pay yet',
   heldUntil: (day: string) => `Your sales are on hold until ${formatDateLong(day)}: ask then`,
+  heldUntilShipped: 'Your sales are on hold until their orders ship: ask then',
   belowMinimum: (minimum: string, payable: string) => `The store pays out from ${minimum}: ${payable} is ready to pay`,
   staffBelowMinimum: (minimum: string) => `Below the minimum payout of ${minimum}`,
   consignerBelowMinimum: (name: string, minimum: string, payable: string) => `${name} is below the minimum payout of ${minimum} (${payable} ready to pay)`,
   itemHeld: (code: string, day: string) => `Item ${code} is on hold until ${formatDateLong(day)}`,
+  itemAwaitingShipping: (code: string) => `Item ${code} is on hold until its online order ships`,
+  awaitingShipping: 'Awaiting shipping',
   requestNotFound: 'Payout request not found',
   requestNotOpen: (status: string) => `This request is ${status.toLowerCase()}: it cannot be changed`,
   requestInPayout: 'This request is already being paid',
@@ -152,7 +183,11 @@ export const PAYOUT_ACCOUNT_MESSAGES = {
  * store's minimum, and no request open already. `currency` only words the reason.
  */
 export function requestRefusalOf(split: PayableSplit, minimum: number, currency: string): string | null {
-  if (split.payable <= 0) return split.heldUntil.length ? PAYOUT_ACCOUNT_MESSAGES.heldUntil(split.heldUntil[0].payableOn) : PAYOUT_ACCOUNT_MESSAGES.nothingPayable;
+  if (split.payable <= 0) {
+    if (!split.heldUntil.length) return PAYOUT_ACCOUNT_MESSAGES.nothingPayable;
+    const first = split.heldUntil[0].payableOn;
+    return first === null ? PAYOUT_ACCOUNT_MESSAGES.heldUntilShipped : PAYOUT_ACCOUNT_MESSAGES.heldUntil(first);
+  }
   if (!meetsPayoutMinimum(split.payable, minimum)) return PAYOUT_ACCOUNT_MESSAGES.belowMinimum(formatMoney(minimum, currency), formatMoney(split.payable, currency));
   return null;
 }

@@ -162,6 +162,22 @@ export type StorefrontOrder = {
   test: boolean;
   sourceName: string | null;
   lines: StorefrontOrderLine[];
+  /**
+   * When the whole order shipped: the storefront says it is fulfilled, at its latest successful
+   * fulfilment (null: not shipped, or only partly). A payout hold may count from it.
+   */
+  shippedAt: Date | null;
+};
+
+/** A fulfilment (a shipment) of an order's lines, as fulfillments/create sends it. */
+export type StorefrontFulfillment = {
+  id: string;
+  orderId: string;
+  createdAt: Date | null;
+  /** 'success' once shipped; pending, open, cancelled, error, failure otherwise. */
+  status: string | null;
+  /** The order lines it ships (gid://shopify/LineItem/N). */
+  lineIds: string[];
 };
 
 export type StorefrontOrderPage = {

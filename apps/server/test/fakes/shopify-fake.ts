@@ -107,7 +107,10 @@ export type FakeOrder = {
   sourceName: string | null;
   customer: { firstName: string | null; lastName: string | null } | null;
   lines: FakeLine[];
+  /** Its shipments (fulfilOrder). */
+  fulfillments?: FakeFulfillment[];
 };
+export type FakeFulfillment = { id: string; createdAt: string; status: 'SUCCESS' | 'PENDING' | 'OPEN' | 'CANCELLED'; lineIds: string[] };
 
 /** One GraphQL call the fake answered: what the tests assert on. */
 export type FakeCall = {
@@ -167,6 +170,10 @@ export type ShopifyFake = HttpFake & {
   cancelOrder: (orderId: string) => FakeOrder;
   /** The order as Shopify's orders/* webhooks send it (REST shape), for webhook tests. */
   orderWebhookPayload: (orderId: string) => Record<string, unknown>;
+  /** Ships lines of an order (all of them by default), as the shop's admin would: a successful fulfilment. */
+  fulfilOrder: (orderId: string, lineIds?: string[]) => FakeFulfillment;
+  /** A fulfilment as Shopify's fulfillments/create webhook sends it (REST shape). */
+  fulfillmentWebhookPayload: (orderId: string, fulfillmentId: string) => Record<string, unknown>;
   /** Bulk imports: the operations, the staged files, hold()/release() to act while one runs. */
   bulk: Pick<FakeBulk, 'operations' | 'files' | 'hold' | 'release' | 'setPace'>;
 };
@@ -230,6 +237,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
   const idempotency = new Map<string, { params: string; result: unknown; failed: boolean }>();
   const calls: FakeCall[] = [];
   let orderNumber = 1000;
+  let fulfillmentNumber = 0;
 
   let bucket: Bucket = { max: options.bucket?.maximumAvailable ?? 2000, rate: options.bucket?.restoreRate ?? 100, available: 0, at: performance.now() };
   bucket.available = options.bucket?.currentlyAvailable ?? bucket.max;
@@ -348,6 +356,14 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     };
   }
 
+  /** REST's fulfillment_status: null, 'partial' or 'fulfilled' (every line with a quantity left shipped). */
+  function fulfillmentStatusOf(o: FakeOrder): 'fulfilled' | 'partial' | null {
+    const shipped = new Set((o.fulfillments ?? []).filter((f) => f.status === 'SUCCESS').flatMap((f) => f.lineIds));
+    const open = o.lines.filter((l) => l.currentQuantity > 0);
+    if (shipped.size === 0) return null;
+    return open.every((l) => shipped.has(l.id)) ? 'fulfilled' : 'partial';
+  }
+
   const orderTotal = (o: FakeOrder) => o.lines.reduce((sum, l) => sum + moneyCents(l.discountedUnitPrice) * l.quantity, 0);
 
   function orderObj(o: FakeOrder): Record<string, unknown> {
@@ -369,6 +385,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
       sourceName: o.sourceName,
       customer: o.customer ? { __typename: 'Customer', ...o.customer } : null,
       totalPriceSet: money((orderTotal(o) / 100).toFixed(2), o.currencyCode),
+      displayFulfillmentStatus: fulfillmentStatusOf(o) === 'fulfilled' ? 'FULFILLED' : fulfillmentStatusOf(o) === 'partial' ? 'PARTIALLY_FULFILLED' : 'UNFULFILLED',
+      fulfillments: (o.fulfillments ?? []).map((f) => ({ __typename: 'Fulfillment', createdAt: f.createdAt, status: f.status })),
       lineItems: (args: Record<string, number | string | null>) => connection(o.lines, args, (l) => lineObj(l, o)),
     };
   }
@@ -972,6 +990,36 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
         };
       }),
       refunds: [],
+      fulfillment_status: fulfillmentStatusOf(o),
+      fulfillments: (o.fulfillments ?? []).map((f) => ({ id: Number(legacyOf(f.id)), admin_graphql_api_id: f.id, created_at: f.createdAt, status: f.status.toLowerCase() })),
+    };
+  }
+
+  function fulfilOrder(orderId: string, lineIds?: string[]): FakeFulfillment {
+    const o = orders.get(orderId);
+    if (!o) throw new Error(`The fake shop has no order ${orderId}`);
+    const stamp = iso();
+    const fulfillment: FakeFulfillment = { id: gidOf('Fulfillment', 4_100_000_000 + ++fulfillmentNumber), createdAt: stamp, status: 'SUCCESS', lineIds: lineIds ?? o.lines.map((l) => l.id) };
+    o.fulfillments = [...(o.fulfillments ?? []), fulfillment];
+    o.updatedAt = stamp;
+    return fulfillment;
+  }
+
+  function fulfillmentWebhookPayload(orderId: string, fulfillmentId: string): Record<string, unknown> {
+    const o = orders.get(orderId);
+    const f = o?.fulfillments?.find((x) => x.id === fulfillmentId);
+    if (!o || !f) throw new Error(`The fake shop has no fulfilment ${fulfillmentId} of ${orderId}`);
+    return {
+      id: Number(legacyOf(f.id)),
+      admin_graphql_api_id: f.id,
+      order_id: Number(legacyOf(o.id)),
+      status: f.status.toLowerCase(),
+      created_at: f.createdAt,
+      updated_at: f.createdAt,
+      tracking_company: 'UPS',
+      line_items: o.lines
+        .filter((l) => f.lineIds.includes(l.id))
+        .map((l) => ({ id: Number(legacyOf(l.id)), admin_graphql_api_id: l.id, sku: l.sku, title: l.title, quantity: l.quantity, variant_id: l.variantId ? Number(legacyOf(l.variantId)) : null })),
     };
   }
 
@@ -988,6 +1036,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     variants,
     inventoryItems,
     orders,
+    fulfilOrder,
+    fulfillmentWebhookPayload,
     deleteProduct: (id) => {
       const product = products.get(id);
       if (!product) return;

@@ -1,10 +1,13 @@
 // The payout hold, the minimum and payouts on request (docs/consigner-account.md): what Ready to Pay
 // and the portal's Payout page show, and the request routes' bodies and answers. Major units.
 import { z } from 'zod';
-import { PAYOUT_ACCOUNT_MESSAGES, PAYOUT_REQUEST_STATUSES } from '../consigner-account.ts';
+import { PAYOUT_ACCOUNT_MESSAGES, PAYOUT_HOLD_FROM, PAYOUT_REQUEST_STATUSES } from '../consigner-account.ts';
 
-/** Held money grouped by the day it becomes payable (YYYY-MM-DD, the store's day). */
-export const ZHeldAmount = z.object({ payableOn: z.string(), amount: z.number() });
+/**
+ * Held money grouped by the day it becomes payable (YYYY-MM-DD, the store's day); null: online orders
+ * not shipped yet under a hold counted from shipping (payable the hold's days after they ship).
+ */
+export const ZHeldAmount = z.object({ payableOn: z.string().nullable(), amount: z.number() });
 
 /** A consigner's request to be paid. */
 export const ZPayoutRequest = z.object({
@@ -32,6 +35,8 @@ const ZPayableFigures = z.object({
 /** GET /api/payouts/consigner/{id}/account: the consigner's payable and held money and their request. */
 export const ZPayoutAccount = ZPayableFigures.extend({
   holdDays: z.number(),
+  /** what the hold counts from for online orders */
+  holdFrom: z.enum(PAYOUT_HOLD_FROM),
   minimum: z.number(),
   /** true when a request may be made now */
   canRequest: z.boolean(),
@@ -53,6 +58,8 @@ export const ZPayoutReadinessRow = ZPayableFigures.extend({
 });
 export const ZPayoutReadiness = z.object({
   holdDays: z.number(),
+  /** what the hold counts from for online orders */
+  holdFrom: z.enum(PAYOUT_HOLD_FROM),
   minimum: z.number(),
   today: z.string(),
   consigners: z.array(ZPayoutReadinessRow),

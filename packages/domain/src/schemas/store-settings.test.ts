@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAYOUT_HOLD_FROM_MESSAGE } from '../consigner-account.ts';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { hostProofFileUrl, hostProofRecordName, hostProofValue, STORE_SETTINGS_MESSAGES, ZStoreHostsVerifyBody, ZStoreSettingsInput, type TStoreSettingsBody } from './store-settings.ts';
 
@@ -40,6 +41,7 @@ const valid: TStoreSettingsBody = {
   livePriceChanges: false,
   automatedPayout: false,
   payoutHoldDays: 0,
+  payoutHoldFrom: 'sale',
   payoutMinimum: 0,
   termReminderDays: 7,
   storeCreditBonus: 0,
@@ -60,6 +62,10 @@ describe('ZStoreSettingsInput', () => {
     expect(out.emailMsgs).toEqual({ onPayout: 'Thanks!' });
     expect(out.customShopifyUrl).toBeNull();
     expect(out.warnText).toBeNull();
+    // the hold counts from the sale unless the store says shipping
+    expect(out.payoutHoldFrom).toBe('sale');
+    expect(ZStoreSettingsInput.parse({ ...valid, payoutHoldFrom: 'shipping' }).payoutHoldFrom).toBe('shipping');
+    expect(ZStoreSettingsInput.parse({ ...valid, payoutHoldFrom: null }).payoutHoldFrom).toBe('sale');
   });
 
   it.each([
@@ -77,6 +83,8 @@ describe('ZStoreSettingsInput', () => {
     ['labelSize', null, PEOPLE_MESSAGES.widthRequired],
     ['signupInfo', [], STORE_SETTINGS_MESSAGES.signupInfoRequired],
     ['payoutOptions', [], PEOPLE_MESSAGES.payoutOptionRequired],
+    ['payoutHoldFrom', 'delivery', PAYOUT_HOLD_FROM_MESSAGE],
+    ['payoutHoldFrom', 7, PAYOUT_HOLD_FROM_MESSAGE],
     ['payoutOptions', ['Cash'], PEOPLE_MESSAGES.payoutOptionRequired],
     ['shipInstructions', '', PEOPLE_MESSAGES.shipInstructionsRequired],
   ])('%s = %j answers %j', (field, value, message) => {

@@ -11,7 +11,7 @@ import {
   SIGNUP_INFO_OPTIONS,
 } from '../constants.ts';
 import { isWebAddress, normaliseHost } from '../hosts.ts';
-import { PAYOUT_HOLD_DAYS_MAX, STORE_CREDIT_BONUS_MAX, STORE_CREDIT_MESSAGES } from '../consigner-account.ts';
+import { PAYOUT_HOLD_DAYS_MAX, PAYOUT_HOLD_FROM, PAYOUT_HOLD_FROM_MESSAGE, STORE_CREDIT_BONUS_MAX, STORE_CREDIT_MESSAGES } from '../consigner-account.ts';
 import { REMINDER_DAYS_BEFORE_END, TERM_REMINDER_DAYS_MAX } from '../term-requests.ts';
 import { PEOPLE_MESSAGES } from '../messages.ts';
 import { INVENTORY_STATUSES } from '../statuses.ts';
@@ -195,6 +195,8 @@ export const ZStoreSettingsInput = z.object({
     (v) => (v === null || v === undefined ? 0 : v),
     z.number({ error: HOLD_DAYS_MESSAGE }).int({ error: HOLD_DAYS_MESSAGE }).min(0, { error: HOLD_DAYS_MESSAGE }).max(PAYOUT_HOLD_DAYS_MAX, { error: HOLD_DAYS_MESSAGE }),
   ),
+  // what the hold counts from for online orders (counter sales: always the sale); none is the sale
+  payoutHoldFrom: z.preprocess((v) => (v === null || v === undefined ? 'sale' : v), z.enum(PAYOUT_HOLD_FROM, { error: PAYOUT_HOLD_FROM_MESSAGE })),
   payoutMinimum: amount('Minimum payout'),
   // the bonus on a payout taken as store credit, whole percent (docs/consigner-account.md "Store credit")
   storeCreditBonus: z.preprocess(
@@ -268,6 +270,7 @@ export const ZStoreSettingsBody = z.object({
   livePriceChanges: z.boolean().nullish(),
   automatedPayout: z.boolean().nullish(),
   payoutHoldDays: z.number().min(-1_000_000).max(1_000_000).nullish(),
+  payoutHoldFrom: z.string({ error: PAYOUT_HOLD_FROM_MESSAGE }).max(40, { error: PAYOUT_HOLD_FROM_MESSAGE }).nullish(),
   payoutMinimum: looseAmount('Minimum payout'),
   storeCreditBonus: z.number().min(-1_000_000).max(1_000_000).nullish(),
 });
@@ -341,6 +344,8 @@ export const ZStoreSettings = z.object({
   automatedPayout: z.boolean(),
   /** days after a sale before its money is payable (0: on the day of the sale) */
   payoutHoldDays: z.number(),
+  /** what the hold counts from for online (storefront) orders: the sale or their shipping */
+  payoutHoldFrom: z.enum(PAYOUT_HOLD_FROM),
   /** major units: the least a payout run sends a consigner (0: any positive amount) */
   payoutMinimum: z.number(),
   /** percent added to a payout taken as store credit (0: none) */

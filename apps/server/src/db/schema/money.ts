@@ -40,6 +40,9 @@ export const orders = pgTable(
     // When the storefront cancelled the order (orders/cancelled; docs/storefront-orders.md). Its items
     // went back on sale (status 'undone'), or, paid out already, stayed and their lines are flagged.
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    // When the storefront shipped the whole order (its fulfilments; migration 0053): a store whose
+    // payout hold counts from shipping holds the order's money from this day (docs/consigner-account.md).
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

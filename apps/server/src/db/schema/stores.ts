@@ -59,6 +59,8 @@ export const stores = pgTable(
     // its money is payable (0: on the day of the sale) and the least a payout sends a consigner (minor units).
     payoutHoldDays: integer('payout_hold_days').notNull().default(0),
     payoutMinimum: bigint('payout_minimum', { mode: 'number' }).notNull().default(0),
+    // what the hold counts from for an online order: its sale or its shipping (migration 0053; counter sales: the sale)
+    payoutHoldFrom: text('payout_hold_from').$type<'sale' | 'shipping'>().notNull().default('sale'),
     // the bonus on a payout taken as store credit, whole percent 0..100 (migration 0050, docs/consigner-account.md "Store credit")
     storeCreditBonus: integer('store_credit_bonus').notNull().default(0),
     maintenanceMode: boolean('maintenance_mode').notNull().default(false),

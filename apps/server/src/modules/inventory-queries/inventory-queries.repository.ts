@@ -1,7 +1,8 @@
 import type { SortOption } from '@backroom/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { consigners, inventoryItems as i, inventoryProductStats as stats, ledgerEntries, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
+import { saleHeldSql } from '../../db/sale-hold.ts';
+import { consigners, inventoryItems as i, inventoryProductStats as stats, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
 import type { InventoryWithRelations } from '../inventory/index.ts';
 import {
   afterKeys,
@@ -463,16 +464,15 @@ export const READY_TO_PAY: SQL = and(
 
 /**
  * Ready to pay under the store's payout hold (docs/consigner-account.md): a sold item whose latest
- * sale (its ledger 'sale' entry) is on a store day after `cutoff` (holdCutoffOf) is held and left out.
+ * sale (its ledger 'sale' entry) is on a store day after `cutoff` (holdCutoffOf) is held and left out;
+ * with `fromShipping`, an online order's item counts from the day its order shipped and is held while
+ * it has not shipped.
  */
-export function readyToPayHeldAfter(cutoff: string | null): SQL {
+export function readyToPayHeldAfter(cutoff: string | null, fromShipping = false): SQL {
   if (cutoff === null) return READY_TO_PAY;
   const heldFrom = new Date(`${cutoff}T00:00:00Z`);
   heldFrom.setUTCDate(heldFrom.getUTCDate() + 1);
-  return and(
-    READY_TO_PAY,
-    sql`not (${i.status} = 'Sold' and exists (select 1 from ${ledgerEntries} le where le.store_id = ${i.storeId} and le.inventory_id = ${i.id} and le.kind = 'sale' and le.created_at >= ${heldFrom.toISOString()}::timestamptz))`,
-  )!;
+  return and(READY_TO_PAY, sql`not (${i.status} = 'Sold' and ${saleHeldSql(i.storeId, i.id, heldFrom, fromShipping)})`)!;
 }
 
 export const STORE_REQUEST_STATUSES = ['Consignment', 'Buying'] as const;

@@ -319,7 +319,7 @@ export async function findOrdersPayoutInventories(ctx: AppContext, store: Tenant
     orderDate: q.orderDateRange ? { from: q.orderDateRange.from.at, to: rangeEnd(q.orderDateRange.to) } : undefined,
   };
   // held sales are left out (the store's payout hold); Ready to Pay shows them apart (GET /api/payouts/readiness)
-  const ready = readyToPayHeldAfter(store.payoutHoldDays > 0 ? holdCutoffOf(storeDayOf(new Date()), store.payoutHoldDays) : null);
+  const ready = readyToPayHeldAfter(store.payoutHoldDays > 0 ? holdCutoffOf(storeDayOf(new Date()), store.payoutHoldDays) : null, store.payoutHoldFrom === 'shipping');
   const [{ rows, count }, total] = await Promise.all([
     repo.findWhere(ctx.db, scope, filter, ready, sortOf(store, 'oldestUpdated'), LIST_CAP),
     repo.sumTotals(ctx.db, scope, filter, ready),

@@ -3,6 +3,7 @@ import { STORE_CREDIT_CODE, STORE_CREDIT_KINDS } from '@backroom/domain';
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { saleOnlineSql, saleShippedDaySql } from '../../db/sale-hold.ts';
 import { consigners, employees, ledgerEntries, payoutDeductions, payoutItems } from '../../db/schema/index.ts';
 
 /**
@@ -87,16 +88,19 @@ export const ledgerRepository = {
   /**
    * Each unpaid sold item's proceeds as the ledger holds them (docs/consigner-account.md "Holds and the
    * payout minimum"): the sum of its proceeds entries, for items in no payout (neither made nor settled),
-   * with the store day (UTC, as storeDayOf) of its latest 'sale' entry, which the hold counts from.
+   * with the store day (UTC, as storeDayOf) of its latest 'sale' entry, which the hold counts from,
+   * and, with `shipping` (a store whose hold counts from shipping), whether that sale is an online order
+   * and the day it shipped.
    * Items whose proceeds net to zero (an undone sale) are left out.
    */
-  unpaidProceeds: async (db: DbOrTx, storeId: string, consignerIds?: readonly string[]) => {
+  unpaidProceeds: async (db: DbOrTx, storeId: string, consignerIds?: readonly string[], opts: { shipping?: boolean } = {}) => {
     const e = ledgerEntries;
     const pi = payoutItems;
     if (consignerIds && consignerIds.length === 0) return [];
     const result = await db.execute(sql`
       select ${e.consignerId} as consigner_id, ${e.inventoryId} as inventory_id, sum(${e.amount})::text as amount,
-        to_char(max(${e.createdAt}) filter (where ${e.kind} = 'sale') at time zone 'UTC', 'YYYY-MM-DD') as sold_on
+        to_char(max(${e.createdAt}) filter (where ${e.kind} = 'sale') at time zone 'UTC', 'YYYY-MM-DD') as sold_on,
+        ${opts.shipping ? sql`${saleOnlineSql(storeId, e.inventoryId)} as online, ${saleShippedDaySql(storeId, e.inventoryId)} as shipped_on` : sql`false as online, null as shipped_on`}
       from ${e}
       where ${e.storeId} = ${storeId} and ${e.inventoryId} is not null
         ${consignerIds ? sql`and ${e.consignerId} = any(${uuids(consignerIds)})` : sql``}
@@ -108,8 +112,8 @@ export const ledgerRepository = {
         and not exists (select 1 from ${e} p where p.store_id = ${e.storeId} and p.inventory_id = ${e.inventoryId} and p.kind = 'payout')
       group by ${e.consignerId}, ${e.inventoryId}
       having sum(${e.amount}) <> 0`);
-    const rows = (result as unknown as { rows: { consigner_id: string; inventory_id: string; amount: string; sold_on: string | null }[] }).rows;
-    return rows.map((r) => ({ consignerId: r.consigner_id, inventoryId: r.inventory_id, amount: Number(r.amount), soldOn: r.sold_on }));
+    const rows = (result as unknown as { rows: { consigner_id: string; inventory_id: string; amount: string; sold_on: string | null; online: boolean; shipped_on: string | null }[] }).rows;
+    return rows.map((r) => ({ consignerId: r.consigner_id, inventoryId: r.inventory_id, amount: Number(r.amount), soldOn: r.sold_on, online: r.online === true, shippedOn: r.shipped_on }));
   },
   /** The corrections of an item's sale (sale_adjustment, fee_adjustment), oldest first, with their author's name. */
   adjustmentsOf: async (db: DbOrTx, storeId: string, inventoryId: string) =>

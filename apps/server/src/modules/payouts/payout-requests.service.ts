@@ -5,6 +5,7 @@ import {
   formatMoney,
   meetsPayoutMinimum,
   PAYOUT_ACCOUNT_MESSAGES,
+  payoutHoldOf,
   requestRefusalOf,
   storeDayOf,
   toMajor,
@@ -51,6 +52,7 @@ export async function getPayoutAccount(ctx: AppContext, store: Tenant, actor: Ac
   return {
     ...figuresOf(split),
     holdDays: store.payoutHoldDays,
+    holdFrom: store.payoutHoldFrom,
     minimum: toMajor(store.payoutMinimum),
     canRequest: !isActive(current) && reason === null,
     reason,
@@ -79,7 +81,7 @@ export async function getPayoutReadiness(ctx: AppContext, store: Tenant, today =
     .filter((r) => r.payable > 0 || r.held !== 0 || r.request)
     // requests first (oldest first), then by name
     .sort((a, b) => (a.request && b.request ? a.request.createdAt.localeCompare(b.request.createdAt) : a.request ? -1 : b.request ? 1 : a.name.localeCompare(b.name)));
-  return { holdDays: store.payoutHoldDays, minimum: toMajor(store.payoutMinimum), today, consigners: rows, requested: requests.filter((r) => r.status === 'Open').length };
+  return { holdDays: store.payoutHoldDays, holdFrom: store.payoutHoldFrom, minimum: toMajor(store.payoutMinimum), today, consigners: rows, requested: requests.filter((r) => r.status === 'Open').length };
 }
 
 /**
@@ -133,7 +135,7 @@ export async function payPayoutRequest(ctx: AppContext, store: Tenant, actor: Em
     const row = visible(await repo.findRequest(tx, store.id, id, { lock: true }), actor);
     refuseUnlessOpen(row);
     const ready = await repo.readyItemsOf(tx, store.id, row.consignerId);
-    const ids = ready.filter((it) => heldUntilOf(it, store.payoutHoldDays, today) === null).map((it) => it.id);
+    const ids = ready.filter((it) => heldUntilOf(it, payoutHoldOf(store), today) === null).map((it) => it.id);
     if (ids.length === 0) throw unprocessable(PAYOUT_ACCOUNT_MESSAGES.nothingPayable);
     return { payout: await createPayoutIn(tx, store, actorStamp(actor), ids, providers, notifier), ids };
   });

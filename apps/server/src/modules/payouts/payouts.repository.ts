@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQ
 import { insertJsonRows } from '../../db/bulk-insert.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { cheques, consigners, inventoryItems, ledgerEntries, orders, payoutDeductions, payoutItems, payoutRequests, payouts } from '../../db/schema/index.ts';
+import { saleDaySql, saleOnlineSql, saleShippedDaySql } from '../../db/sale-hold.ts';
+import { cheques, consigners, inventoryItems, orders, payoutDeductions, payoutItems, payoutRequests, payouts } from '../../db/schema/index.ts';
 import { csvSql, type CsvSqlCell } from '../../http/csv.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -36,6 +37,9 @@ export type PayCandidate = {
   consignerName: string;
   /** the store day (UTC) of the item's latest 'sale' ledger entry: what the payout hold counts from */
   soldOn: string | null;
+  /** whether that sale is an online order, and the store day it shipped (a hold may count from it) */
+  online: boolean;
+  shippedOn: string | null;
 };
 
 /** A consigner's share of a payout, summed from its items. */
@@ -234,7 +238,9 @@ export const payoutsRepository = {
         isStoreAccount: c.isStoreAccount,
         payoutType: c.payoutType,
         consignerName: sql<string>`${c.firstName} || ' ' || ${c.lastName}`,
-        soldOn: sql<string | null>`(select to_char(max(le.created_at) at time zone 'UTC', 'YYYY-MM-DD') from ${ledgerEntries} le where le.store_id = ${i.storeId} and le.inventory_id = ${i.id} and le.kind = 'sale')`,
+        soldOn: saleDaySql(i.storeId, i.id),
+        online: saleOnlineSql(i.storeId, i.id),
+        shippedOn: saleShippedDaySql(i.storeId, i.id),
       })
       .from(i)
       .innerJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))
@@ -526,7 +532,9 @@ export const payoutsRepository = {
         id: i.id,
         status: i.status,
         bought: sql<boolean>`(${i.buyingId} is not null or ${i.paymentType} is not null)`,
-        soldOn: sql<string | null>`(select to_char(max(le.created_at) at time zone 'UTC', 'YYYY-MM-DD') from ${ledgerEntries} le where le.store_id = ${i.storeId} and le.inventory_id = ${i.id} and le.kind = 'sale')`,
+        soldOn: saleDaySql(i.storeId, i.id),
+        online: saleOnlineSql(i.storeId, i.id),
+        shippedOn: saleShippedDaySql(i.storeId, i.id),
       })
       .from(i)
       .innerJoin(c, and(eq(c.storeId, i.storeId), eq(c.id, i.consignerId)))

@@ -10,6 +10,8 @@ import {
   isHeld,
   meetsPayoutMinimum,
   PAYOUT_ACCOUNT_MESSAGES,
+  payoutHoldOf,
+  type PayoutHold,
   payableOn,
   splitByHold,
   storeDayOf,
@@ -91,11 +93,19 @@ async function handToProvider(ctx: AppContext, storeId: string, payoutId: string
   }
 }
 
-/** The day a sold item's money becomes payable when the hold still keeps it, else null (bought items are never held). */
-export function heldUntilOf(it: { status: string; bought: boolean; soldOn: string | null }, holdDays: number, today: string): string | null {
-  if (holdDays === 0 || it.bought || it.status !== 'Sold' || it.soldOn === null) return null;
-  const on = payableOn({ soldOn: it.soldOn, shippedOn: null, online: false }, { days: holdDays, fromShipping: false });
-  return isHeld(on, today) ? on : null;
+/**
+ * When the hold still keeps a sold item's money: `{ payableOn }`, the day it becomes payable (null: an
+ * online order not shipped yet, under a hold counted from shipping); null when it is payable now.
+ * Bought items are never held.
+ */
+export function heldUntilOf(
+  it: { status: string; bought: boolean; soldOn: string | null; online: boolean; shippedOn: string | null },
+  hold: PayoutHold,
+  today: string,
+): { payableOn: string | null } | null {
+  if (hold.days === 0 || it.bought || it.status !== 'Sold' || it.soldOn === null) return null;
+  const on = payableOn({ soldOn: it.soldOn, shippedOn: it.shippedOn, online: it.online }, hold);
+  return isHeld(on, today) ? { payableOn: on } : null;
 }
 
 /**
@@ -103,7 +113,8 @@ export function heldUntilOf(it: { status: string; bought: boolean; soldOn: strin
  * unpaid sold items' proceeds and the rest of their balance (fees owed taken, as a payout takes them).
  */
 export async function payableSplits(db: DbOrTx, store: Tenant, today: string, consignerIds?: readonly string[]): Promise<Map<string, PayableSplit>> {
-  const proceeds = await consignerLedger.unpaidProceeds(db, store.id, consignerIds);
+  const hold = payoutHoldOf(store);
+  const proceeds = await consignerLedger.unpaidProceeds(db, store.id, consignerIds, { shipping: hold.fromShipping });
   const byConsigner = groupBy(proceeds, (p) => p.consignerId);
   const ids = consignerIds ?? [...byConsigner.keys()];
   const carry = await consignerLedger.availableCarry(db, store.id, ids);
@@ -111,9 +122,9 @@ export async function payableSplits(db: DbOrTx, store: Tenant, today: string, co
     ids.map((id) => [
       id,
       splitByHold(
-        (byConsigner.get(id) ?? []).map((p) => ({ amount: p.amount, soldOn: p.soldOn ?? '2000-01-01' })),
+        (byConsigner.get(id) ?? []).map((p) => ({ amount: p.amount, soldOn: p.soldOn ?? '2000-01-01', online: p.online, shippedOn: p.shippedOn })),
         carry.get(id) ?? 0,
-        store.payoutHoldDays,
+        hold,
         today,
       ),
     ]),
@@ -161,8 +172,8 @@ async function planShares(tx: DbOrTx, store: Tenant, ids: readonly string[], opt
     if (it.payoutId !== null || it.inPayout) throw conflict(PAYOUT_ERRORS.alreadyInPayout(it.code));
     if (!isReady(it)) throw conflict(PAYOUT_ERRORS.notReady(it.code, it.status));
     // a sale inside the store's hold is not payable yet: a refund then reverses it without a payout to undo
-    const held = heldUntilOf(it, store.payoutHoldDays, today);
-    if (held) throw conflict(PAYOUT_ACCOUNT_MESSAGES.itemHeld(it.code, held));
+    const held = heldUntilOf(it, payoutHoldOf(store), today);
+    if (held) throw conflict(held.payableOn ? PAYOUT_ACCOUNT_MESSAGES.itemHeld(it.code, held.payableOn) : PAYOUT_ACCOUNT_MESSAGES.itemAwaitingShipping(it.code));
   }
   await refuseBelowMinimum(tx, store, items, today);
   const shares = new Map<string, PlannedShare>();

@@ -6,6 +6,7 @@ import { salesRepository } from './sales.repository.ts';
 export {
   markOrderPaid,
   markOrderPaidIn,
+  markOrderShippedIn,
   recordSale,
   recordSaleIn,
   undoSaleLinesIn,

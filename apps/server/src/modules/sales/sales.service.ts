@@ -119,6 +119,21 @@ async function moveItems(tx: DbOrTx, storeId: string, items: InventoryRow[], cha
   return rows;
 }
 
+/**
+ * The order shipped (a storefront's fulfilment): its `shipped_at` set, and each item it still sells
+ * gets a 'Shipped on' entry in its activity, in the caller's transaction (docs/storefront-orders.md
+ * "Shipping"). The items themselves do not change: a payout hold may count from this day.
+ */
+export async function markOrderShippedIn(tx: DbOrTx, storeId: string, orderId: string, by: SaleAuthor, at: Date): Promise<void> {
+  await salesRepository.updateOrder(tx, storeId, orderId, { shippedAt: at });
+  const lines = (await salesRepository.lineItems(tx, storeId, orderId)).filter((l) => l.active && l.inventoryId !== null);
+  const field = { variableChanged: 'shippedOn', beforeValue: null, afterValue: at.toISOString() };
+  await writeInventoryLogs(
+    tx,
+    lines.map((l) => logEntry({ id: l.inventoryId!, storeId, title: l.title }, author(by), [field], new Date())),
+  );
+}
+
 /** A unique violation of "an item in at most one open order" read as the 409 it is. */
 function openSaleConflict(err: unknown, items: InventoryRow[]): never {
   if (pgErrorCode(err) === UNIQUE_VIOLATION && pgConstraintName(err) === 'line_items_open_inventory_uq') {

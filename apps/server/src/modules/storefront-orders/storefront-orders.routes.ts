@@ -27,7 +27,7 @@ export const storefrontOrdersRoutes =
         schema: {
           tags: ['storefront'],
           summary:
-            "Shopify's order webhooks (orders/create, orders/paid, orders/cancelled, refunds/create) and privacy webhooks (customers/data_request, customers/redact, shop/redact): verified by the HMAC of the raw body with the store's webhook secret (401 otherwise), idempotent by X-Shopify-Webhook-Id; 404 when the store has no storefront connection",
+            "Shopify's order webhooks (orders/create, orders/paid, orders/cancelled, orders/fulfilled, orders/updated, refunds/create, fulfillments/create, fulfillments/update) and privacy webhooks (customers/data_request, customers/redact, shop/redact): verified by the HMAC of the raw body with the store's webhook secret (401 otherwise), idempotent by X-Shopify-Webhook-Id; 404 when the store has no storefront connection",
           security: [],
           response: responses(ZStorefrontWebhookReceived),
         },

@@ -1,5 +1,5 @@
 // Orders from the storefront into Backroom (the incoming half; docs/storefront-orders.md).
-// Shopify's webhooks (orders/create, orders/paid, orders/cancelled, refunds/create), the polling
+// Shopify's webhooks (orders/create, paid, cancelled, fulfilled, updated; refunds/create; fulfillments/create, update), the polling
 // reconciliation and the resync of one order all end in the same code path: the storefront's order as
 // it is now, applied to Backroom's order of the same id through the sales module (recordSale,
 // markOrderPaid, and the lines taken back on a cancellation or refund).
@@ -23,13 +23,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Customer, StorefrontRefundedLine } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { StorefrontOrder, StorefrontRefund } from '../../storefront/adapter.ts';
+import type { StorefrontFulfillment, StorefrontOrder, StorefrontRefund } from '../../storefront/adapter.ts';
 import { storefrontAdapterOf, storefrontConnectionOf } from '../../storefront/connection.ts';
 import { parseShopifyWebhook, readShopifyWebhookHeaders, SHOPIFY_WEBHOOK_TOPICS, ShopifyWebhookError, verifyShopifyWebhook } from '../../storefront/shopify/webhooks.ts';
 import { isPrivacyTopic } from '../../storefront/shopify/privacy-webhooks.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { consignerNotifier } from '../notifications/index.ts';
-import { markOrderPaidIn, recordSaleIn, undoSaleLinesIn, type OrderRow, type SaleAuthor, type SaleLineInput, type SaleNotices, salesRecords } from '../sales/index.ts';
+import { markOrderPaidIn, markOrderShippedIn, recordSaleIn, undoSaleLinesIn, type OrderRow, type SaleAuthor, type SaleLineInput, type SaleNotices, salesRecords } from '../sales/index.ts';
 import { findTenant } from '../../tenancy/resolve-store.ts';
 import { storefrontOrdersRepository as repo } from './storefront-orders.repository.ts';
 import { receivePrivacyWebhook, type PrivacyOutcome } from './storefront-privacy.service.ts';
@@ -37,7 +37,7 @@ import { receivePrivacyWebhook, type PrivacyOutcome } from './storefront-privacy
 /** Who the storefront's changes are stamped with (items' logs, the order's createdByName, undoneByName). */
 const SHOPIFY_AUTHOR: SaleAuthor = { id: null, name: 'Shopify' };
 
-type AppliedOutcome = 'recorded' | 'paid' | 'cancelled' | 'refunded' | 'unchanged' | 'ignored-test' | 'refund-held';
+type AppliedOutcome = 'recorded' | 'paid' | 'cancelled' | 'refunded' | 'shipped' | 'unchanged' | 'ignored-test' | 'refund-held';
 type Applied = { outcome: AppliedOutcome; orderId: string | null; created: boolean; flagged: number };
 
 const unchanged = (order: OrderRow): Applied => ({ outcome: 'unchanged', orderId: order.id, created: false, flagged: 0 });
@@ -128,7 +128,20 @@ async function recordStorefrontOrderIn(tx: DbOrTx, store: Tenant, remote: Storef
     });
     return { outcome: cancelled ? 'cancelled' : 'refunded', orderId: updated.id, created: true, flagged };
   }
+  // an order that comes in shipped already (a late webhook, the reconciliation)
+  if (remote.shippedAt) await markShippedIn(tx, store, order, remote.shippedAt);
   return { outcome: 'recorded', orderId: order.id, created: true, flagged };
+}
+
+/**
+ * The order shipped (docs/storefront-orders.md "Shipping"): `shipped_at` set once, never moved (the
+ * same state or shipment delivered again changes nothing), with an entry in each of its items' activity
+ * in the same transaction. An undone order is not marked: none of its items is sold by it.
+ */
+async function markShippedIn(tx: DbOrTx, store: Tenant, order: OrderRow, at: Date): Promise<boolean> {
+  if (order.shippedAt || order.status === 'undone') return false;
+  await markOrderShippedIn(tx, store.id, order.id, SHOPIFY_AUTHOR, at);
+  return true;
 }
 
 /**
@@ -175,6 +188,11 @@ async function updateStorefrontOrderIn(tx: DbOrTx, store: Tenant, order: OrderRo
     if (taken.undone || taken.flagged) outcome = 'refunded';
     flagged = taken.flagged;
   }
+  if (remote.shippedAt) {
+    // read again after a refund: it may have undone the whole order
+    const current = refunded.length ? ((await salesRecords.findByExternalId(tx, store.id, 'shopify', remote.id)) ?? order) : order;
+    if ((await markShippedIn(tx, store, current, remote.shippedAt)) && outcome === 'unchanged') outcome = 'shipped';
+  }
   return { outcome, orderId: order.id, created: false, flagged };
 }
 
@@ -204,6 +222,24 @@ async function applyRefundIn(tx: DbOrTx, store: Tenant, refund: StorefrontRefund
     'refunded_after_payout',
   );
   return { outcome: taken.undone || taken.flagged ? 'refunded' : 'unchanged', orderId: order.id, created: false, flagged: taken.flagged, held: null };
+}
+
+/**
+ * fulfillments/create and /update: a shipment. The order has shipped when a successful shipment holds
+ * every line of it that still sells an item (a partial one leaves it unshipped: orders/fulfilled, or
+ * the reconciliation reading the order as fulfilled, marks it when the rest ships). A shipment of an
+ * order not recorded yet changes nothing: the order's own state, when it comes, says it is fulfilled.
+ */
+async function applyFulfillmentIn(tx: DbOrTx, store: Tenant, fulfillment: StorefrontFulfillment): Promise<Applied> {
+  await salesRecords.lockStoreSales(tx, store.id);
+  const order = await salesRecords.findByExternalId(tx, store.id, 'shopify', fulfillment.orderId);
+  if (!order) return { outcome: 'unchanged', orderId: null, created: false, flagged: 0 };
+  if (fulfillment.status?.toLowerCase() !== 'success') return unchanged(order);
+  const shipped = new Set(fulfillment.lineIds);
+  const selling = (await salesRecords.lineItems(tx, store.id, order.id)).filter((l) => l.active && l.inventoryId !== null);
+  if (selling.length === 0 || !selling.every((l) => l.shopifyId && shipped.has(l.shopifyId))) return unchanged(order);
+  const marked = await markShippedIn(tx, store, order, fulfillment.createdAt ?? new Date());
+  return marked ? { outcome: 'shipped', orderId: order.id, created: false, flagged: 0 } : unchanged(order);
 }
 
 /** A storefront order applied in a transaction of its own (reconciliation, resync); notices sent after it. */
@@ -253,6 +289,11 @@ export async function receiveShopifyWebhook(ctx: AppContext, store: Tenant, head
     if (webhook.topic === 'refunds/create') {
       const applied = await applyRefundIn(tx, store, webhook.refund);
       await repo.insertWebhook(tx, { storeId: store.id, webhookId, topic: webhook.topic, orderExternalId: webhook.refund.orderId, refundedLines: applied.held, outcome: applied.outcome });
+      return { outcome: applied.outcome, orderId: applied.orderId };
+    }
+    if ('fulfillment' in webhook) {
+      const applied = await applyFulfillmentIn(tx, store, webhook.fulfillment);
+      await repo.insertWebhook(tx, { storeId: store.id, webhookId, topic: webhook.topic, orderExternalId: webhook.fulfillment.orderId, outcome: applied.outcome });
       return { outcome: applied.outcome, orderId: applied.orderId };
     }
     const applied = await applyStorefrontOrderIn(tx, store, webhook.order, notices);

@@ -99,6 +99,7 @@ function savedSettings(s: StoreRow): TStoreSettingsBody {
     livePriceChanges: s.livePriceChanges,
     automatedPayout: s.automatedPayout,
     payoutHoldDays: s.payoutHoldDays,
+    payoutHoldFrom: s.payoutHoldFrom,
     payoutMinimum: toMajor(s.payoutMinimum),
     storeCreditBonus: s.storeCreditBonus,
   };

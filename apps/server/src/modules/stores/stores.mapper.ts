@@ -89,6 +89,7 @@ export function toStoreSettings(s: StoreRow, aliases: z.input<typeof ZStoreHostA
     livePriceChanges: s.livePriceChanges,
     automatedPayout: s.automatedPayout,
     payoutHoldDays: s.payoutHoldDays,
+    payoutHoldFrom: s.payoutHoldFrom,
     payoutMinimum: toMajor(s.payoutMinimum),
     storeCreditBonus: s.storeCreditBonus,
     maintenanceMode: s.maintenanceMode,

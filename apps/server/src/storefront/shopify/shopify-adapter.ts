@@ -69,7 +69,7 @@ import {
 } from './shopify-operations.ts';
 import { createShopifyBulk } from './shopify-bulk.ts';
 import { productSetInput, refused, userErrorsOf, validateProduct } from './shopify-product-input.ts';
-import { dateOf, financialStatusOf, fromShopifyMoney, legacyIdOf, productStatusOf, toGid } from './shopify-values.ts';
+import { dateOf, financialStatusOf, fromShopifyMoney, legacyIdOf, productStatusOf, shippedAtOf, toGid } from './shopify-values.ts';
 
 export type ShopifyAdapterOptions = ShopifyClientOptions & {
   /** Publications a new product is published to (the Online Store's, chosen in Settings); none: not published to any channel. */
@@ -266,6 +266,11 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       test: node.test,
       sourceName: node.sourceName ?? null,
       lines: lines.map(lineOf),
+      shippedAt: shippedAtOf(
+        node.displayFulfillmentStatus,
+        (node.fulfillments ?? []).map((f) => ({ createdAt: dateOf(f.createdAt), status: f.status })),
+        dateOf(node.updatedAt) ?? dateOf(node.createdAt),
+      ),
     };
   }
 

@@ -234,6 +234,8 @@ export type OrderNode = {
   sourceName: string | null;
   customer: { firstName: string | null; lastName: string | null } | null;
   totalPriceSet: Money;
+  displayFulfillmentStatus: string | null;
+  fulfillments: { createdAt: string | null; status: string | null }[] | null;
   lineItems: LineItemsPage;
 };
 
@@ -241,10 +243,13 @@ const LINE_FIELDS = `id title variantTitle sku quantity currentQuantity variant 
   originalUnitPriceSet { shopMoney { amount } } discountedUnitPriceAfterAllDiscountsSet { shopMoney { amount } }`;
 // a line 1, its variant 1, two money bags of 1 + shopMoney 1
 const LINE_COST = 6;
+/** Shipments read per order (when it shipped: docs/storefront-orders.md "Shipping"); more is rare for one-off items. */
+const FULFILLMENTS_PER_ORDER = 10;
 const ORDER_FIELDS = `id legacyResourceId name createdAt processedAt updatedAt cancelledAt cancelReason displayFinancialStatus
-  currencyCode email phone test sourceName customer { firstName lastName } totalPriceSet { shopMoney { amount } }`;
-// the order 1, its customer 1, its total 1 + shopMoney 1
-const ORDER_COST = 4;
+  currencyCode email phone test sourceName customer { firstName lastName } totalPriceSet { shopMoney { amount } }
+  displayFulfillmentStatus fulfillments(first: ${FULFILLMENTS_PER_ORDER}) { createdAt status }`;
+// the order 1, its customer 1, its total 1 + shopMoney 1, its fulfilments (a plain list) 1
+const ORDER_COST = 5;
 
 const LINES_WITH_ORDER = 50;
 
@@ -275,7 +280,7 @@ export const ORDER_LINES: ShopifyOperation<{ id: string; after: string | null }>
   cost: () => 1 + 2 + LINES_PER_PAGE * LINE_COST,
 };
 
-/** Orders per page of listOrdersSince: 2 + 10 x (4 + 2 + 10 x 6) = 662 points. */
+/** Orders per page of listOrdersSince: 2 + 10 x (5 + 2 + 10 x 6) = 672 points. */
 export const ORDERS_PER_PAGE = 10;
 const LINES_WITH_ORDERS = 10;
 

@@ -71,3 +71,14 @@ export function shopifyAdminDomain(shop: string): string {
   }
   return text;
 }
+
+/**
+ * When the whole order shipped: Shopify says it is fulfilled (every line shipped), at the latest of its
+ * successful fulfilments (their time; without one listed, the order's last change). A partly
+ * fulfilled order has not shipped: a hold counted from shipping waits for all of it.
+ */
+export function shippedAtOf(fulfillmentStatus: string | null | undefined, fulfillments: readonly { createdAt: Date | null; status: string | null }[], fallback: Date | null): Date | null {
+  if (fulfillmentStatus?.toLowerCase() !== 'fulfilled') return null;
+  const times = fulfillments.filter((f) => f.status === null || f.status.toLowerCase() === 'success').flatMap((f) => (f.createdAt ? [f.createdAt.getTime()] : []));
+  return times.length ? new Date(Math.max(...times)) : fallback;
+}

@@ -1,20 +1,28 @@
 // Shopify's webhooks in (docs/storefront-sync.md "Webhooks"): the signature check over the raw
 // body, the headers that name a delivery, and the payloads of orders/create, orders/paid,
-// orders/cancelled and refunds/create read into Backroom's own types (adapter.ts), the same types the
-// adapter's fetchOrder answers, so a webhook and a resync feed recordSale alike.
+// orders/cancelled, orders/fulfilled, orders/updated, refunds/create and fulfillments/create read into
+// Backroom's own types (adapter.ts), the same types the adapter's fetchOrder answers, so a webhook and
+// a resync feed recordSale alike.
 //
 // Payloads are read loosely, as Shopify's own examples are: every field the sale needs is checked,
 // everything else may be absent or null, and fields we do not read pass unread.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { StorefrontOrder, StorefrontOrderLine, StorefrontRefund } from '../adapter.ts';
-import { dateOf, financialStatusOf, fromShopifyMoney, legacyIdOf, toGid } from './shopify-values.ts';
+import type { StorefrontFulfillment, StorefrontOrder, StorefrontOrderLine, StorefrontRefund } from '../adapter.ts';
+import { dateOf, financialStatusOf, fromShopifyMoney, legacyIdOf, shippedAtOf, toGid } from './shopify-values.ts';
 
-export const SHOPIFY_WEBHOOK_TOPICS = ['orders/create', 'orders/paid', 'orders/cancelled', 'refunds/create'] as const;
+// orders/fulfilled and orders/updated carry the whole order as the others do (its fulfilment status
+// among it); fulfillments/create and fulfillments/update one shipment (docs/storefront-orders.md "Shipping")
+export const SHOPIFY_WEBHOOK_TOPICS = ['orders/create', 'orders/paid', 'orders/cancelled', 'orders/fulfilled', 'orders/updated', 'refunds/create', 'fulfillments/create', 'fulfillments/update'] as const;
 export type ShopifyWebhookTopic = (typeof SHOPIFY_WEBHOOK_TOPICS)[number];
-export type ShopifyOrderTopic = Exclude<ShopifyWebhookTopic, 'refunds/create'>;
+export type ShopifyFulfillmentTopic = 'fulfillments/create' | 'fulfillments/update';
+export type ShopifyOrderTopic = Exclude<ShopifyWebhookTopic, 'refunds/create' | ShopifyFulfillmentTopic>;
+const isFulfillmentTopic = (topic: string): topic is ShopifyFulfillmentTopic => topic === 'fulfillments/create' || topic === 'fulfillments/update';
 
-export type ShopifyWebhook = { topic: ShopifyOrderTopic; order: StorefrontOrder } | { topic: 'refunds/create'; refund: StorefrontRefund };
+export type ShopifyWebhook =
+  | { topic: ShopifyOrderTopic; order: StorefrontOrder }
+  | { topic: 'refunds/create'; refund: StorefrontRefund }
+  | { topic: ShopifyFulfillmentTopic; fulfillment: StorefrontFulfillment };
 
 export type ShopifyWebhookErrorReason = 'unsupported-topic' | 'invalid-json' | 'invalid-payload';
 
@@ -156,6 +164,19 @@ const ZOrderPayload = z.looseObject({
   source_name: text,
   customer: z.looseObject({ first_name: text, last_name: text, email: text, phone: text }).nullish(),
   line_items: z.array(ZLineItem),
+  // null, 'partial', 'fulfilled', 'restocked'; the shipments with their times
+  fulfillment_status: text,
+  fulfillments: z.array(z.looseObject({ created_at: text, status: text })).nullish(),
+});
+
+const ZFulfillmentPayload = z.looseObject({
+  id: ZId,
+  admin_graphql_api_id: gidOf('Fulfillment'),
+  order_id: ZId,
+  status: text,
+  created_at: text,
+  updated_at: text,
+  line_items: z.array(z.looseObject({ id: ZId, admin_graphql_api_id: gidOf('LineItem') })),
 });
 
 const ZRefundPayload = z.looseObject({
@@ -219,6 +240,21 @@ function orderOf(payload: z.output<typeof ZOrderPayload>): StorefrontOrder {
     test: payload.test ?? false,
     sourceName: payload.source_name ?? null,
     lines: payload.line_items.map(lineOf),
+    shippedAt: shippedAtOf(
+      payload.fulfillment_status,
+      (payload.fulfillments ?? []).map((f) => ({ createdAt: dateOf(f.created_at), status: f.status ?? null })),
+      dateOf(payload.updated_at) ?? createdAt,
+    ),
+  };
+}
+
+function fulfillmentOf(payload: z.output<typeof ZFulfillmentPayload>): StorefrontFulfillment {
+  return {
+    id: payload.admin_graphql_api_id ?? toGid('Fulfillment', payload.id),
+    orderId: toGid('Order', payload.order_id),
+    createdAt: dateOf(payload.created_at ?? payload.updated_at),
+    status: payload.status ?? null,
+    lineIds: payload.line_items.map((l) => l.admin_graphql_api_id ?? toGid('LineItem', l.id)),
   };
 }
 
@@ -246,12 +282,13 @@ export function parseShopifyWebhook(topic: string, rawBody: Buffer | string): Sh
   } catch {
     throw new ShopifyWebhookError('invalid-json', `The ${topic} webhook's body is not JSON`);
   }
-  const shape = topic === 'refunds/create' ? ZRefundPayload : ZOrderPayload;
+  const shape = topic === 'refunds/create' ? ZRefundPayload : isFulfillmentTopic(topic) ? ZFulfillmentPayload : ZOrderPayload;
   const parsed = shape.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ShopifyWebhookError('invalid-payload', `The ${topic} webhook's payload is not what Shopify sends: ${issue.path.join('.') || 'body'}: ${issue.message}`);
   }
   if (topic === 'refunds/create') return { topic, refund: refundOf(parsed.data as z.output<typeof ZRefundPayload>) };
+  if (isFulfillmentTopic(topic)) return { topic, fulfillment: fulfillmentOf(parsed.data as z.output<typeof ZFulfillmentPayload>) };
   return { topic, order: orderOf(parsed.data as z.output<typeof ZOrderPayload>) };
 }

@@ -60,19 +60,27 @@ export function ReadinessPanel({ word, money, isMobile, onConsigner }: Props) {
       )}
     </Flex>
   );
-  const heldCell = (row: TPayoutReadinessRow) =>
-    row.heldUntil.length === 0 ? (
-      <Typography.Text type="secondary">—</Typography.Text>
-    ) : (
+  const heldCell = (row: TPayoutReadinessRow) => {
+    if (row.heldUntil.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+    // dated holds first; online orders not shipped yet have no date until they ship
+    const dated = row.heldUntil.filter((h) => h.payableOn !== null);
+    const awaiting = row.heldUntil.find((h) => h.payableOn === null);
+    return (
       <Flex vertical gap={2} align={isMobile ? 'flex-start' : 'flex-end'} data-testid="held-cell">
-        {row.heldUntil.slice(0, 3).map((h) => (
+        {dated.slice(0, 3).map((h) => (
           <span key={h.payableOn}>
-            {money(h.amount)} <span className="br-pay-sub">from {formatDateLong(h.payableOn)}</span>
+            {money(h.amount)} <span className="br-pay-sub">from {formatDateLong(h.payableOn!)}</span>
           </span>
         ))}
-        {row.heldUntil.length > 3 && <span className="br-pay-sub">and {money(row.heldUntil.slice(3).reduce((a, h) => a + h.amount, 0))} later</span>}
+        {dated.length > 3 && <span className="br-pay-sub">and {money(dated.slice(3).reduce((a, h) => a + h.amount, 0))} later</span>}
+        {awaiting && (
+          <span data-testid="held-awaiting-shipping">
+            {money(awaiting.amount)} <span className="br-pay-sub">awaiting shipping</span>
+          </span>
+        )}
       </Flex>
     );
+  };
   const actionCell = (row: TPayoutReadinessRow) =>
     row.request?.status === 'Open' ? (
       <Popconfirm
@@ -95,7 +103,9 @@ export function ReadinessPanel({ word, money, isMobile, onConsigner }: Props) {
     { title: '', key: 'action', align: 'right', width: 140, render: (_, row) => actionCell(row) },
   ];
 
-  const rules = [data.holdDays > 0 ? `Sales are payable ${data.holdDays} ${data.holdDays === 1 ? 'day' : 'days'} after the sale` : null, data.minimum > 0 ? `Minimum payout ${money(data.minimum)}` : null].filter(Boolean).join(' · ');
+  const days = `${data.holdDays} ${data.holdDays === 1 ? 'day' : 'days'}`;
+  const hold = data.holdDays > 0 ? `Sales are payable ${days} after the sale${data.holdFrom === 'shipping' ? `, online orders ${days} after they ship` : ''}` : null;
+  const rules = [hold, data.minimum > 0 ? `Minimum payout ${money(data.minimum)}` : null].filter(Boolean).join(' · ');
 
   return (
     <section className="br-pay-readiness" data-testid="readiness-panel" aria-label={`${word}s to pay`}>
@@ -104,7 +114,7 @@ export function ReadinessPanel({ word, money, isMobile, onConsigner }: Props) {
           <Typography.Text strong>
             <ClockCircleOutlined /> {word}s to pay
           </Typography.Text>
-          {rules && <span className="br-pay-sub" data-testid="readiness-rules">{rules}</span>}
+          {rules && <span className="br-pay-sub br-pay-readiness-rules" data-testid="readiness-rules">{rules}</span>}
         </Flex>
         <Segmented
           value={view}

@@ -4,6 +4,8 @@ import type { FormInstance } from 'antd';
 import { ControlOutlined, DeleteOutlined, PercentageOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import {
   PAYOUT_HOLD_DAYS_MAX,
+  PAYOUT_HOLD_FROM,
+  PAYOUT_HOLD_FROM_LABELS,
   TERM_REMINDER_DAYS_MAX,
   STORE_CREDIT_BONUS_MAX,
   CUSTOM_BARCODE_OPTIONS,
@@ -151,6 +153,15 @@ export function FeesSection({ who, symbol, isMobile }: { who: string; symbol: st
         <Col span={half}>
           <Form.Item name="payoutHoldDays" label="Payout hold (days)" extra="Days after a sale before its money is ready to pay: refunds inside the hold need no claw-back (0: at once)">
             <InputNumber min={0} max={PAYOUT_HOLD_DAYS_MAX} step={1} precision={0} suffix="days" style={{ width: '100%' }} aria-label="Payout hold (days)" data-testid="payout-hold-days" />
+          </Form.Item>
+        </Col>
+        <Col span={half}>
+          <Form.Item
+            name="payoutHoldFrom"
+            label="Count the hold from"
+            extra="For online (storefront) orders: the day of the sale, or the day the order ships. Counter sales always count from the sale"
+          >
+            <Select options={PAYOUT_HOLD_FROM.map((v) => ({ value: v, label: PAYOUT_HOLD_FROM_LABELS[v] }))} aria-label="Count the hold from" data-testid="payout-hold-from" />
           </Form.Item>
         </Col>
         <Col span={half}>

@@ -48,14 +48,17 @@ export function PayoutRequestCard({ consignerId, money, isMobile }: Props) {
       </Popconfirm>
     ) : undefined;
 
-  const heldSub = a.heldUntil.length ? `Payable from ${formatDateLong(a.heldUntil[0].payableOn)}${a.heldUntil.length > 1 ? ` (${money(a.heldUntil[0].amount)}), the rest later` : ''}` : undefined;
+  const first = a.heldUntil[0];
+  // an online order not shipped yet has no payable day until it ships
+  const firstDay = first ? (first.payableOn === null ? 'Payable once your online orders ship' : `Payable from ${formatDateLong(first.payableOn)}`) : undefined;
+  const heldSub = firstDay ? `${firstDay}${a.heldUntil.length > 1 ? ` (${money(first.amount)}), the rest later` : ''}` : undefined;
 
   return (
     <section className="br-pp-balance" data-testid="payout-balance" aria-label="Your balance">
       <Flex gap={isMobile ? 12 : 32} wrap align={isMobile ? 'stretch' : 'center'} vertical={isMobile} justify="space-between">
         <Flex gap={isMobile ? 16 : 32} wrap>
           {figure('Ready to pay', money(a.payable), 'balance-payable', a.minimum > 0 ? `Minimum payout ${money(a.minimum)}` : undefined)}
-          {(a.held > 0 || a.holdDays > 0) && figure('On hold', money(a.held), 'balance-held', heldSub ?? (a.holdDays > 0 ? `Sales are payable ${a.holdDays} days after the sale` : undefined))}
+          {(a.held > 0 || a.holdDays > 0) && figure('On hold', money(a.held), 'balance-held', heldSub ?? (a.holdDays > 0 ? `Sales are payable ${a.holdDays} days after the sale${a.holdFrom === 'shipping' ? ', online orders after they ship' : ''}` : undefined))}
         </Flex>
         {!open && (
           <Popconfirm
