@@ -239,7 +239,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_consigner_idx').on(t.storeId, t.consignerId, t.createdAt),
     index('ledger_entries_payout_idx').on(t.storeId, t.payoutId),
     index('ledger_entries_inventory_idx').on(t.storeId, t.inventoryId),
-    // the dashboard's store credit bonuses by day (migration 0055)
+    // the dashboard's store credit bonuses by day (migration 0054)
     index('ledger_entries_bonus_idx').on(t.storeId, t.createdAt).where(sql`${t.kind} = 'store_credit_bonus'`),
   ],
 );

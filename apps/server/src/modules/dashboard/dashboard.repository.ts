@@ -39,7 +39,7 @@ export const dashboardRepository = {
   /**
    * Store credit bonuses granted in [prevStart, end) by UTC day (docs/dashboard-and-activity.md "Store
    * credit bonus"): the store's cost of payouts taken as credit, from the ledger's bonus entries
-   * (a partial index of them, migration 0055).
+   * (a partial index of them, migration 0054).
    */
   creditBonusByDay: async (db: DbOrTx, storeId: string, p: Periods) =>
     (
