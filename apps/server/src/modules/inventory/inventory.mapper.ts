@@ -87,9 +87,9 @@ export function toInventoryItem({ item, product, consigner, order, template }: I
     withdrawalDeclinedBy: item.withdrawalDeclinedBy,
     lastUpdatedBy: item.lastUpdatedById ? { id: item.lastUpdatedById, name: item.lastUpdatedByName } : null,
   };
-  // The editable fields stored as sent (inventory-fields.ts); a field set above wins (image falls back to
+  // The editable fields stored as sent (inventory-field-list.ts); a field set above wins (image falls back to
   // the product's). Added after the literal, not spread before it: a spread ahead of 70 properties made
-  // V8 build each row ~80x slower (30 ms for a 50-row page, bench/README.md "The list's own time").
+  // V8 build each row ~80x slower (27 ms for a 50-row page, bench/README.md "The list's own time").
   for (const [field, value] of Object.entries(plainFieldsOf(item))) if (!Object.hasOwn(response, field)) (response as Record<string, unknown>)[field] = value;
   return response as typeof response & ReturnType<typeof plainFieldsOf>;
 }
