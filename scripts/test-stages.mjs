@@ -5,7 +5,7 @@
 //
 // With API_TESTS_ON_POSTGRES set to a PostgreSQL URL, the API tests run a second time on that
 // database beside the e2e suite, at a lower CPU priority, to fill the third of the two cores the
-// browser leaves idle (.ci/run sets it: docs/testing.md "Speed").
+// browser leaves idle (measured; .ci/run runs the passes in turn: docs/testing.md "Speed").
 import { spawn } from 'node:child_process';
 
 const postgresUrl = process.env.API_TESTS_ON_POSTGRES;
