@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '../../fixtures/test';
 import { signInBrowser } from '../../fixtures/api';
 import { DEMO } from '../../fixtures/demo';
-import { OPEN_POPCONFIRM } from '../../fixtures/antd';
+import { OPEN_POPCONFIRM, openedDialog } from '../../fixtures/antd';
 import { snap } from '../../fixtures/screens';
 import { action, addItems, choose, consignerId, findProduct, getItem, listItems, signedIn, toast, type Item } from './stock';
 
@@ -107,7 +107,8 @@ test('[INVENTORY ITEM]: staff withdraw an item early with a fee; the timeline sh
   await signInBrowser(page, DEMO.owner);
   await page.goto(`/inventories/${item.id}`);
   await page.getByTestId('withdraw-item').click();
-  const dialog = page.getByRole('dialog');
+  // done zooming in before its checkbox is clicked (a click during the zoom was lost once under load)
+  const dialog = await openedDialog(page, page.getByRole('dialog'));
   await expect(dialog.getByTestId('withdraw-confirmation')).toHaveText('Are you sure you want to request withdrawal of this item?');
   await expect(dialog.getByRole('button', { name: 'Okay' })).toBeVisible();
   await dialog.getByTestId('withdraw-early').click();
