@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
+import { usePrefersReducedMotion } from '../shared/hooks';
 import { theme } from './theme';
 
 /**
@@ -8,8 +9,12 @@ import { theme } from './theme';
  * sign-in page: its own chunk, loaded by app/App.tsx, so /login fetches no antd module.
  */
 export default function AntdRoot({ children }: { children: ReactNode }) {
+  // Dialogs, drawers and messages appear without zooming or sliding for a person who asked for less
+  // motion (and in the e2e suite, which asks for it: docs/testing.md "Steady clicks").
+  const reducedMotion = usePrefersReducedMotion();
+  const themeInUse = useMemo(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
-    <ConfigProvider theme={theme} locale={enUS}>
+    <ConfigProvider theme={themeInUse} locale={enUS}>
       <AntApp message={{ maxCount: 3 }}>{children}</AntApp>
     </ConfigProvider>
   );

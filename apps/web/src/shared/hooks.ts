@@ -23,6 +23,11 @@ export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
 }
 
+/** The person asked their system for less motion (WCAG 2.3.3): antd's animations are turned off. */
+export function usePrefersReducedMotion(): boolean {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
+}
+
 export function useDocumentTitle(title: string | undefined): void {
   useEffect(() => {
     if (title) document.title = `${title} · Backroom`;
