@@ -63,8 +63,8 @@ const ZEnv = z.object({
     .default('30,120,600,3600,21600'),
   // off only to measure what the store policies cost (bench/README.md "Row-level security")
   ROW_SECURITY: z.enum(['on', 'off']).default('on'),
-  // PGlite: writes before queued reads (db/pglite-queue.ts); off only to measure what that changes
-  PGLITE_WRITES_FIRST: z.enum(['on', 'off']).default('on'),
+  // writes before queued reads: PGlite (db/pglite-queue.ts) and the PostgreSQL pool (db/pg-lanes.ts); off only to measure what that changes
+  WRITES_FIRST: z.enum(['on', 'off']).default('on'),
 });
 
 /** A payout provider's API origin per mode. */

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { laneThePool } from './pg-lanes.ts';
 import { queuePglite } from './pglite-queue.ts';
 import { asSystem, scopePgPool } from './row-security.ts';
 import { watchPgClient, watchPglite, WriteWatch } from './write-watch.ts';
@@ -33,6 +34,9 @@ export type Database = {
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
 };
 
+/** PostgreSQL connections per process (docs/scaling.md "Several server processes"). */
+const POOL_SIZE = 10;
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -50,19 +54,20 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** Requests run as the role the store policies restrict (db/row-security.ts); off only to measure its cost. */
   rowSecurity?: boolean;
-  /** PGlite: writes before queued reads (db/pglite-queue.ts); off only to measure what that changes. */
+  /** Writes before queued reads: PGlite's one connection (db/pglite-queue.ts), PostgreSQL's pool (db/pg-lanes.ts); off only to measure what that changes. */
   writesFirst?: boolean;
 }): Promise<Database> {
   const rowSecurity = opts.rowSecurity ?? process.env.ROW_SECURITY !== 'off';
-  const writesFirst = opts.writesFirst ?? process.env.PGLITE_WRITES_FIRST !== 'off';
+  const writesFirst = opts.writesFirst ?? process.env.WRITES_FIRST !== 'off';
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_SIZE });
     const writes = new WriteWatch();
     pool.on('connect', (client) => watchPgClient(writes, client as never));
     // An idle client dropped by the server (restart, DROP DATABASE ... WITH (FORCE)) must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     if (rowSecurity) scopePgPool(pool as never);
+    if (writesFirst) laneThePool(pool as never, POOL_SIZE);
     const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {

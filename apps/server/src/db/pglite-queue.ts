@@ -92,7 +92,7 @@ export function laneOf(text: string): Lane {
 /**
  * Puts PGlite's `query`, `exec` and `transaction` behind one LaneQueue. `rowSecurity`: each call first
  * sets the connection to the caller's scope. `writesFirst` false: one lane, first come first served
- * (the behaviour before, kept for measuring: PGLITE_WRITES_FIRST=off).
+ * (the behaviour before, kept for measuring: WRITES_FIRST=off).
  */
 export function queuePglite(client: { query: QueryFn; exec: QueryFn; transaction: QueryFn }, opts: { rowSecurity: boolean; writesFirst: boolean }): LaneQueue {
   const query = client.query.bind(client) as QueryFn;

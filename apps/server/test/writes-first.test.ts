@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectionLanes } from '../src/db/pg-lanes.ts';
 import { LaneQueue, MAX_WRITES_IN_A_ROW } from '../src/db/pglite-queue.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
 
-// PGlite's one connection behind two lanes (src/db/pglite-queue.ts, docs/scaling.md "PGlite: writes
-// first"): a request that changes something is not queued behind the readers' statements.
+// Writes first (docs/scaling.md "PGlite: writes first" and "PostgreSQL: connections writes first"):
+// PGlite's one connection behind two lanes (src/db/pglite-queue.ts), the PostgreSQL pool's connections
+// handed out the same way (src/db/pg-lanes.ts): a request that changes something is not queued behind
+// the readers' statements.
 
 describe('LaneQueue', () => {
   const deferred = () => {
@@ -56,7 +59,52 @@ describe('LaneQueue', () => {
   });
 });
 
-describe('an edit while 200 reads wait (PGlite)', () => {
+describe('ConnectionLanes', () => {
+  const flush = () => new Promise((r) => setImmediate(r));
+
+  it('hands out at most its size at once, to waiting writes before waiting reads, each place given back once', async () => {
+    const lanes = new ConnectionLanes(2);
+    const order: string[] = [];
+    const holders = new Map<string, () => void>();
+    const ask = (name: string, lane: 'read' | 'write') =>
+      void lanes.acquire(lane).then((giveBack) => {
+        order.push(name);
+        holders.set(name, giveBack);
+      });
+    ask('r0', 'read');
+    ask('r1', 'read');
+    ask('r2', 'read');
+    ask('w0', 'write');
+    await flush();
+    expect(order).toEqual(['r0', 'r1']);
+    expect(lanes.depth).toEqual({ write: 1, read: 1 });
+    holders.get('r0')!();
+    holders.get('r0')!(); // a second give-back of the same place frees nothing more
+    await flush();
+    // the write asked after r2 and still went first
+    expect(order).toEqual(['r0', 'r1', 'w0']);
+    holders.get('w0')!();
+    await flush();
+    expect(order).toEqual(['r0', 'r1', 'w0', 'r2']);
+  });
+
+  it('lets a read through after a run of writes while reads wait', async () => {
+    const lanes = new ConnectionLanes(1);
+    const order: string[] = [];
+    const first = await lanes.acquire('write');
+    const granted = [lanes.acquire('read').then((giveBack) => (order.push('r'), giveBack))];
+    for (let k = 1; k <= MAX_WRITES_IN_A_ROW + 2; k += 1) granted.push(lanes.acquire('write').then((giveBack) => (order.push(`w${k}`), giveBack)));
+    first();
+    // each holder gives its place back as soon as it has it
+    for (const promise of granted) void promise.then((giveBack) => giveBack());
+    await Promise.all(granted);
+    // the first write and MAX_WRITES_IN_A_ROW - 1 more, then the waiting read
+    expect(order.indexOf('r')).toBe(MAX_WRITES_IN_A_ROW - 1);
+    expect(order).toHaveLength(MAX_WRITES_IN_A_ROW + 3);
+  });
+});
+
+describe('an edit while 200 reads wait', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -80,24 +128,22 @@ describe('an edit while 200 reads wait (PGlite)', () => {
     return { done: doneAtEdit, status: edit.statusCode, total: done };
   }
 
-  it('answers the edit before most of the queued reads, and every read still finishes', async (ctx) => {
-    if (t.ctx.database.kind !== 'pglite') ctx.skip();
+  it('answers the edit before most of the queued reads, and every read still finishes', async () => {
     const { done, status, total } = await readsBeforeTheEdit(t);
     expect(status).toBe(200);
     expect(total).toBe(200);
-    // 2 on a quiet machine; without the lanes all 200 (the next test). Fewer than half: a loaded machine
+    // 2 on a quiet machine (PGlite; PostgreSQL's 10 connections a few more); without the lanes all 200 (the next test). Fewer than half: a loaded machine
     // (CI) stretches the edit's own waits between its statements, not the order of the queue
     expect(done).toBeLessThan(100);
   }, 120_000);
 
-  it('is queued behind them first come, first served with PGLITE_WRITES_FIRST=off (what the test would see without the lanes)', async (ctx) => {
-    if (t.ctx.database.kind !== 'pglite') ctx.skip();
-    process.env.PGLITE_WRITES_FIRST = 'off';
+  it('is queued behind them first come, first served with WRITES_FIRST=off (what the test would see without the lanes)', async () => {
+    process.env.WRITES_FIRST = 'off';
     let fifo: TestApp | undefined;
     try {
       fifo = await createTestApp();
     } finally {
-      delete process.env.PGLITE_WRITES_FIRST;
+      delete process.env.WRITES_FIRST;
     }
     try {
       const { done, status } = await readsBeforeTheEdit(fifo);
