@@ -1,4 +1,4 @@
-import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter, MAX_ANY_TEXT, MAX_JSON_DEPTH } from '@backroom/domain';
+import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter, MAX_ANY_TEXT, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '@backroom/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
@@ -44,11 +44,13 @@ export function findBadText(value: unknown, path = '', maxLength = Infinity, max
 }
 
 /**
- * True when JSON text nests objects/arrays deeper than `maxDepth`: one pass over the characters,
- * minding strings and escapes, before JSON.parse ever sees the text.
+ * What is wrong with the shape of JSON text before JSON.parse ever sees it: objects/arrays nested
+ * deeper than `maxDepth`, or more than `maxValues` values (counted by their separating commas), or
+ * null. One pass over the characters, minding strings and escapes.
  */
-export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
+export function jsonShapeProblem(text: string, maxDepth: number, maxValues = Infinity): 'depth' | 'values' | null {
   let depth = 0;
+  let commas = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
@@ -60,19 +62,26 @@ export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
     if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
       depth += 1;
-      if (depth > maxDepth) return true;
+      if (depth > maxDepth) return 'depth';
     } else if (c === 0x7d || c === 0x5d) depth -= 1;
+    else if (c === 0x2c) {
+      commas += 1;
+      if (commas >= maxValues) return 'values';
+    }
   }
-  return false;
+  return null;
 }
 
 export const TOO_DEEP_MESSAGE = `The request nests objects or arrays too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+export const TOO_MANY_VALUES_MESSAGE = `The request holds too many values (at most ${MAX_JSON_VALUES.toLocaleString('en-US')})`;
 
 function refuseCharacters(text: string, where: string): void {
   if (hasForbiddenCharacter(text)) throw badRequest(`${FORBIDDEN_CHARACTER_MESSAGE}: ${where}`);
 }
 
 function check(value: unknown, where: string, maxLength: number): void {
+  // a raw body (the storefront webhooks' bytes) is checked by its route: its signature, then its parser
+  if (value instanceof Uint8Array) return;
   const bad = findBadText(value, '', maxLength);
   if (!bad) return;
   const name = bad.path ? `${where} ${bad.path}` : where;
@@ -96,14 +105,16 @@ function decodeStrictly(raw: string, where: string): string {
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
-  // JSON bodies: the nesting depth is checked on the text, so JSON.parse never sees a body nested
-  // 100,000 levels deep; then Fastify's own parser (prototype-poisoning checks, its messages).
+  // JSON bodies: the nesting depth and the number of values are checked on the text, so JSON.parse
+  // never sees a body nested 100,000 levels deep or 100,000 members wide; then Fastify's own parser
+  // (prototype-poisoning checks, its messages).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(badRequest(`${TOO_DEEP_MESSAGE}: body`), undefined);
+    const problem = jsonShapeProblem(text, MAX_JSON_DEPTH, MAX_JSON_VALUES);
+    if (problem) {
+      done(badRequest(`${problem === 'depth' ? TOO_DEEP_MESSAGE : TOO_MANY_VALUES_MESSAGE}: body`), undefined);
       return;
     }
     parseJson(request, text, done);
