@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { forbidden } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerReadAdmission } from './http/read-admission.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
@@ -107,6 +108,8 @@ export async function buildApp(
 
   // Every request's statements run in its own row-security scope (db/row-security.ts): no store's
   // rows until the store is resolved below, then that store's only.
+  // API reads wait for a place before any work (http/read-admission.ts): the first hook of all.
+  registerReadAdmission(app, config.readsInFlight);
   const requestScopes = new WeakMap<object, AsyncResource>();
   const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
   // A request that changes something runs its statements before queued reads on PGlite (db/pglite-queue.ts).

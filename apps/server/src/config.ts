@@ -65,6 +65,8 @@ const ZEnv = z.object({
   ROW_SECURITY: z.enum(['on', 'off']).default('on'),
   // writes before queued reads: PGlite (db/pglite-queue.ts) and the PostgreSQL pool (db/pg-lanes.ts); off only to measure what that changes
   WRITES_FIRST: z.enum(['on', 'off']).default('on'),
+  // API reads in the works at once (http/read-admission.ts); 0 admits every read at once
+  READS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(16),
 });
 
 /** A payout provider's API origin per mode. */
@@ -121,6 +123,8 @@ export type AppConfig = {
   storefrontBulkMinItems: number;
   /** Requests run as the role the store policies restrict (db/row-security.ts). */
   rowSecurity: boolean;
+  /** API reads in the works at once, the rest waiting unstarted (http/read-admission.ts); 0: no bound. */
+  readsInFlight: number;
 };
 
 export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -144,6 +148,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
     rowSecurity: parsed.ROW_SECURITY === 'on',
+    readsInFlight: parsed.READS_IN_FLIGHT,
     // A fixed development secret keeps sessions valid across restarts of the demo; production must set one.
     authSecret: parsed.AUTH_SECRET ?? 'backroom-development-secret-change-me',
     smtpUrl: parsed.SMTP_URL || undefined,

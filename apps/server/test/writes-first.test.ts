@@ -154,3 +154,35 @@ describe('an edit while 200 reads wait', () => {
     }
   }, 600_000);
 });
+
+describe('API reads admitted a few at a time (http/read-admission.ts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { readsInFlight: 2 } });
+  }, 600_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers every waiting read, never holds a change behind them, and loses no place', async () => {
+    const owner = await t.signIn(DEMO.owner);
+    const list = json<{ data: { rows: { id: string; price: number | null }[] } }>(await t.request({ method: 'GET', url: '/api/inventories/paginatedInventories?pageSize=20&status=Active', token: owner }));
+    const item = list.data.rows.find((row) => row.price !== null)!;
+    let done = 0;
+    const reads = Array.from({ length: 40 }, (_, k) =>
+      t.request({ method: 'GET', url: `/api/inventories/paginatedInventories?pageSize=50&page=${(k % 4) + 1}&sortBy=price`, token: owner }).then((res) => {
+        done += 1;
+        return res.statusCode;
+      }),
+    );
+    const edit = await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price: (item.price ?? 0) + 1 } });
+    const doneAtEdit = done;
+    expect(edit.statusCode).toBe(200);
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 40 }, () => 200));
+    // the change did not wait for the 40 reads, two at a time
+    expect(doneAtEdit).toBeLessThan(40);
+    // every place came back: 2 more reads at once are answered
+    const again = await Promise.all([1, 2, 3].map(() => t.request({ method: 'GET', url: '/api/me', token: owner })));
+    expect(again.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  }, 120_000);
+});
