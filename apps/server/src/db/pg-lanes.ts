@@ -2,7 +2,7 @@
  * PostgreSQL: the pool's connections handed out writes first. node-postgres queues callers for a free
  * connection first come, first served: under 50 readers a price change waited for a connection behind
  * every list and search already waiting (edits p50 about 0.4 s, p99 1 s in the busy hour: bench/README.md
- * "The busy hour on PostgreSQL: connections writes first"). The same two lanes as PGlite's queue
+ * "The busy hour on a quiet machine"). The same two lanes as PGlite's queue
  * (pglite-queue.ts: a transaction, a statement that is not plainly a read, and every statement of a
  * request that changes something go in the write lane), but for `size` connections at once: a freed
  * connection goes to a waiting write before any waiting read, and after MAX_WRITES_IN_A_ROW writes while

@@ -3,10 +3,10 @@
  * every request's callbacks on one thread: with 50 readers in flight each turn of the event loop
  * served all their database answers, mappings and serializations, and a price change, a counter sale
  * or a sign-in (a few round trips to the database, each waiting for the next turn) took several such
- * turns: edits p99 0.36 s on PostgreSQL with the pool's lanes (bench/README.md "The busy hour: reads
- * admitted"). The reads are bound by the CPU either way; admitted a few at a time they take no longer
- * in all, and a request that changes something (any method but GET and HEAD) is never held: it waits
- * only for turns as short as a few reads make them. Only `/api/` reads are held: the web app's files
+ * turns (bench/README.md "The busy hour on a quiet machine"). The reads are bound by the CPU either
+ * way; admitted a few at a time they take no longer in all, and a request that changes something
+ * (any method but GET and HEAD) is never held: it waits only for turns as short as a few reads make
+ * them. Only `/api/` reads are held: the web app's files
  * and the public pages are not. docs/scaling.md "Reads admitted a few at a time".
  */
 import type { FastifyInstance } from 'fastify';
