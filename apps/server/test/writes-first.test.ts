@@ -132,8 +132,9 @@ describe('an edit while 200 reads wait', () => {
     const { done, status, total } = await readsBeforeTheEdit(t);
     expect(status).toBe(200);
     expect(total).toBe(200);
-    // 2 on a quiet machine (PGlite; PostgreSQL's 10 connections a few more); without the lanes all 200 (the next test). Fewer than half: a loaded machine
-    // (CI) stretches the edit's own waits between its statements, not the order of the queue
+    // 2 on a quiet machine (PGlite; PostgreSQL's 10 connections a few more); without the lanes all 200
+    // (the next test). Fewer than half: a loaded machine (CI) stretches the edit's own waits between its
+    // statements, not the order of the queue
     expect(done).toBeLessThan(100);
   }, 120_000);
 

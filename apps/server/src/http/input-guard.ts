@@ -73,7 +73,7 @@ export function jsonShapeProblem(text: string, maxDepth: number, maxValues = Inf
 }
 
 export const TOO_DEEP_MESSAGE = `The request nests objects or arrays too deeply (at most ${MAX_JSON_DEPTH} levels)`;
-export const TOO_MANY_VALUES_MESSAGE = `The request holds too many values (at most ${MAX_JSON_VALUES.toLocaleString('en-US')})`;
+const TOO_MANY_VALUES_MESSAGE = `The request holds too many values (at most ${MAX_JSON_VALUES.toLocaleString('en-US')})`;
 
 function refuseCharacters(text: string, where: string): void {
   if (hasForbiddenCharacter(text)) throw badRequest(`${FORBIDDEN_CHARACTER_MESSAGE}: ${where}`);

@@ -6,8 +6,8 @@
  * turns (bench/README.md "The busy hour on a quiet machine"). The reads are bound by the CPU either
  * way; admitted a few at a time they take no longer in all, and a request that changes something
  * (any method but GET and HEAD) is never held: it waits only for turns as short as a few reads make
- * them. Only `/api/` reads are held: the web app's files
- * and the public pages are not. docs/scaling.md "Reads admitted a few at a time".
+ * them. Only `/api/` reads are held: the web app's files and the public pages are not.
+ * docs/scaling.md "Reads admitted a few at a time".
  */
 import type { FastifyInstance } from 'fastify';
 import { ConnectionLanes } from '../db/pg-lanes.ts';
