@@ -1,4 +1,7 @@
+import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerReadAdmission } from '../src/http/read-admission.ts';
 import { ConnectionLanes } from '../src/db/pg-lanes.ts';
 import { LaneQueue, MAX_WRITES_IN_A_ROW } from '../src/db/pglite-queue.ts';
 import { createTestApp, DEMO, json, type TestApp } from './helpers.ts';
@@ -186,4 +189,35 @@ describe('API reads admitted a few at a time (http/read-admission.ts)', () => {
     const again = await Promise.all([1, 2, 3].map(() => t.request({ method: 'GET', url: '/api/me', token: owner })));
     expect(again.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   }, 120_000);
+});
+
+describe('a read place and an answer the client does not read (http/read-admission.ts)', () => {
+  it('goes back when the answer starts, so an endless stream holds no place', async () => {
+    const app = Fastify();
+    registerReadAdmission(app, 1);
+    const streams: PassThrough[] = [];
+    // an export the client never finishes reading: the stream never ends
+    app.get('/api/export', (_request, reply) => {
+      const body = new PassThrough();
+      body.write('sku,price\n');
+      streams.push(body);
+      return reply.type('text/csv').send(body);
+    });
+    app.get('/api/me', () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const held = await Promise.all([1, 2, 3].map(() => fetch(`${base}/api/export`)));
+      expect(held.map((res) => res.status)).toEqual([200, 200, 200]);
+      // with one place, a read after three unread exports is still answered
+      const me = await Promise.race([
+        fetch(`${base}/api/me`).then((res) => res.status),
+        new Promise((r) => setTimeout(() => r('held'), 3_000)),
+      ]);
+      expect(me).toBe(200);
+    } finally {
+      for (const stream of streams) stream.end();
+      await app.close();
+    }
+  }, 30_000);
 });

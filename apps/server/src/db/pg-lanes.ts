@@ -9,9 +9,8 @@
  * reads wait, to a read. docs/scaling.md "PostgreSQL: connections writes first".
  */
 import { laneOf, MAX_WRITES_IN_A_ROW, type Lane } from './pglite-queue.ts';
+import { queryThrough, type PgClient, type QueryFn } from './pool-query.ts';
 
-type QueryFn = (...args: unknown[]) => Promise<unknown>;
-type PgClient = { query: QueryFn; release: (err?: unknown) => void };
 
 /** At most `size` holders at once; waiting writes before waiting reads, a read let through now and then. */
 export class ConnectionLanes {
@@ -82,20 +81,8 @@ export function laneThePool(pool: { query: QueryFn; connect: () => Promise<PgCli
     return client;
   };
   pool.connect = (() => take('write')) as typeof pool.connect;
-  pool.query = (async (...args: unknown[]) => {
-    const callback = typeof args.at(-1) === 'function' ? (args.pop() as (err: unknown, res?: unknown) => void) : null;
-    const lane = laneOf(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? ''));
-    const run = async () => {
-      const client = await take(lane);
-      try {
-        return await client.query(...args);
-      } finally {
-        client.release();
-      }
-    };
-    if (!callback) return run();
-    run().then((res) => callback(null, res), (err) => callback(err));
-    return undefined;
-  }) as QueryFn;
+  pool.query = queryThrough((args) =>
+    take(laneOf(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? ''))),
+  );
   return lanes;
 }

@@ -15,6 +15,7 @@
  * - outside any request (start-up, migrations, the job queue's workers, the seed): the owner too.
  */
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { queryThrough, type PgClient, type QueryFn } from './pool-query.ts';
 
 export const RUNTIME_ROLE = 'backroom_app';
 
@@ -111,8 +112,6 @@ export function keepScope<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
 const SET_SCOPE = "select set_config('role', $1, false), set_config('app.store_id', $2, false)";
 const paramsOf = (key: string): [string, string] => (key === 'system' ? ['none', ''] : [RUNTIME_ROLE, key.slice('store:'.length)]);
 
-type QueryFn = (...args: unknown[]) => Promise<unknown>;
-type PgClient = { query: QueryFn; release: (err?: unknown) => void };
 const APPLIED = Symbol('backroom.scope');
 
 /**
@@ -137,20 +136,7 @@ export function scopePgPool(pool: { query: QueryFn; connect: () => Promise<PgCli
     return client;
   };
   pool.connect = (() => scoped(scopeKey())) as typeof pool.connect;
-  pool.query = (async (...args: unknown[]) => {
-    const callback = typeof args.at(-1) === 'function' ? (args.pop() as (err: unknown, res?: unknown) => void) : null;
-    const run = async () => {
-      const client = await scoped(scopeKey());
-      try {
-        return await client.query(...args);
-      } finally {
-        client.release();
-      }
-    };
-    if (!callback) return run();
-    run().then((res) => callback(null, res), (err) => callback(err));
-    return undefined;
-  }) as QueryFn;
+  pool.query = queryThrough(() => scoped(scopeKey()));
 }
 
 /**

@@ -12,6 +12,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ConnectionLanes } from '../db/pg-lanes.ts';
 
+const GIVE_BACK = Symbol('backroom.readPlace');
+type Holder = { [GIVE_BACK]?: () => void };
+
 export function registerReadAdmission(app: FastifyInstance, size: number): void {
   if (size <= 0) return;
   const places = new ConnectionLanes(size);
@@ -20,20 +23,26 @@ export function registerReadAdmission(app: FastifyInstance, size: number): void 
       done();
       return;
     }
-    // The place is given back once the answer is sent in full or the client went away, which it may
-    // do while the read still waits: then the place goes back as soon as it is given.
+    // The place goes back when the answer starts to be sent (onSend below), not when the client has
+    // read it all: a large streamed answer (a CSV export) left unread would otherwise hold a place, and
+    // a few such answers every store's reads. Also when the client goes away, which it may do while the
+    // read still waits: then the place goes back as soon as it is given.
     let ended = false;
     let giveBack: (() => void) | undefined;
     const end = () => {
       ended = true;
       giveBack?.();
     };
-    reply.raw.once('finish', end);
+    (request as Holder)[GIVE_BACK] = end;
     reply.raw.once('close', end);
     void places.acquire('read').then((given) => {
       giveBack = given;
       if (ended) given();
       done();
     });
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    (request as Holder)[GIVE_BACK]?.();
+    done(null, payload);
   });
 }
