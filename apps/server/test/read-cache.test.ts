@@ -192,4 +192,24 @@ describe('read cache', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(json<{ data: { title: string }[] }>(await t.request({ method: 'GET', url, token: owner })).data.map((p) => p.title)).toEqual(['Readcache Runner']);
   });
+
+  it("keeps the product search's answers through an item's price change, and drops them when a product changes", async () => {
+    const search = () => t.request({ method: 'GET', url: '/api/products?search=nike', token: owner });
+    const first = await search();
+    expect(first.statusCode).toBe(200);
+    expect((await search()).headers['x-read-cache']).toBe('hit');
+    const item = json<Page>(await list(owner)).data.rows.find((r) => r.price !== null)!;
+    expect((await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price: (item.price ?? 0) + 7 } })).statusCode).toBe(200);
+    // the list shows the new price; the search, which reads no item, is served as kept
+    expect((await list(owner)).headers['x-read-cache']).toBeUndefined();
+    const kept = await search();
+    expect(kept.headers['x-read-cache']).toBe('hit');
+    expect(kept.body).toBe(first.body);
+    // a product's change, through the database client (as another process would), is seen at once
+    const product = json<{ data: { id: string; title: string }[] }>(first).data[0];
+    await t.ctx.db.update(s.products).set({ title: `${product.title} Renamed` }).where(eq(s.products.id, product.id));
+    const fresh = await search();
+    expect(fresh.headers['x-read-cache']).toBeUndefined();
+    expect(json<{ data: { id: string; title: string }[] }>(fresh).data.find((p) => p.id === product.id)?.title).toBe(`${product.title} Renamed`);
+  });
 });

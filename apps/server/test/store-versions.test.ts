@@ -1,5 +1,6 @@
 // The per-store versions the caches compare (db/store-versions.ts, migration 0043, docs/scaling.md
 // "Several server processes"): which tables move them, once per transaction and store, at what cost.
+import { sql as sqlTag } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_SCOPE, storeVersionsOf } from '../src/db/store-versions.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -21,6 +22,10 @@ const sql = (text: string, values: unknown[] = []) => t.ctx.database.executeSql(
 const versionOf = async (id: string) => {
   const row = (await sql('select version::int as v, people_version::int as p from backroom_store_version where store_id = $1', [id])).rows[0] as { v: number; p: number } | undefined;
   return row ?? { v: 0, p: 0 };
+};
+const catalogueOf = async (id: string) => {
+  const row = (await sql('select version::int as v, catalogue_version::int as c from backroom_store_version where store_id = $1', [id])).rows[0] as { v: number; c: number };
+  return row;
 };
 
 describe('store versions', () => {
@@ -48,6 +53,27 @@ describe('store versions', () => {
     await sql("update \"user\" set name = name where email like '%demo%'");
     expect((await versionOf(GLOBAL_SCOPE)).p).toBe(global.p + 1);
     expect(await versionOf(storeId)).toEqual(people);
+  });
+
+  it("moves the catalogue's version with products and their GTINs only, once per transaction (migration 0055)", async () => {
+    const start = await catalogueOf(storeId);
+    // items, a sale, a payout: the store's data, not its catalogue
+    await sql('update inventory_items set price = price where store_id = $1', [storeId]);
+    const afterItems = await catalogueOf(storeId);
+    expect(afterItems).toEqual({ v: start.v + 1, c: start.c });
+    // products and GTINs in one transaction: each version once
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sqlTag`update products set title = title where store_id = ${storeId}`);
+      await tx.execute(sqlTag`update product_gtins set gtin = gtin where store_id = ${storeId}`);
+      await tx.execute(sqlTag`update inventory_items set price = price where store_id = ${storeId}`);
+    });
+    expect(await catalogueOf(storeId)).toEqual({ v: afterItems.v + 1, c: afterItems.c + 1 });
+    // an item first, then a product, in one transaction: still once each
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sqlTag`update inventory_items set price = price where store_id = ${storeId}`);
+      await tx.execute(sqlTag`update products set title = title where store_id = ${storeId}`);
+    });
+    expect(await catalogueOf(storeId)).toEqual({ v: afterItems.v + 2, c: afterItems.c + 2 });
   });
 
   it('reads the versions of a store and the users in one query, again on PGlite only once this process wrote', async () => {

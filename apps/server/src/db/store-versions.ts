@@ -3,13 +3,17 @@ import type { Database } from './client.ts';
 /** The row of what no store owns (sign-in users and their sessions), migration 0043. */
 export const GLOBAL_SCOPE = '00000000-0000-0000-0000-000000000000';
 
-/** What a store's data is at: `data` moves with any change of its rows, `people` with its staff, consigners and store row. */
-export type StoreVersion = { data: string; people: string };
+/**
+ * What a store's data is at: `data` moves with any change of its rows, `people` with its staff,
+ * consigners and store row, `catalogue` with its products and their GTINs (migration 0055).
+ */
+export type StoreVersion = { data: string; people: string; catalogue: string };
 /** The versions one request works with: its store's (when it has one) and the users' and sessions'. */
 export type RequestVersions = { store: StoreVersion | null; global: StoreVersion };
 
-const NONE: StoreVersion = { data: '0', people: '0' };
-const SQL = 'select store_id::text as s, version::text as d, people_version::text as p from backroom_store_version where store_id = any($1::uuid[])';
+const NONE: StoreVersion = { data: '0', people: '0', catalogue: '0' };
+const SQL =
+  'select store_id::text as s, version::text as d, people_version::text as p, catalogue_version::text as c from backroom_store_version where store_id = any($1::uuid[])';
 
 /**
  * The per-store versions the caches compare (docs/scaling.md "Several server processes"): a row per
@@ -38,7 +42,7 @@ export class StoreVersions {
     const watch = writes.version;
     const quiet = writes.quiet;
     const { rows } = await this.database.executeSql(SQL, [scopes]);
-    const found = new Map((rows as { s: string; d: string; p: string }[]).map((r) => [r.s, { data: r.d, people: r.p }]));
+    const found = new Map((rows as { s: string; d: string; p: string; c: string }[]).map((r) => [r.s, { data: r.d, people: r.p, catalogue: r.c }]));
     const versionOf = (scope: string) => found.get(scope) ?? NONE;
     // remembered only when no write of this process began or ended around the read
     if (local && quiet && writes.quiet && writes.version === watch) for (const scope of scopes) this.memo.set(scope, { watch, version: versionOf(scope) });

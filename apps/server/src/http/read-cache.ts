@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { versionsOfRequest } from '../db/store-versions.ts';
+import { versionsOfRequest, type StoreVersion } from '../db/store-versions.ts';
 
 /** What the cache needs of the app's context (ReadCacheContext has it): http/ stands below the context. */
 type ReadCacheContext = { database: Pick<Database, 'writes' | 'executeSql' | 'kind'>; config: Pick<AppConfig, 'readCache' | 'cacheTtlMs'> };
@@ -17,9 +17,10 @@ export type ReadCacheStats = { hits: number; misses: number; kept: number; entri
  * queries nor the serialisation (a shop's busiest hour is many people on the same screens).
  *
  * Kept per store and view, versioned by what they read (docs/scaling.md "Several server processes"):
- * an answer is kept with its store's data version as read before the answer was read
- * (db/store-versions.ts: a row per store, bumped by triggers in the transaction of any change of the
- * store's rows) and served only while the store's version is still that one. A write in one store
+ * an answer is kept with the store's version of what it reads (`reads`: the store's data, or only its
+ * catalogue), as read before the answer was read (db/store-versions.ts: a row per store, bumped by
+ * triggers in the transaction of a change of the store's rows), and served only while that version is
+ * still the same: an item's price change leaves the product search's answers. A write in one store
  * leaves every other store's answers; a change made anywhere (this process, another one, psql) is
  * seen by the next request. The key holds the store, who is asking (a consigner's own view, or
  * staff's) and the whole URL; the route checks access before it asks the cache, so a hit is never
@@ -120,17 +121,28 @@ export const viewOf = (actor: { kind: string; id: string }) => (actor.kind === '
 const KEEP = Symbol('readCacheKeep');
 type Keep = { key: string; version: string };
 
+/** What a cached read reads of the store: any of its data, or only its catalogue (products and their GTINs). */
+export type CachedReads = Exclude<keyof StoreVersion, 'people'>;
+
 /**
  * The answer of a cacheable read: the kept text when there is one (sent as it is), else `read()`,
  * whose serialised answer is kept by the onSend hook below if it is a 200. `who` names the view of
- * the data the caller has (e.g. 'staff' or 'consigner:<id>').
+ * the data the caller has (e.g. 'staff' or 'consigner:<id>'); `reads`, the part of the store's data
+ * `read` reads, whose version the answer is kept with.
  */
-export async function cachedRead<T>(ctx: ReadCacheContext, request: FastifyRequest, reply: FastifyReply, who: string, read: () => Promise<T>): Promise<T | FastifyReply> {
+export async function cachedRead<T>(
+  ctx: ReadCacheContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: string,
+  reads: CachedReads,
+  read: () => Promise<T>,
+): Promise<T | FastifyReply> {
   const cache = readCacheOf(ctx);
   if (!cache.enabled || !request.store) return read();
-  const key = `${request.store.id}\u0000${who}\u0000${request.url}`;
+  const key = `${request.store.id}\u0000${who}\u0000${reads}\u0000${request.url}`;
   // read before the answer is: a write committed while it runs moves it, so that answer is never served
-  const version = (await versionsOfRequest(ctx.database, request)).store?.data ?? '';
+  const version = (await versionsOfRequest(ctx.database, request)).store?.[reads] ?? '';
   const kept = cache.hit(key, version);
   if (kept) {
     const { body, encoding } = encoded(kept, request.headers['accept-encoding']);

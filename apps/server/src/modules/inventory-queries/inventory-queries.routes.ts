@@ -60,7 +60,7 @@ export const inventoryQueriesRoutes =
       async (request, reply) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
         // many people on the same list: a page asked again before anything changed is sent as it was
-        return cachedRead(ctx, request, reply, viewOf(actor), async () => ({ data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) }));
+        return cachedRead(ctx, request, reply, viewOf(actor), 'data', async () => ({ data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) }));
       },
     );
 

@@ -54,7 +54,7 @@ export const productsRoutes =
       async (request, reply) => {
         await requireStaffAreaOrConsigner(ctx, request, 'Products');
         // the catalogue is the same for everyone let in: one kept answer serves staff and consigners
-        return cachedRead(ctx, request, reply, 'catalogue', async () => ({ data: await searchProducts(ctx, requireStore(request), request.query) }));
+        return cachedRead(ctx, request, reply, 'catalogue', 'catalogue', async () => ({ data: await searchProducts(ctx, requireStore(request), request.query) }));
       },
     );
 
