@@ -212,4 +212,32 @@ describe('read cache', () => {
     expect(fresh.headers['x-read-cache']).toBeUndefined();
     expect(json<{ data: { id: string; title: string }[] }>(fresh).data.find((p) => p.id === product.id)?.title).toBe(`${product.title} Renamed`);
   });
+
+  it('keeps the pages of other statuses through an Active item\'s price change, and drops them when an item changes status', async () => {
+    const page = (status: string) => list(owner, `/api/inventories/paginatedInventories?pageSize=50&status=${status}`);
+    const pendingFirst = await page('Pending');
+    expect(json<Page>(pendingFirst).data.rows.length).toBeGreaterThan(0);
+    await page('Active');
+    for (const status of ['Pending', 'Active']) expect((await page(status)).headers['x-read-cache']).toBe('hit');
+    const item = json<Page>(await page('Active')).data.rows.find((r) => r.price !== null)!;
+    expect((await t.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price: (item.price ?? 0) + 5 } })).statusCode).toBe(200);
+    // the Active page shows the new price; the Pending page, which holds no Active item, is kept
+    const active = await page('Active');
+    expect(active.headers['x-read-cache']).toBeUndefined();
+    expect(json<Page>(active).data.rows.find((r) => r.id === item.id)?.price).toBe((item.price ?? 0) + 5);
+    const kept = await page('Pending');
+    expect(kept.headers['x-read-cache']).toBe('hit');
+    expect(kept.body).toBe(pendingFirst.body);
+    // an item leaving Pending (written straight to the database, as another process would) empties it
+    const pending = json<Page>(pendingFirst).data.rows[0];
+    await t.ctx.db.update(s.inventoryItems).set({ status: 'Withdrawn' }).where(eq(s.inventoryItems.id, pending.id));
+    const fresh = await page('Pending');
+    expect(fresh.headers['x-read-cache']).toBeUndefined();
+    expect(json<Page>(fresh).data.rows.map((r) => r.id)).not.toContain(pending.id);
+    // a consigner's name (a part every list page reads) empties the Active page too
+    await page('Active');
+    expect((await page('Active')).headers['x-read-cache']).toBe('hit');
+    await t.ctx.db.update(s.consigners).set({ firstName: 'Renamed' }).where(eq(s.consigners.id, item.consignerId));
+    expect((await page('Active')).headers['x-read-cache']).toBeUndefined();
+  });
 });

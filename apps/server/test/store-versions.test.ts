@@ -23,9 +23,14 @@ const versionOf = async (id: string) => {
   const row = (await sql('select version::int as v, people_version::int as p from backroom_store_version where store_id = $1', [id])).rows[0] as { v: number; p: number } | undefined;
   return row ?? { v: 0, p: 0 };
 };
-const catalogueOf = async (id: string) => {
-  const row = (await sql('select version::int as v, catalogue_version::int as c from backroom_store_version where store_id = $1', [id])).rows[0] as { v: number; c: number };
-  return row;
+const partsOf = async (id: string) => {
+  const row = (
+    await sql(
+      'select version::int as v, people_version::int as p, catalogue_version::int as c, items_version::int as i, item_status_versions as st, other_version::int as o from backroom_store_version where store_id = $1',
+      [id],
+    )
+  ).rows[0] as { v: number; p: number; c: number; i: number; st: Record<string, number> | string; o: number };
+  return { ...row, st: (typeof row.st === 'string' ? JSON.parse(row.st) : row.st) as Record<string, number> };
 };
 
 describe('store versions', () => {
@@ -55,25 +60,31 @@ describe('store versions', () => {
     expect(await versionOf(storeId)).toEqual(people);
   });
 
-  it("moves the catalogue's version with products and their GTINs only, once per transaction (migration 0055)", async () => {
-    const start = await catalogueOf(storeId);
-    // items, a sale, a payout: the store's data, not its catalogue
-    await sql('update inventory_items set price = price where store_id = $1', [storeId]);
-    const afterItems = await catalogueOf(storeId);
-    expect(afterItems).toEqual({ v: start.v + 1, c: start.c });
-    // products and GTINs in one transaction: each version once
+  it('moves each part of the store\'s row with its own tables, once per transaction (migration 0055)', async () => {
+    const start = await partsOf(storeId);
+    // an Active item's price: the items' part and that status only
+    await sql("update inventory_items set price = price where store_id = $1 and status = 'Active'", [storeId]);
+    const priced = await partsOf(storeId);
+    expect(priced).toEqual({ ...start, v: start.v + 1, i: start.i + 1, st: { ...start.st, Active: (start.st.Active ?? 0) + 1 } });
+    // one item from Pending to Active and back in one transaction: each status once, the items once
+    const [pending] = (await sql("select id from inventory_items where store_id = $1 and status = 'Pending' limit 1", [storeId])).rows as { id: string }[];
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sqlTag`update inventory_items set status = 'Active' where id = ${pending.id}`);
+      await tx.execute(sqlTag`update inventory_items set status = 'Pending' where id = ${pending.id}`);
+    });
+    const moved = await partsOf(storeId);
+    expect(moved).toEqual({ ...priced, v: priced.v + 1, i: priced.i + 1, st: { ...priced.st, Active: priced.st.Active + 1, Pending: (priced.st.Pending ?? 0) + 1 } });
+    // the item history and the report tables move `version` only
+    await sql('update inventory_logs set store_id = store_id where store_id = $1', [storeId]);
+    expect(await partsOf(storeId)).toEqual({ ...moved, v: moved.v + 1 });
+    // products and GTINs: the catalogue; a location: the other tables; each once in one transaction
     await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sqlTag`update products set title = title where store_id = ${storeId}`);
       await tx.execute(sqlTag`update product_gtins set gtin = gtin where store_id = ${storeId}`);
-      await tx.execute(sqlTag`update inventory_items set price = price where store_id = ${storeId}`);
-    });
-    expect(await catalogueOf(storeId)).toEqual({ v: afterItems.v + 1, c: afterItems.c + 1 });
-    // an item first, then a product, in one transaction: still once each
-    await t.ctx.db.transaction(async (tx) => {
-      await tx.execute(sqlTag`update inventory_items set price = price where store_id = ${storeId}`);
+      await tx.execute(sqlTag`update locations set name = name where store_id = ${storeId}`);
       await tx.execute(sqlTag`update products set title = title where store_id = ${storeId}`);
     });
-    expect(await catalogueOf(storeId)).toEqual({ v: afterItems.v + 2, c: afterItems.c + 2 });
+    expect(await partsOf(storeId)).toEqual({ ...moved, v: moved.v + 2, c: moved.c + 1, o: moved.o + 1 });
   });
 
   it('reads the versions of a store and the users in one query, again on PGlite only once this process wrote', async () => {

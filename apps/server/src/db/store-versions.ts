@@ -4,16 +4,22 @@ import type { Database } from './client.ts';
 export const GLOBAL_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 /**
- * What a store's data is at: `data` moves with any change of its rows, `people` with its staff,
- * consigners and store row, `catalogue` with its products and their GTINs (migration 0055).
+ * What a store's data is at (migrations 0043 and 0055): `data` moves with any change of its rows;
+ * the others with a part of them only: `people` its staff, consigners and store row, `catalogue` its
+ * products and their GTINs, `items` its items (and `itemStatuses[status]` with the items that had or
+ * have that status), `other` every other table but the item history and the report tables. A kept
+ * answer is versioned by the parts it reads (http/read-cache.ts).
  */
-export type StoreVersion = { data: string; people: string; catalogue: string };
+export type StoreVersion = { data: string; people: string; catalogue: string; items: string; itemStatuses: Record<string, number>; other: string };
 /** The versions one request works with: its store's (when it has one) and the users' and sessions'. */
 export type RequestVersions = { store: StoreVersion | null; global: StoreVersion };
 
-const NONE: StoreVersion = { data: '0', people: '0', catalogue: '0' };
-const SQL =
-  'select store_id::text as s, version::text as d, people_version::text as p, catalogue_version::text as c from backroom_store_version where store_id = any($1::uuid[])';
+const NONE: StoreVersion = { data: '0', people: '0', catalogue: '0', items: '0', itemStatuses: {}, other: '0' };
+const SQL = `select store_id::text as s, version::text as d, people_version::text as p, catalogue_version::text as c,
+  items_version::text as i, item_status_versions::text as st, other_version::text as o
+  from backroom_store_version where store_id = any($1::uuid[])`;
+type Row = { s: string; d: string; p: string; c: string; i: string; st: string; o: string };
+const versionOfRow = (r: Row): StoreVersion => ({ data: r.d, people: r.p, catalogue: r.c, items: r.i, itemStatuses: JSON.parse(r.st) as Record<string, number>, other: r.o });
 
 /**
  * The per-store versions the caches compare (docs/scaling.md "Several server processes"): a row per
@@ -42,7 +48,7 @@ export class StoreVersions {
     const watch = writes.version;
     const quiet = writes.quiet;
     const { rows } = await this.database.executeSql(SQL, [scopes]);
-    const found = new Map((rows as { s: string; d: string; p: string; c: string }[]).map((r) => [r.s, { data: r.d, people: r.p, catalogue: r.c }]));
+    const found = new Map((rows as Row[]).map((r) => [r.s, versionOfRow(r)]));
     const versionOf = (scope: string) => found.get(scope) ?? NONE;
     // remembered only when no write of this process began or ended around the read
     if (local && quiet && writes.quiet && writes.version === watch) for (const scope of scopes) this.memo.set(scope, { watch, version: versionOf(scope) });

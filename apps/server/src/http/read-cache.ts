@@ -17,10 +17,11 @@ export type ReadCacheStats = { hits: number; misses: number; kept: number; entri
  * queries nor the serialisation (a shop's busiest hour is many people on the same screens).
  *
  * Kept per store and view, versioned by what they read (docs/scaling.md "Several server processes"):
- * an answer is kept with the store's version of what it reads (`reads`: the store's data, or only its
- * catalogue), as read before the answer was read (db/store-versions.ts: a row per store, bumped by
- * triggers in the transaction of a change of the store's rows), and served only while that version is
- * still the same: an item's price change leaves the product search's answers. A write in one store
+ * an answer is kept with the store's version of what it reads (`reads`, below: the catalogue, or the
+ * items of some statuses and what they join), as read before the answer was read (db/store-versions.ts:
+ * a row per store, its parts moved by triggers in the transaction of a change of the store's rows), and
+ * served only while that version is still the same: an Active item's price change leaves the product
+ * search's answers and the list pages of other statuses. A write in one store
  * leaves every other store's answers; a change made anywhere (this process, another one, psql) is
  * seen by the next request. The key holds the store, who is asking (a consigner's own view, or
  * staff's) and the whole URL; the route checks access before it asks the cache, so a hit is never
@@ -121,8 +122,21 @@ export const viewOf = (actor: { kind: string; id: string }) => (actor.kind === '
 const KEEP = Symbol('readCacheKeep');
 type Keep = { key: string; version: string };
 
-/** What a cached read reads of the store: any of its data, or only its catalogue (products and their GTINs). */
-export type CachedReads = Exclude<keyof StoreVersion, 'people'>;
+/**
+ * What a cached read reads of the store: only its catalogue (the product search), or the items of
+ * some statuses ('all': of every status) with what they join (products, consigners, locations,
+ * orders, the ledger, the store's settings: every part but the item history and the report tables).
+ */
+export type CachedReads = 'catalogue' | { itemStatuses: readonly string[] | 'all' };
+
+/** The version of what `reads` reads, from the store's row (db/store-versions.ts, migration 0055). */
+export function versionOfReads(version: StoreVersion | null, reads: CachedReads): string {
+  if (!version) return '';
+  if (reads === 'catalogue') return version.catalogue;
+  const items =
+    reads.itemStatuses === 'all' ? `all:${version.items}` : [...reads.itemStatuses].sort().map((status) => `${status}:${version.itemStatuses[status] ?? 0}`).join(',');
+  return `${version.other}.${version.people}.${version.catalogue}.${items}`;
+}
 
 /**
  * The answer of a cacheable read: the kept text when there is one (sent as it is), else `read()`,
@@ -140,9 +154,9 @@ export async function cachedRead<T>(
 ): Promise<T | FastifyReply> {
   const cache = readCacheOf(ctx);
   if (!cache.enabled || !request.store) return read();
-  const key = `${request.store.id}\u0000${who}\u0000${reads}\u0000${request.url}`;
+  const key = `${request.store.id}\u0000${who}\u0000${request.url}`;
   // read before the answer is: a write committed while it runs moves it, so that answer is never served
-  const version = (await versionsOfRequest(ctx.database, request)).store?.[reads] ?? '';
+  const version = versionOfReads((await versionsOfRequest(ctx.database, request)).store, reads);
   const kept = cache.hit(key, version);
   if (kept) {
     const { body, encoding } = encoded(kept, request.headers['accept-encoding']);
