@@ -11,7 +11,6 @@
 import { laneOf, MAX_WRITES_IN_A_ROW, type Lane } from './pglite-queue.ts';
 import { queryThrough, type PgClient, type QueryFn } from './pool-query.ts';
 
-
 /** At most `size` holders at once; waiting writes before waiting reads, a read let through now and then. */
 export class ConnectionLanes {
   private readonly waiting: Record<Lane, (() => void)[]> = { write: [], read: [] };
