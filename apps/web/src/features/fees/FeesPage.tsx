@@ -19,11 +19,11 @@ type Column = { field: EditableField; title: string; kind: CellKind; required?: 
 
 // The editable columns (people doc sections 2 and 3); titles are what 'Please Input {title}!' names.
 const COLUMNS: Column[] = [
-  { field: 'accountType', title: 'Account Type', kind: 'text', required: true, width: 170 },
-  { field: 'sellingFee', title: 'Selling Fee', kind: 'percent', required: true, width: 100 },
-  { field: 'minFee', title: 'Min Fee', kind: 'money', required: true, width: 100 },
-  { field: 'flatFee', title: 'Flat Fee', kind: 'money', width: 100 },
-  { field: 'category', title: 'Category', kind: 'text', width: 130 },
+  { field: 'accountType', title: 'Account Type', kind: 'text', required: true, width: 150 },
+  { field: 'sellingFee', title: 'Selling Fee', kind: 'percent', required: true, width: 96 },
+  { field: 'minFee', title: 'Min Fee', kind: 'money', required: true, width: 96 },
+  { field: 'flatFee', title: 'Flat Fee', kind: 'money', width: 96 },
+  { field: 'category', title: 'Category', kind: 'text', width: 120 },
   { field: 'option1Value', title: 'Option 1 Value', kind: 'text', width: 118 },
   { field: 'option2Value', title: 'Option 2 Value', kind: 'text', width: 118 },
   { field: 'option3Value', title: 'Option 3 Value', kind: 'text', width: 118 },
@@ -135,8 +135,9 @@ export default function FeesPage() {
   const columns: TableColumnsType<ConsignerType> = [
     ...COLUMNS.slice(0, 4).map((c) => ({ title: c.title, key: c.field, width: c.width, render: (_: unknown, t: ConsignerType) => cell(t, c) })),
     { title: 'Default', key: 'isDefault', width: 76, align: 'center', render: (_, t) => defaultSwitch(t) },
+    // the terms beside the fees, in view at 1440 px; the rarer category and option rows scroll
+    { title: 'Terms', key: 'terms', width: 170, render: (_, t) => termsButton(t) },
     ...COLUMNS.slice(4).map((c) => ({ title: c.title, key: c.field, width: c.width, render: (_: unknown, t: ConsignerType) => cell(t, c) })),
-    { title: 'Terms', key: 'terms', width: 200, render: (_, t) => termsButton(t) },
     { title: '', key: 'actions', width: 48, align: 'right', render: (_, t) => deleteButton(t) },
   ];
 
