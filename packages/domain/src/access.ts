@@ -1,23 +1,9 @@
 // Who may see what: areas, the route guards and the menus (people doc sections 2 and 6).
 import type { z } from 'zod';
+import { AREAS, ROLES, USER_KINDS, type Area, type Role, type UserKind } from './access-names.ts';
 import type { ZSignedInUser } from './schemas/user.ts';
 
-export const AREAS = [
-  'Dashboard',
-  'Products',
-  'Inventory',
-  'Consigners',
-  'Employees',
-  'Orders',
-  'Settings',
-  'InStoreApp',
-] as const;
-export type Area = (typeof AREAS)[number];
-
-export const ROLES = ['Admin', 'Employee', 'Consigner'] as const;
-export type Role = (typeof ROLES)[number];
-export const USER_KINDS = ['consigner', 'employee'] as const;
-export type UserKind = (typeof USER_KINDS)[number];
+export { AREAS, ROLES, USER_KINDS, type Area, type Role, type UserKind };
 
 /** The signed-in user record of the spec (section 3); its schema is ZSignedInUser (schemas/user.ts). */
 export type SignedInUser = z.output<typeof ZSignedInUser>;

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@backroom/domain';
-import { meQuery, type MeState } from '../features/auth/auth.api';
-import { loadAntdRoot } from './antd-root';
+import { meQuery } from '../features/auth/auth.api';
+import { startAppCode, startSignedInCode } from './app-code';
 import { storeQuery } from '../features/store/store.api';
 import { publicPageAt } from './public-pages';
 import { staffPageAt } from './staff-pages';
-import { getLastUserKind, setLastUserKind } from '../shared/storage';
+import { getLastUserKind } from '../shared/storage';
 import { consignerPageAt } from './consigner-pages';
 import { prefetchPortalListAt, prefetchStaffListAt } from '../features/inventory-lists/first-page';
 
@@ -65,30 +65,4 @@ function appOnlyAt(pathname: string): 'employee' | 'consigner' | null {
   const staff = staffPageAt(pathname) !== null;
   const portal = consignerPageAt(pathname) !== null;
   return staff === portal ? null : staff ? 'employee' : 'consigner';
-}
-
-/**
- * For a signed-in user, starts the code of the screens about to render: antd's root, the staff back
- * office with the screen at `pathname`, or the consigner portal. The sign-in page calls it too, once
- * the user is known, so the next screen does not wait for its chunks one after the other.
- */
-export function startSignedInCode(state: MeState, pathname: string): void {
-  if (state.status !== 'signedIn') {
-    setLastUserKind(null);
-    return;
-  }
-  setLastUserKind(state.user.kind);
-  startAppCode(state.user.kind, pathname);
-}
-
-/** antd's root, the app of this kind of user and its screen at `pathname` (module imports run once). */
-function startAppCode(kind: 'employee' | 'consigner', pathname: string): void {
-  void loadAntdRoot().catch(() => undefined);
-  if (kind === 'employee') {
-    void import('./StaffApp').catch(() => undefined);
-    void staffPageAt(pathname)?.().catch(() => undefined);
-  } else {
-    void import('./ConsignerApp').catch(() => undefined);
-    void consignerPageAt(pathname)?.().catch(() => undefined);
-  }
 }

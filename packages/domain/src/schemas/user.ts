@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREAS, ROLES, USER_KINDS } from '../access.ts';
+import { AREAS, ROLES, USER_KINDS } from '../access-names.ts';
 
 /**
  * The signed-in user record of the spec (section 3), as GET /api/me, POST /api/me/acceptTerms and

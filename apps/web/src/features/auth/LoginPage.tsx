@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { loadAntdRoot } from '../../app/antd-root';
-import { startSignedInCode } from '../../app/boot';
+import { startSignedInCode } from '../../app/app-code';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
 import { errorMessage } from '../../shared/api';
 import { getStoreHandle } from '../../shared/storage';

@@ -15,7 +15,25 @@ import {
 } from '@backroom/domain';
 import type { InventoryQuery } from './inventory-page.api';
 import type { ColumnKey } from './column-choice';
-import type { RowActionKey } from './row-actions';
+
+/** The buttons a row can offer (row-actions.ts says which an item allows). */
+export type RowActionKey =
+  | 'accept'
+  | 'acceptRequest'
+  | 'decline'
+  | 'delete'
+  | 'askPrice'
+  | 'buy'
+  | 'acceptStoreRequest'
+  | 'cancelDropoff'
+  | 'acceptPrice'
+  | 'declinePrice'
+  | 'acceptWithdrawal'
+  | 'declineWithdrawal'
+  | 'withdraw'
+  | 'requestPrice'
+  | 'acceptStorePrice'
+  | 'declineStorePrice';
 
 /** What a list shows: one of the domain's LIST_VIEWS, or the product page's list of one product. */
 export interface ListConfig {

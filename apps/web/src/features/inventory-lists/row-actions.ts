@@ -12,25 +12,10 @@ import {
   type InventoryActor,
   type InventoryStatus,
 } from '@backroom/domain';
-import type { ListConfig } from './list-state';
+import type { ListConfig, RowActionKey } from './list-state';
 
-export type RowActionKey =
-  | 'accept'
-  | 'acceptRequest'
-  | 'decline'
-  | 'delete'
-  | 'askPrice'
-  | 'buy'
-  | 'acceptStoreRequest'
-  | 'cancelDropoff'
-  | 'acceptPrice'
-  | 'declinePrice'
-  | 'acceptWithdrawal'
-  | 'declineWithdrawal'
-  | 'withdraw'
-  | 'requestPrice'
-  | 'acceptStorePrice'
-  | 'declineStorePrice';
+// the keys are named in list-state.ts, where a list's config lists its row actions
+export type { RowActionKey };
 
 export interface RowAction {
   key: RowActionKey;

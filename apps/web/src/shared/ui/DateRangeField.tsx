@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'react';
 import { Flex, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useIsMobile } from '../hooks';
-import type { RangePreset } from './DesktopDateRange';
+// types only: the picker itself loads lazily below
+import type { DayRange, RangePreset } from './DesktopDateRange';
 
-export type DayRange = { from: string; to: string };
+export type { DayRange };
 const DAY = 'YYYY-MM-DD';
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v, DAY).isValid();
 const ALL_PRESETS: readonly RangePreset[] = ['week', 'month', 'quarter', 'year'];

@@ -1,8 +1,10 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DayRange } from './DateRangeField';
 
 const DAY = 'YYYY-MM-DD';
+
+/** A range of whole days, YYYY-MM-DD to YYYY-MM-DD (DateRangeField.tsx re-exports it for the screens). */
+export type DayRange = { from: string; to: string };
 
 /** The presets a desktop range offers: the last 7, 30 and 90 days, and this year so far. */
 export type RangePreset = 'week' | 'month' | 'quarter' | 'year';
