@@ -135,7 +135,7 @@ export default function FeesPage() {
   const columns: TableColumnsType<ConsignerType> = [
     ...COLUMNS.slice(0, 4).map((c) => ({ title: c.title, key: c.field, width: c.width, render: (_: unknown, t: ConsignerType) => cell(t, c) })),
     { title: 'Default', key: 'isDefault', width: 76, align: 'center', render: (_, t) => defaultSwitch(t) },
-    // the terms beside the fees, in view at 1440 px; the rarer category and option rows scroll
+    // the terms beside the fees, in view at 1440 px; the rarer category and option columns scroll
     { title: 'Terms', key: 'terms', width: 170, render: (_, t) => termsButton(t) },
     ...COLUMNS.slice(4).map((c) => ({ title: c.title, key: c.field, width: c.width, render: (_: unknown, t: ConsignerType) => cell(t, c) })),
     { title: '', key: 'actions', width: 48, align: 'right', render: (_, t) => deleteButton(t) },
