@@ -35,6 +35,7 @@ import {
   findOrdersPayoutInventories,
   findPaginatedInventories,
   getDashboardInventory,
+  paginatedInventoriesReads,
   getFilterOptions,
   getStoreProducts,
 } from './inventory-queries.service.ts';
@@ -59,10 +60,8 @@ export const inventoryQueriesRoutes =
       { schema: { tags, summary: 'One page of items (or of product groups with groupBy=product) and the count', querystring: ZPaginatedInventoriesQuery, response: responses(ZInventoryPage) } },
       async (request, reply) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
-        // many people on the same list: a page asked again before anything it shows changed is sent as
-        // it was; a page of some statuses is kept through changes of items of other statuses
-        const itemStatuses = request.query.status.length && request.query.groupBy !== 'product' ? request.query.status : 'all';
-        return cachedRead(ctx, request, reply, viewOf(actor), { itemStatuses }, async () => ({ data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) }));
+        // many people on the same list: a page asked again before anything it shows changed is sent as it was
+        return cachedRead(ctx, request, reply, viewOf(actor), paginatedInventoriesReads(request.query), async () => ({ data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) }));
       },
     );
 

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { csvDocument } from '../../http/csv.ts';
+import type { CachedReads } from '../../http/read-cache.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/index.ts';
 import { schedulesByIds } from '../markdowns/index.ts';
@@ -108,6 +109,15 @@ async function findPageAndCount(ctx: AppContext, scope: InventoryScope, filter: 
   const ended = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
   const { count, estimated } = ended ? { count: page.offset + rows.length, estimated: false } : await repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT);
   return { rows, count, estimated };
+}
+
+/**
+ * What a page of findPaginatedInventories reads, for the version its kept answer is compared by
+ * (http/read-cache.ts): the items of its statuses, or of every status with no status filter and in the
+ * grouped view (its per-product counts span the statuses), and what the rows join.
+ */
+export function paginatedInventoriesReads(q: Pick<TPaginatedInventoriesQuery, 'status' | 'groupBy'>): CachedReads {
+  return { itemStatuses: q.status.length && q.groupBy !== 'product' ? q.status : 'all' };
 }
 
 /** GET /api/inventories/paginatedInventories: one page of rows (or of product groups) and the count. */
