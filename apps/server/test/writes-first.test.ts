@@ -107,7 +107,7 @@ describe('ConnectionLanes', () => {
   });
 });
 
-describe('an edit while 200 reads wait', () => {
+describe('an edit while a long queue of reads waits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -116,29 +116,42 @@ describe('an edit while 200 reads wait', () => {
     await t?.close();
   });
 
-  /** How many of 200 queued reads had finished when a price change through the API was answered. */
-  async function readsBeforeTheEdit(app: TestApp): Promise<{ done: number; status: number; total: number }> {
+  /**
+   * On PGlite the edit's statements share its one connection with the reads; on PostgreSQL each statement
+   * the edit runs outside its transaction (the session, the store, the checks: some dozens) waits for one
+   * of the pool's busy connections, so about as many reads finish while it does, however long the queue:
+   * the queue is made long enough there that those stay a small part of it. Its reads sleep rather than
+   * count: ten connections counting took the CPUs of a small machine from the edit's own JavaScript, and
+   * the test measured the CPU, not the order of the queue (111 of 200 done once in CI).
+   */
+  function readsFor(app: TestApp): { count: number; sql: string } {
+    return app.ctx.database.kind === 'postgres' ? { count: 1000, sql: 'select pg_sleep(0.04)' } : { count: 200, sql: 'select count(*) from generate_series(1, 100000) g' };
+  }
+
+  /** How many of the queued reads had finished when a price change through the API was answered. */
+  async function readsBeforeTheEdit(app: TestApp): Promise<{ done: number; status: number; total: number; count: number }> {
     const owner = await app.signIn(DEMO.owner);
     const list = json<{ data: { rows: { id: string; price: number | null }[] } }>(await app.request({ method: 'GET', url: '/api/inventories/paginatedInventories?pageSize=20&status=Active', token: owner }));
     const item = list.data.rows.find((row) => row.price !== null)!;
     let done = 0;
-    // each read a fixed piece of work of some milliseconds: while the edit's request waits between its
-    // statements (its hooks, the session's crypto), a 10 ms slice runs a read or two, not dozens
-    const reads = Array.from({ length: 200 }, () => app.ctx.database.executeSql('select count(*) from generate_series(1, 100000) g').then(() => void (done += 1)));
+    // each read a fixed piece of some milliseconds: while the edit's request is between its statements
+    // (its hooks, the session's crypto), a read or two finishes, not dozens
+    const { count, sql } = readsFor(app);
+    const reads = Array.from({ length: count }, () => app.ctx.database.executeSql(sql).then(() => void (done += 1)));
     const edit = await app.request({ method: 'PUT', url: `/api/inventories/${item.id}`, token: owner, body: { price: (item.price ?? 0) + 1 } });
     const doneAtEdit = done;
     await Promise.all(reads);
-    return { done: doneAtEdit, status: edit.statusCode, total: done };
+    return { done: doneAtEdit, status: edit.statusCode, total: done, count };
   }
 
   it('answers the edit before most of the queued reads, and every read still finishes', async () => {
-    const { done, status, total } = await readsBeforeTheEdit(t);
+    const { done, status, total, count } = await readsBeforeTheEdit(t);
     expect(status).toBe(200);
-    expect(total).toBe(200);
-    // 2 on a quiet machine (PGlite; PostgreSQL's 10 connections a few more); without the lanes all 200
-    // (the next test). Fewer than half: a loaded machine (CI) stretches the edit's own waits between its
-    // statements, not the order of the queue
-    expect(done).toBeLessThan(100);
+    expect(total).toBe(count);
+    // PGlite: a few on a quiet machine; PostgreSQL: about one per statement the edit runs outside its
+    // transaction; without the lanes all of them (the next test). Fewer than a quarter: a loaded machine
+    // (CI) stretches the edit's own waits between its statements, not the order of the queue
+    expect(done).toBeLessThan(count / 4);
   }, 120_000);
 
   it('is queued behind them first come, first served with WRITES_FIRST=off (what the test would see without the lanes)', async () => {
@@ -150,9 +163,9 @@ describe('an edit while 200 reads wait', () => {
       delete process.env.WRITES_FIRST;
     }
     try {
-      const { done, status } = await readsBeforeTheEdit(fifo);
+      const { done, status, count } = await readsBeforeTheEdit(fifo);
       expect(status).toBe(200);
-      expect(done).toBeGreaterThanOrEqual(190);
+      expect(done).toBeGreaterThanOrEqual(count * 0.95);
     } finally {
       await fifo.close();
     }
