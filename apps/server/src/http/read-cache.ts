@@ -9,7 +9,7 @@ import { versionsOfRequest, type StoreVersion } from '../db/store-versions.ts';
 type ReadCacheContext = { database: Pick<Database, 'writes' | 'executeSql' | 'kind'>; config: Pick<AppConfig, 'readCache' | 'cacheTtlMs'> };
 
 /** What the cache has done since the app started (GET /metrics-like counts, and the tests). */
-export type ReadCacheStats = { hits: number; misses: number; kept: number; entries: number; entriesByStore: Record<string, number> };
+export type ReadCacheStats = { hits: number; misses: number; kept: number; revalidated: number; entries: number; entriesByStore: Record<string, number> };
 
 /**
  * Answers of the busiest reads (the inventory list page, the product search), kept as the JSON text
@@ -34,7 +34,7 @@ class ReadCache {
   private readonly answers: LRUCache<string, Kept>;
   /** Reads of the same key under way, shared by the requests that come while one runs. */
   private readonly running = new Map<string, Promise<unknown>>();
-  readonly counts = { hits: 0, misses: 0, kept: 0 };
+  readonly counts = { hits: 0, misses: 0, kept: 0, revalidated: 0 };
 
   constructor(
     readonly ttlMs: number,
@@ -48,23 +48,35 @@ class ReadCache {
     return this.ttlMs > 0;
   }
 
-  /** The answer kept for `key` at the store's `version`; one kept at another version is dropped. */
+  /** The answer kept for `key` at the store's `version`, or null (counted: a hit or a miss). */
   hit(key: string, version: string): Kept | null {
     const found = this.answers.get(key);
     if (found && found.version === version) {
       this.counts.hits += 1;
       return found;
     }
-    if (found) this.answers.delete(key);
     this.counts.misses += 1;
     return null;
   }
 
-  /** Keeps `body`, read at the store's `version` (or a later one: it is then never served). */
-  keep(key: string, version: string, body: string): void {
+  /**
+   * The answer kept for `key` at another version, sent again when its fingerprint is `fingerprint`:
+   * what it is made of has not changed since it was read. It is then kept at `version`.
+   */
+  revalidated(key: string, version: string, fingerprint: string | null): Kept | null {
+    const found = this.answers.get(key);
+    if (!found || fingerprint === null || found.fingerprint !== fingerprint) return null;
+    this.counts.misses -= 1;
+    this.counts.revalidated += 1;
+    found.version = version;
+    return found;
+  }
+
+  /** Keeps `body`, read at the store's `version` (or a later one: it is then never served) with its fingerprint. */
+  keep(key: string, version: string, body: string, fingerprint: string | null): void {
     this.counts.kept += 1;
     // kept as bytes: a hit is written to the socket without encoding 100 KB of text again
-    this.answers.set(key, { version, body: Buffer.from(body) });
+    this.answers.set(key, { version, fingerprint, body: Buffer.from(body) });
   }
 
   /** Runs `read`, or joins the same read already under way at this version. */
@@ -90,7 +102,7 @@ class ReadCache {
 }
 
 /** An answer as sent, and compressed the first time a client that accepts it asks again. */
-type Kept = { version: string; body: Buffer; br?: Buffer; gzip?: Buffer };
+type Kept = { version: string; fingerprint: string | null; body: Buffer; br?: Buffer; gzip?: Buffer };
 
 // A 100 KB list page is 8 to 10 KB compressed, in about 0.5 ms, paid once per kept answer rather than
 // on every request (brotli at quality 4 compresses better than gzip at 6 and faster).
@@ -120,7 +132,7 @@ export const readCacheStats = (ctx: ReadCacheContext): ReadCacheStats => readCac
 export const viewOf = (actor: { kind: string; id: string }) => (actor.kind === 'consigner' ? `consigner:${actor.id}` : 'staff');
 
 const KEEP = Symbol('readCacheKeep');
-type Keep = { key: string; version: string };
+type Keep = { key: string; version: string; fingerprint: string | null };
 
 /**
  * What a cached read reads of the store: only its catalogue (the product search), or the items of
@@ -143,6 +155,13 @@ export function versionOfReads(version: StoreVersion | null, reads: CachedReads)
  * whose serialised answer is kept by the onSend hook below if it is a 200. `who` names the view of
  * the data the caller has (e.g. 'staff' or 'consigner:<id>'); `reads`, the part of the store's data
  * `read` reads, whose version the answer is kept with.
+ *
+ * `fingerprint`, when the read has one, answers a short text that is the same exactly when `read()`
+ * would answer the same (the ids and row versions of what it shows, docs/scaling.md "A kept page
+ * checked, not read again"). A kept answer whose version moved is then checked by it, and sent again
+ * when it is unchanged: a store's version moves with every change of the parts it reads, most of which
+ * leave a given page as it was. It is taken after the version and before the read, so an answer is
+ * never kept with a fingerprint later than what it shows.
  */
 export async function cachedRead<T>(
   ctx: ReadCacheContext,
@@ -151,21 +170,24 @@ export async function cachedRead<T>(
   who: string,
   reads: CachedReads,
   read: () => Promise<T>,
+  fingerprint?: () => Promise<string | null>,
 ): Promise<T | FastifyReply> {
   const cache = readCacheOf(ctx);
   if (!cache.enabled || !request.store) return read();
   const key = `${request.store.id}\u0000${who}\u0000${request.url}`;
   // read before the answer is: a write committed while it runs moves it, so that answer is never served
   const version = versionOfReads((await versionsOfRequest(ctx.database, request)).store, reads);
-  const kept = cache.hit(key, version);
+  const current = cache.hit(key, version);
+  const print = current || !fingerprint ? null : await cache.shared(`fingerprint\u0000${key}`, version, fingerprint);
+  const kept = current ?? cache.revalidated(key, version, print);
   if (kept) {
     const { body, encoding } = encoded(kept, request.headers['accept-encoding']);
-    reply.header('content-type', 'application/json; charset=utf-8').header('x-read-cache', 'hit').header('vary', 'accept-encoding');
+    reply.header('content-type', 'application/json; charset=utf-8').header('x-read-cache', current ? 'hit' : 'revalidated').header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
   }
   const answer = await cache.shared(key, version, read);
-  (request as FastifyRequest & { [KEEP]?: Keep })[KEEP] = { key, version };
+  (request as FastifyRequest & { [KEEP]?: Keep })[KEEP] = { key, version, fingerprint: print };
   return answer;
 }
 
@@ -173,7 +195,7 @@ export async function cachedRead<T>(
 export function registerReadCache(app: FastifyInstance, ctx: ReadCacheContext): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const keep = (request as FastifyRequest & { [KEEP]?: Keep })[KEEP];
-    if (keep && reply.statusCode === 200 && typeof payload === 'string') readCacheOf(ctx).keep(keep.key, keep.version, payload);
+    if (keep && reply.statusCode === 200 && typeof payload === 'string') readCacheOf(ctx).keep(keep.key, keep.version, payload, keep.fingerprint);
     return payload;
   });
 }

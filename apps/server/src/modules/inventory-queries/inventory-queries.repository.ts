@@ -156,6 +156,37 @@ export const inventoryQueriesRepository = {
       .limit(page.limit)
       .offset(page.offset),
 
+  /**
+   * What a page's answer is made of, without its rows: the page's ids in order, each with the row
+   * version (xmin) of the item and of the product, consigner, order and template it shows, the
+   * item's markdown schedule, and the count of matches up to `cap` (on every row). One statement: the
+   * kept answer's check (http/read-cache.ts "fingerprint") costs a round trip, not the page's reads.
+   */
+  pageRowVersions: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) => {
+    const ids = db.select({ id: sql<string>`${i.id}`.as('page_id') }).from(i).where(filterWhere(scope, filter)).orderBy(...orderBy(sort)).limit(page.limit).offset(page.offset).as('page');
+    const xmin = (table: string) => sql<string | null>`${sql.identifier(table)}.xmin::text`;
+    return db
+      .select({
+        id: i.id,
+        status: i.status,
+        item: xmin('inventory_items'),
+        product: xmin('products'),
+        consigner: xmin('consigners'),
+        order: xmin('orders'),
+        template: xmin('product_templates'),
+        scheduleId: sql<string | null>`${i.consignmentTerms} ->> 'markdownScheduleId'`,
+        count: sql<number>`(select count(*)::int from (select 1 from ${i} where ${filterWhere(scope, filter)} limit ${cap}) capped)`.mapWith(Number),
+      })
+      .from(ids)
+      .innerJoin(i, and(eq(i.storeId, scope.storeId), eq(i.id, ids.id)))
+      .leftJoin(products, and(eq(products.storeId, i.storeId), eq(products.id, i.productId)))
+      .leftJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
+      .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
+      .leftJoin(productTemplates, and(eq(productTemplates.storeId, i.storeId), eq(productTemplates.id, i.productTemplateId)))
+      // the page's 50 rows put in its order again: the sort ends with the id, so it is the same order
+      .orderBy(...orderBy(sort));
+  },
+
   /** count(*) of at most `cap` matching rows. */
   cappedCountQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, cap: number) => {
     const capped = db

@@ -35,6 +35,7 @@ import {
   findOrdersPayoutInventories,
   findPaginatedInventories,
   getDashboardInventory,
+  paginatedInventoriesFingerprint,
   paginatedInventoriesReads,
   getFilterOptions,
   getStoreProducts,
@@ -61,7 +62,16 @@ export const inventoryQueriesRoutes =
       async (request, reply) => {
         const actor = await requireStaffAreaOrConsigner(ctx, request, 'Inventory');
         // many people on the same list: a page asked again before anything it shows changed is sent as it was
-        return cachedRead(ctx, request, reply, viewOf(actor), paginatedInventoriesReads(request.query), async () => ({ data: await findPaginatedInventories(ctx, requireStore(request), actor, request.query) }));
+        const store = requireStore(request);
+        return cachedRead(
+          ctx,
+          request,
+          reply,
+          viewOf(actor),
+          paginatedInventoriesReads(request.query),
+          async () => ({ data: await findPaginatedInventories(ctx, store, actor, request.query) }),
+          () => paginatedInventoriesFingerprint(ctx, store, actor, request.query),
+        );
       },
     );
 
