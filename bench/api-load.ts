@@ -15,6 +15,7 @@
 //                              Fastify answering a 50-row page) measured in the same run; beside it, timed apart,
 //                              a counter sale (POST /api/sales, a fresh item each) --sales=1 and a sign-in
 //                              (POST /api/auth/sign-in/email) --sign-ins=1 a second
+//            --shop=bench-1    with --busy and --stores: the whole mix in that generated store
 //            --stores=100      with --busy: the demo shop and 99 more stores of --store-items=2000 items each, the owner
 //                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
@@ -53,7 +54,10 @@ const EDITS_PER_SECOND = Number(args.get('edits') ?? 10);
 const STORES = Number(args.get('stores') ?? 1);
 const STORE_ITEMS = Number(args.get('store-items') ?? 2000);
 // the stores the busy mix is spread over: the demo shop and 9 of the generated ones
-const MIX_STORES = STORES > 1 ? ['demo', ...Array.from({ length: Math.min(9, STORES - 1) }, (_, k) => `bench-${k + 1}`)] : ['demo'];
+// --shop=bench-1: the whole mix (reads, edits, sales) in that one generated store of --store-items items
+// (a shop larger than the demo's, whose 22 Active items fit on one page)
+const SHOP = args.get('shop');
+const MIX_STORES = SHOP ? [SHOP] : STORES > 1 ? ['demo', ...Array.from({ length: Math.min(9, STORES - 1) }, (_, k) => `bench-${k + 1}`)] : ['demo'];
 const BASE_PORT = Number(args.get('port') ?? 3316);
 // --server-root=DIR: start the server of another checkout (e.g. a worktree at an earlier commit), to
 // measure before and after a change in the same conditions
@@ -413,15 +417,26 @@ async function busyHour(port: number, token: string, kind: string, limit: number
   log(`  ${items.length} items edited in turn, ${forSale.length} to sell`);
   let k = 0;
   // with --stores, each request goes to the next of the mix's stores (x-store-handle, as a Host would)
+  // what the read cache answered (x-read-cache), per kind of URL: the levers of docs/scaling.md in numbers
+  const answered: Record<string, Record<string, number>> = { list: {}, search: {} };
   const requests: autocannon.Request[] = [
     {
-      setupRequest: (req) => {
+      setupRequest: (req, context) => {
         k += 1;
-        return { ...req, path: busyUrl(Math.floor(k / MIX_STORES.length)), headers: { ...req.headers, 'x-store-handle': MIX_STORES[k % MIX_STORES.length] } };
+        const path = busyUrl(Math.floor(k / MIX_STORES.length));
+        (context as { kind?: string }).kind = path.startsWith('/api/products') ? 'search' : 'list';
+        return { ...req, path, headers: { ...req.headers, 'x-store-handle': MIX_STORES[k % MIX_STORES.length] } };
+      },
+      onResponse: (_status, _body, context, headers) => {
+        const how = (headers as Record<string, string | undefined>)['x-read-cache'] ?? 'read';
+        const counts = answered[(context as { kind?: string }).kind ?? 'list'];
+        counts[how] = (counts[how] ?? 0) + 1;
       },
     },
   ];
-  await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 2, headers, requests });
+  // the readers ask as a browser does: with Accept-Encoding (Chrome: gzip, deflate, br, zstd)
+  const readers = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
+  await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 2, headers: readers, requests });
   const write = { ...headers, origin: 'http://localhost', 'content-type': 'application/json' };
   // the edits: one PUT of a price every 1/EDITS_PER_SECOND s
   const edits = paced(
@@ -438,7 +453,7 @@ async function busyHour(port: number, token: string, kind: string, limit: number
     (n) => {
       const id = forSale[n - 1];
       if (!id) return null;
-      return get(port, '/api/sales', { method: 'POST', headers: write, body: JSON.stringify({ lines: [{ inventoryId: id }], paymentMethod: 'cash', saleKey: `bench-${kind}-${n}-${crypto.randomBytes(4).toString('hex')}` }) });
+      return get(port, '/api/sales', { method: 'POST', headers: { ...write, 'x-store-handle': MIX_STORES[0] }, body: JSON.stringify({ lines: [{ inventoryId: id }], paymentMethod: 'cash', saleKey: `bench-${kind}-${n}-${crypto.randomBytes(4).toString('hex')}` }) });
     },
     (status) => status === 201,
   );
@@ -453,7 +468,16 @@ async function busyHour(port: number, token: string, kind: string, limit: number
       }),
     (status) => status === 200,
   );
-  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, headers, requests, timeout: 30 });
+  for (const counts of Object.values(answered)) for (const how of Object.keys(counts)) delete counts[how];
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, headers: readers, requests, timeout: 30 });
+  const share = (counts: Record<string, number>) => {
+    const all = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
+    return Object.entries(counts)
+      .sort()
+      .map(([how, n]) => `${how} ${((100 * n) / all).toFixed(0)} %`)
+      .join(', ');
+  };
+  log(`  answered: list ${share(answered.list)}; search ${share(answered.search)}`);
   const row: BusyRow = {
     db: kind,
     limit,

@@ -48,7 +48,8 @@ export async function startBusyMix(port: number, token: string, opts: { connecti
         url: `http://127.0.0.1:${port}`,
         connections: opts.connections ?? 50,
         duration: 3600,
-        headers,
+        // as a browser asks: compressed answers
+        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
         timeout: 30,
         requests: [{ setupRequest: (req) => ({ ...req, path: busyUrl((k += 1)) }) }],
       },

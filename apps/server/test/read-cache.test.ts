@@ -250,6 +250,8 @@ describe('a kept page checked by its fingerprint (docs/scaling.md "A kept page c
 
   it('sends a page again after a change that leaves it as it was, and reads it afresh after one that does not', async () => {
     const first = await list(owner, url(1));
+    const pastTheEnd = await list(owner, url(100));
+    expect(rowsOf(pastTheEnd).rows).toEqual([]);
     const page2 = rowsOf(await list(owner, url(2)));
     const other = page2.rows.find((r) => r.price !== null)!;
     expect((await t.request({ method: 'PUT', url: `/api/inventories/${other.id}`, token: owner, body: { price: (other.price ?? 0) + 9 } })).statusCode).toBe(200);
@@ -258,6 +260,8 @@ describe('a kept page checked by its fingerprint (docs/scaling.md "A kept page c
     expect(again.headers['x-read-cache']).toBe('revalidated');
     expect(again.body).toBe(first.body);
     expect((await list(owner, url(1))).headers['x-read-cache']).toBe('hit');
+    // a page past the end (a few bytes) is read again: that costs less than its check
+    expect((await list(owner, url(100))).headers['x-read-cache']).toBeUndefined();
     // page 2 holds the item: read afresh, with its new price
     const fresh2 = await list(owner, url(2));
     expect(fresh2.headers['x-read-cache']).toBeUndefined();
@@ -276,6 +280,9 @@ describe('a kept page checked by its fingerprint (docs/scaling.md "A kept page c
     const counted = await list(owner, url(1));
     expect(counted.headers['x-read-cache']).toBeUndefined();
     expect(rowsOf(counted).count).toBe(rowsOf(renamed).count - 1);
+    const emptyCounted = await list(owner, url(100));
+    expect(emptyCounted.headers['x-read-cache']).toBeUndefined();
+    expect(rowsOf(emptyCounted)).toEqual({ rows: [], count: rowsOf(pastTheEnd).count - 1, countIsEstimate: false });
 
     // the store's markdown floor, which the page's next markdowns read (saved as Settings saves it: the
     // process's kept store dropped)

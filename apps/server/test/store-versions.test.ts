@@ -2,6 +2,8 @@
 // "Several server processes"): which tables move them, once per transaction and store, at what cost.
 import { sql as sqlTag } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { asStore } from '../src/db/row-security.ts';
 import { GLOBAL_SCOPE, storeVersionsOf } from '../src/db/store-versions.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -94,6 +96,38 @@ describe('store versions', () => {
     const second = await versions.of(storeId);
     expect(Number(second.store!.data)).toBe(Number(first.store!.data) + 1);
     expect(second.global).toEqual(first.global);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('reads the versions in the scope of the store asking: no switch of its connection to the system and back (PostgreSQL)', async () => {
+    const statements: string[] = [];
+    // each client of the pool as it is handed out (their query is their own: db/write-watch.ts wraps it)
+    const pool = t.ctx.database.pool as pg.Pool;
+    const wrapped = new Map<{ query: (...args: unknown[]) => unknown }, (...args: unknown[]) => unknown>();
+    const onAcquire = (client: { query: (...args: unknown[]) => unknown }) => {
+      if (wrapped.has(client)) return;
+      const query = client.query;
+      wrapped.set(client, query);
+      client.query = function (this: unknown, ...args: unknown[]) {
+        const first = args[0] as string | { text?: string };
+        statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
+        return query.apply(this, args);
+      };
+    };
+    pool.on('acquire', onAcquire as never);
+    try {
+      // a request's reads: one of the store's, the versions, another one of the store's
+      await asStore(storeId, async () => {
+        await t.ctx.db.execute(sqlTag`select 1`);
+        await storeVersionsOf(t.ctx.database).of(storeId);
+        await t.ctx.db.execute(sqlTag`select 1`);
+      });
+    } finally {
+      pool.off('acquire', onAcquire as never);
+      for (const [client, query] of wrapped) client.query = query;
+    }
+    expect(statements.filter((text) => text.includes('from backroom_store_version'))).toHaveLength(1);
+    // at most the first statement's switch to the store (each switch is a round trip of its own)
+    expect(statements.filter((text) => text.includes("set_config('role'")).length).toBeLessThanOrEqual(1);
   });
 
   it('is not moved by signed-in reads (a session read is not a session change)', async () => {

@@ -31,7 +31,7 @@ export class SessionCache {
 
   constructor(
     readonly ttlMs: number,
-    private readonly database: Pick<Database, 'kind' | 'executeSql' | 'writes'>,
+    private readonly database: Pick<Database, 'kind' | 'queryInScope' | 'writes'>,
     max = 10_000,
   ) {
     this.identities = new LRUCache({ max, ttl: Math.max(1, ttlMs), ttlAutopurge: false });

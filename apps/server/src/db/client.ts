@@ -27,6 +27,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Run raw SQL (multi-statement allowed when no params), used by the job queue. */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /**
+   * Run one parameterised statement in the caller's scope (db/row-security.ts: the request's store),
+   * not as the system: the store versions' read, so that a request's connection is not switched to
+   * the system scope and back (a round trip each way) before its own queries.
+   */
+  queryInScope: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
   /** When this process may have changed the data (the read cache's invalidation). */
   writes: WriteWatch;
@@ -75,6 +81,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       // the job queue's own tables (schema pgboss) are the installation's, not a store's
       executeSql: async (text, values) => asSystem(() => pool.query(text, values as unknown[])),
+      queryInScope: (text, values) => pool.query(text, values),
       close: () => pool.end(),
       writes,
       pool,
@@ -96,6 +103,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     executeSql: async (text, values) =>
       asSystem(async () => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }))),
+    queryInScope: (text, values) => client.query(text, values),
     close: () => client.close(),
     writes,
   };

@@ -35,7 +35,7 @@ const versionOfRow = (r: Row): StoreVersion => ({ data: r.d, people: r.p, catalo
 export class StoreVersions {
   private readonly memo = new Map<string, { watch: number; version: StoreVersion }>();
 
-  constructor(private readonly database: Pick<Database, 'kind' | 'executeSql' | 'writes'>) {}
+  constructor(private readonly database: Pick<Database, 'kind' | 'queryInScope' | 'writes'>) {}
 
   async of(storeId: string | null): Promise<RequestVersions> {
     const scopes = storeId ? [storeId, GLOBAL_SCOPE] : [GLOBAL_SCOPE];
@@ -47,7 +47,8 @@ export class StoreVersions {
     }
     const watch = writes.version;
     const quiet = writes.quiet;
-    const { rows } = await this.database.executeSql(SQL, [scopes]);
+    // in the request's own scope: the table has no row policy, and the runtime role may read it
+    const { rows } = await this.database.queryInScope(SQL, [scopes]);
     const found = new Map((rows as Row[]).map((r) => [r.s, versionOfRow(r)]));
     const versionOf = (scope: string) => found.get(scope) ?? NONE;
     // remembered only when no write of this process began or ended around the read
@@ -63,7 +64,7 @@ function shape(storeId: string | null, versionOf: (scope: string) => StoreVersio
 const instances = new WeakMap<object, StoreVersions>();
 
 /** The versions of a database (one per opened database, so tests' apps do not share one). */
-export function storeVersionsOf(database: Pick<Database, 'kind' | 'executeSql' | 'writes'>): StoreVersions {
+export function storeVersionsOf(database: Pick<Database, 'kind' | 'queryInScope' | 'writes'>): StoreVersions {
   let found = instances.get(database);
   if (!found) {
     found = new StoreVersions(database);
@@ -79,7 +80,7 @@ const perRequest = new WeakMap<object, Promise<RequestVersions>>();
  * cache asks (the session, the actor, the read cache): every cache of the request compares the same
  * reading, taken before anything it serves or keeps was read.
  */
-export function versionsOfRequest(database: Pick<Database, 'kind' | 'executeSql' | 'writes'>, request: { store?: { id: string } | null }): Promise<RequestVersions> {
+export function versionsOfRequest(database: Pick<Database, 'kind' | 'queryInScope' | 'writes'>, request: { store?: { id: string } | null }): Promise<RequestVersions> {
   let found = perRequest.get(request);
   if (!found) {
     found = storeVersionsOf(database).of(request.store?.id ?? null);

@@ -127,20 +127,24 @@ export function paginatedInventoriesReads(q: Pick<TPaginatedInventoriesQuery, 's
  * markdown schedules of its Active rows, the store's settings the page reads, and the count. Equal
  * fingerprints, equal answers: a kept page whose store changed elsewhere (another item's price, a sale
  * on another page) is sent again after this one query. Null where that does not hold or is not
- * worth it: the grouped view, an empty page, a count past the exact limit (an estimate).
+ * worth it: the grouped view, a count past the exact limit (an estimate).
  */
 export async function paginatedInventoriesFingerprint(ctx: AppContext, store: Tenant, actor: Actor, q: TPaginatedInventoriesQuery): Promise<string | null> {
   if (q.groupBy === 'product') return null;
   const page = { limit: q.pageSize, offset: (q.currentPage - 1) * q.pageSize };
-  const rows = await repo.pageRowVersions(ctx.db, scopeOf(store, actor), toFilter(q), sortOf(store, q.sortOption), page, COUNT_EXACT_LIMIT + 1);
-  if (!rows.length || rows[0].count > COUNT_EXACT_LIMIT) return null;
+  const scope = scopeOf(store, actor);
+  const filter = toFilter(q);
+  const rows = await repo.pageRowVersions(ctx.db, scope, filter, sortOf(store, q.sortOption), page, COUNT_EXACT_LIMIT + 1);
+  // a page past the end is its count alone
+  const count = rows.length ? rows[0].count : (await repo.cappedCountQuery(ctx.db, scope, filter, COUNT_EXACT_LIMIT + 1))[0].count;
+  if (count > COUNT_EXACT_LIMIT) return null;
   // as withNextMarkdowns reads them: the schedules of Active rows, only when there are some
   const scheduleIds = [...new Set(rows.filter((r) => r.status === 'Active').flatMap((r) => r.scheduleId ?? []))].sort();
   const schedules = scheduleIds.length ? await schedulesByIds(ctx.db, store.id, scheduleIds) : [];
   const text = JSON.stringify([
     store.prioritizeStore,
     store.markdownFloor,
-    rows[0].count,
+    count,
     rows.map((r) => [r.id, r.item, r.product, r.consigner, r.order, r.template]),
     schedules.sort((a, b) => a.id.localeCompare(b.id)),
   ]);
