@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { versionsOfRequest, type StoreVersion } from '../db/store-versions.ts';
 
 /** What the cache needs of the app's context (ReadCacheContext has it): http/ stands below the context. */
-type ReadCacheContext = { database: Pick<Database, 'writes' | 'executeSql' | 'queryInScope' | 'kind'>; config: Pick<AppConfig, 'readCache' | 'cacheTtlMs'> };
+type ReadCacheContext = { database: Pick<Database, 'writes' | 'queryInScope' | 'kind'>; config: Pick<AppConfig, 'readCache' | 'cacheTtlMs'> };
 
 /** What the cache has done since the app started (GET /metrics-like counts, and the tests). */
 export type ReadCacheStats = { hits: number; misses: number; kept: number; revalidated: number; entries: number; entriesByStore: Record<string, number> };
