@@ -89,6 +89,9 @@ function toFilter(q: TInventoryFilterQuery): InventoryFilter {
   };
 }
 
+/** The rows of the page asked for: the page and its check (paginatedInventoriesFingerprint) read the same ones. */
+const pageOf = (q: Pick<TPaginatedInventoriesQuery, 'pageSize' | 'currentPage'>) => ({ limit: q.pageSize, offset: (q.currentPage - 1) * q.pageSize });
+
 const sortOf = (store: Tenant, option: SortOption) => sortSpec(option, { prioritizeStore: store.prioritizeStore });
 
 /**
@@ -131,7 +134,7 @@ export function paginatedInventoriesReads(q: Pick<TPaginatedInventoriesQuery, 's
  */
 export async function paginatedInventoriesFingerprint(ctx: AppContext, store: Tenant, actor: Actor, q: TPaginatedInventoriesQuery): Promise<string | null> {
   if (q.groupBy === 'product') return null;
-  const page = { limit: q.pageSize, offset: (q.currentPage - 1) * q.pageSize };
+  const page = pageOf(q);
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
   const rows = await repo.pageRowVersions(ctx.db, scope, filter, sortOf(store, q.sortOption), page, COUNT_EXACT_LIMIT + 1);
@@ -156,7 +159,7 @@ export async function findPaginatedInventories(ctx: AppContext, store: Tenant, a
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
   const sort = sortOf(store, q.sortOption);
-  const page = { limit: q.pageSize, offset: (q.currentPage - 1) * q.pageSize };
+  const page = pageOf(q);
   const take = { products: q.takeProducts, consigners: q.takeConsigners };
   const now = new Date();
 
