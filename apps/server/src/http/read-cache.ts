@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { versionsOfRequest, type StoreVersion } from '../db/store-versions.ts';
+import { JsonText } from './json-text.ts';
 
 /** What the cache needs of the app's context (ReadCacheContext has it): http/ stands below the context. */
 type ReadCacheContext = { database: Pick<Database, 'writes' | 'queryInScope' | 'kind'>; config: Pick<AppConfig, 'readCache' | 'cacheTtlMs'> };
@@ -29,8 +30,6 @@ export type ReadCacheStats = { hits: number; misses: number; kept: number; reval
  * Off when config.cacheTtlMs is 0 (the API tests) or with READ_CACHE=false (bench/api-load.ts --no-read-cache).
  */
 const KEPT_FOR_MS = 10 * 60_000;
-/** Smaller kept answers are read again rather than checked by their fingerprint (measured: an empty list page reads in 1.3 to 1.9 ms, its check takes 3.8 to 8.7). */
-const CHECKED_FROM_BYTES = 1024;
 
 class ReadCache {
   private readonly answers: LRUCache<string, Kept>;
@@ -62,32 +61,26 @@ class ReadCache {
   }
 
   /**
-   * Whether the fingerprint of `key` is worth taking: not when the answer kept (at another version) is a
-   * few bytes, as an empty page is: reading it again costs less than the check.
+   * The answer kept for `key` at another version, when `text` is what it says: what it is made of has
+   * not changed since it was read (a list page put together again from its rows). It is then kept at
+   * `version`, and sent as it was kept (compressed once).
    */
-  worthChecking(key: string): boolean {
+  unchanged(key: string, version: string, text: string): Kept | null {
     const found = this.answers.get(key);
-    return found === undefined || found.body.length >= CHECKED_FROM_BYTES;
-  }
-
-  /**
-   * The answer kept for `key` at another version, sent again when its fingerprint is `fingerprint`:
-   * what it is made of has not changed since it was read. It is then kept at `version`.
-   */
-  revalidated(key: string, version: string, fingerprint: string | null): Kept | null {
-    const found = this.answers.get(key);
-    if (!found || fingerprint === null || found.fingerprint !== fingerprint) return null;
+    if (!found || found.body.length !== Buffer.byteLength(text) || found.body.toString() !== text) return null;
     this.counts.misses -= 1;
     this.counts.revalidated += 1;
     found.version = version;
     return found;
   }
 
-  /** Keeps `body`, read at the store's `version` (or a later one: it is then never served) with its fingerprint. */
-  keep(key: string, version: string, body: string, fingerprint: string | null): void {
+  /** Keeps `body`, read at the store's `version` (or a later one: it is then never served). */
+  keep(key: string, version: string, body: string): Kept {
     this.counts.kept += 1;
     // kept as bytes: a hit is written to the socket without encoding 100 KB of text again
-    this.answers.set(key, { version, fingerprint, body: Buffer.from(body) });
+    const kept = { version, body: Buffer.from(body) };
+    this.answers.set(key, kept);
+    return kept;
   }
 
   /** Runs `read`, or joins the same read already under way at this version. */
@@ -113,7 +106,7 @@ class ReadCache {
 }
 
 /** An answer as sent, and compressed the first time a client that accepts it asks again. */
-type Kept = { version: string; fingerprint: string | null; body: Buffer; br?: Buffer; gzip?: Buffer };
+type Kept = { version: string; body: Buffer; br?: Buffer; gzip?: Buffer };
 
 // A 100 KB list page is 8 to 10 KB compressed, in about 0.5 ms, paid once per kept answer rather than
 // on every request (brotli at quality 4 compresses better than gzip at 6 and faster).
@@ -143,7 +136,7 @@ export const readCacheStats = (ctx: ReadCacheContext): ReadCacheStats => readCac
 export const viewOf = (actor: { kind: string; id: string }) => (actor.kind === 'consigner' ? `consigner:${actor.id}` : 'staff');
 
 const KEEP = Symbol('readCacheKeep');
-type Keep = { key: string; version: string; fingerprint: string | null };
+type Keep = { key: string; version: string };
 
 /**
  * What a cached read reads of the store: only its catalogue (the product search), or the items of
@@ -161,18 +154,21 @@ export function versionOfReads(version: StoreVersion | null, reads: CachedReads)
   return `${version.other}.${version.people}.${version.catalogue}.${items}`;
 }
 
+/** The version of the request's store (db/store-versions.ts), read once per request: what a read made of kept parts compares. */
+export async function storeVersionOfRequest(ctx: ReadCacheContext, request: FastifyRequest): Promise<StoreVersion | null> {
+  return (await versionsOfRequest(ctx.database, request)).store;
+}
+
 /**
  * The answer of a cacheable read: the kept text when there is one (sent as it is), else `read()`,
  * whose serialised answer is kept by the onSend hook below if it is a 200. `who` names the view of
  * the data the caller has (e.g. 'staff' or 'consigner:<id>'); `reads`, the part of the store's data
  * `read` reads, whose version the answer is kept with.
  *
- * `fingerprint`, when the read has one, answers a short text that is the same exactly when `read()`
- * would answer the same (the ids and row versions of what it shows, docs/scaling.md "A kept page
- * checked, not read again"). A kept answer whose version moved is then checked by it, and sent again
- * when it is unchanged: a store's version moves with every change of the parts it reads, most of which
- * leave a given page as it was. It is taken after the version and before the read, so an answer is
- * never kept with a fingerprint later than what it shows.
+ * A read may answer JsonText, text put together from parts kept apart (a list page from its kept rows,
+ * docs/scaling.md "A page put together from kept rows"): when it is the text already kept at another
+ * version, the kept answer is sent again (`x-read-cache: revalidated`, its compressed bytes reused) and
+ * kept at the new version; else the text is kept and sent.
  */
 export async function cachedRead<T>(
   ctx: ReadCacheContext,
@@ -180,33 +176,41 @@ export async function cachedRead<T>(
   reply: FastifyReply,
   who: string,
   reads: CachedReads,
-  read: () => Promise<T>,
-  fingerprint?: () => Promise<string | null>,
+  read: () => Promise<T | JsonText>,
 ): Promise<T | FastifyReply> {
   const cache = readCacheOf(ctx);
-  if (!cache.enabled || !request.store) return read();
+  if (!cache.enabled || !request.store) {
+    const answer = await read();
+    return answer instanceof JsonText ? reply.header('content-type', 'application/json; charset=utf-8').send(answer.text) : answer;
+  }
   const key = `${request.store.id}\u0000${who}\u0000${request.url}`;
   // read before the answer is: a write committed while it runs moves it, so that answer is never served
   const version = versionOfReads((await versionsOfRequest(ctx.database, request)).store, reads);
   const current = cache.hit(key, version);
-  const print = current || !fingerprint || !cache.worthChecking(key) ? null : await cache.shared(`fingerprint\u0000${key}`, version, fingerprint);
-  const kept = current ?? cache.revalidated(key, version, print);
-  if (kept) {
-    const { body, encoding } = encoded(kept, request.headers['accept-encoding']);
-    reply.header('content-type', 'application/json; charset=utf-8').header('x-read-cache', current ? 'hit' : 'revalidated').header('vary', 'accept-encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(body);
-  }
+  if (current) return sendKept(reply, request, current, 'hit');
   const answer = await cache.shared(key, version, read);
-  (request as FastifyRequest & { [KEEP]?: Keep })[KEEP] = { key, version, fingerprint: print };
+  if (answer instanceof JsonText) {
+    const same = cache.unchanged(key, version, answer.text);
+    return sendKept(reply, request, same ?? cache.keep(key, version, answer.text), same ? 'revalidated' : 'read');
+  }
+  (request as FastifyRequest & { [KEEP]?: Keep })[KEEP] = { key, version };
   return answer;
+}
+
+function sendKept(reply: FastifyReply, request: FastifyRequest, kept: Kept, how: 'hit' | 'revalidated' | 'read'): FastifyReply {
+  const { body, encoding } = encoded(kept, request.headers['accept-encoding']);
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  // an answer read afresh says nothing, as one the onSend hook keeps
+  if (how !== 'read') reply.header('x-read-cache', how);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 /** Keeps the serialised answers of cachedRead. */
 export function registerReadCache(app: FastifyInstance, ctx: ReadCacheContext): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const keep = (request as FastifyRequest & { [KEEP]?: Keep })[KEEP];
-    if (keep && reply.statusCode === 200 && typeof payload === 'string') readCacheOf(ctx).keep(keep.key, keep.version, payload, keep.fingerprint);
+    if (keep && reply.statusCode === 200 && typeof payload === 'string') readCacheOf(ctx).keep(keep.key, keep.version, payload);
     return payload;
   });
 }

@@ -47,3 +47,11 @@ function toPlain(value: unknown): unknown {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The serialiser of one value of `schema`, as a route's answer is serialised (strict as the routes are):
+ * for an answer put together from parts serialised apart (a list page from its kept rows' text).
+ */
+export function valueSerializer(schema: unknown, strict: boolean, where: { method: string; url: string }): (data: unknown) => string {
+  return responseSerializerCompiler(strict)({ schema, method: where.method, url: where.url, httpStatus: '200' } as Parameters<ReturnType<typeof responseSerializerCompiler>>[0]);
+}

@@ -47,9 +47,9 @@ const TEMPLATE = {
 };
 
 /** Items with their product, consigner and order: one query with three primary-key joins. */
-function selectWithRelations(db: DbOrTx) {
+function selectWithRelations(db: DbOrTx, versioned = false) {
   return db
-    .select(RELATIONS)
+    .select(versioned ? { ...RELATIONS, version: sql<string>`${i}.xmin::text` } : RELATIONS)
     .from(i)
     .leftJoin(products, and(eq(products.storeId, i.storeId), eq(products.id, i.productId)))
     .leftJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
@@ -60,10 +60,12 @@ function selectWithRelations(db: DbOrTx) {
  * Rows for these ids with their relations, in the order of the ids. Templates (few, with long option
  * lists) are read once for the page rather than joined onto every row.
  */
-async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Promise<InventoryWithRelations[]> {
+async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Promise<InventoryWithRelations[]>;
+async function findWithRelations(db: DbOrTx, storeId: string, ids: string[], versioned: true): Promise<(InventoryWithRelations & { version: string })[]>;
+async function findWithRelations(db: DbOrTx, storeId: string, ids: string[], versioned = false): Promise<InventoryWithRelations[]> {
   if (!ids.length) return [];
   // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves
-  const rows = await selectWithRelations(db).where(and(eq(i.storeId, storeId), sql`${i.id} = any(${sql.param(ids)}::uuid[])`));
+  const rows = await selectWithRelations(db, versioned).where(and(eq(i.storeId, storeId), sql`${i.id} = any(${sql.param(ids)}::uuid[])`));
   const position = new Map(ids.map((id, n) => [id, n]));
   return (await withTemplates(db, storeId, rows)).sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
 }
@@ -132,14 +134,14 @@ export const inventoryQueriesRepository = {
   searchedPageAndCountQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) => {
     const keys = Object.fromEntries(sort.keys.map((k, n) => [`k${n}`, sql`${k.expr}`.as(`k${n}`)]));
     const matches = db
-      .select({ id: i.id, ...keys })
+      .select({ id: i.id, version: sql<string>`${i}.xmin::text`.as('version'), ...keys })
       .from(i)
       .where(filterWhere(scope, filter))
       .limit(cap)
       .as('matches');
     const dir = sql.raw(sort.dir);
     return db
-      .select({ id: matches.id, total: sql<number>`(count(*) over ())::int` })
+      .select({ id: matches.id, version: matches.version, total: sql<number>`(count(*) over ())::int` })
       .from(matches)
       .orderBy(...sort.keys.map((_, n) => sql`${sql.identifier(`k${n}`)} ${dir}`))
       .limit(page.limit)
@@ -157,35 +159,27 @@ export const inventoryQueriesRepository = {
       .offset(page.offset),
 
   /**
-   * What a page's answer is made of, without its rows: the page's ids in order, each with the row
-   * version (xmin) of the item and of the product, consigner, order and template it shows, the
-   * item's markdown schedule, and the count of matches up to `cap` (on every row). One statement: the
-   * kept answer's check (http/read-cache.ts "fingerprint") costs a round trip, not the page's reads.
+   * A page without its rows (the list's answer is put together from kept rows, kept-rows.ts): the page's
+   * ids in order, each with its item's row version (xmin, which moves with every change of the row), and
+   * the count of matches up to `cap` on every row. One statement, on the items alone.
    */
-  pageRowVersions: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) => {
-    const ids = db.select({ id: sql<string>`${i.id}`.as('page_id') }).from(i).where(filterWhere(scope, filter)).orderBy(...orderBy(sort)).limit(page.limit).offset(page.offset).as('page');
-    const xmin = (table: string) => sql<string | null>`${sql.identifier(table)}.xmin::text`;
-    return db
+  pageRowVersions: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) =>
+    // one scan of the items, no join: a planner without fresh statistics (PGlite runs no autovacuum) cannot
+    // turn it into a loop over the page
+    db
       .select({
         id: i.id,
-        status: i.status,
-        item: xmin('inventory_items'),
-        product: xmin('products'),
-        consigner: xmin('consigners'),
-        order: xmin('orders'),
-        template: xmin('product_templates'),
-        scheduleId: sql<string | null>`${i.consignmentTerms} ->> 'markdownScheduleId'`,
+        version: sql<string>`${i}.xmin::text`,
         count: sql<number>`(select count(*)::int from (select 1 from ${i} where ${filterWhere(scope, filter)} limit ${cap}) capped)`.mapWith(Number),
       })
-      .from(ids)
-      .innerJoin(i, and(eq(i.storeId, scope.storeId), eq(i.id, ids.id)))
-      .leftJoin(products, and(eq(products.storeId, i.storeId), eq(products.id, i.productId)))
-      .leftJoin(consigners, and(eq(consigners.storeId, i.storeId), eq(consigners.id, i.consignerId)))
-      .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
-      .leftJoin(productTemplates, and(eq(productTemplates.storeId, i.storeId), eq(productTemplates.id, i.productTemplateId)))
-      // the page's 50 rows put in its order again: the sort ends with the id, so it is the same order
-      .orderBy(...orderBy(sort));
-  },
+      .from(i)
+      .where(filterWhere(scope, filter))
+      .orderBy(...orderBy(sort))
+      .limit(page.limit)
+      .offset(page.offset),
+
+  /** Rows for these ids with their relations and their item's row version, in the order of the ids. */
+  findVersionedWithRelations: (db: DbOrTx, storeId: string, ids: string[]) => findWithRelations(db, storeId, ids, true),
 
   /** count(*) of at most `cap` matching rows. */
   cappedCountQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, cap: number) => {

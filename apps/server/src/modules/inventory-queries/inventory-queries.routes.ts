@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaffAreaOrConsigner, requireStore } from '../../auth/actor.ts';
 import { CSV_RESPONSES, sendCsv } from '../../http/csv.ts';
-import { cachedRead, viewOf } from '../../http/read-cache.ts';
+import { cachedRead, storeVersionOfRequest, viewOf } from '../../http/read-cache.ts';
 import {
   ZConsignerRequestedItemsQuery,
   ZDashboardInventoryQuery,
@@ -35,8 +35,8 @@ import {
   findOrdersPayoutInventories,
   findPaginatedInventories,
   getDashboardInventory,
-  paginatedInventoriesFingerprint,
   paginatedInventoriesReads,
+  paginatedInventoriesText,
   getFilterOptions,
   getStoreProducts,
 } from './inventory-queries.service.ts';
@@ -69,8 +69,11 @@ export const inventoryQueriesRoutes =
           reply,
           viewOf(actor),
           paginatedInventoriesReads(request.query),
-          async () => ({ data: await findPaginatedInventories(ctx, store, actor, request.query) }),
-          () => paginatedInventoriesFingerprint(ctx, store, actor, request.query),
+          // the flat list put together from its rows' kept text; the grouped view read as it is
+          async () =>
+            request.query.groupBy === 'product'
+              ? { data: await findPaginatedInventories(ctx, store, actor, request.query) }
+              : paginatedInventoriesText(ctx, store, actor, request.query, await storeVersionOfRequest(ctx, request)),
         );
       },
     );

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   holdCutoffOf,
@@ -17,16 +16,21 @@ import {
   type ZLowestPriceInventories,
   type ZOrdersPayoutInventories,
   type ZStoreProducts,
+  ZInventoryItem,
 } from '@backroom/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { csvDocument } from '../../http/csv.ts';
+import { JsonText } from '../../http/json-text.ts';
 import type { CachedReads } from '../../http/read-cache.ts';
+import { valueSerializer } from '../../http/response-serializer.ts';
+import type { StoreVersion } from '../../db/store-versions.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/index.ts';
 import { schedulesByIds } from '../markdowns/index.ts';
 import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
+import { keptRowsOf, rowKey } from './kept-rows.ts';
 import { inventoryQueriesRepository as repo, readyToPayHeldAfter, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
 import type {
   TDateInput,
@@ -125,33 +129,77 @@ export function paginatedInventoriesReads(q: Pick<TPaginatedInventoriesQuery, 's
 }
 
 /**
- * Everything a page of findPaginatedInventories is made of, as one text (http/read-cache.ts
- * "fingerprint"): the page's ids in order with the row versions of each item and what it shows, the
- * markdown schedules of its Active rows, the store's settings the page reads, and the count. Equal
- * fingerprints, equal answers: a kept page whose store changed elsewhere (another item's price, a sale
- * on another page) is sent again after this one query. Null where that does not hold or is not
- * worth it: the grouped view, a count past the exact limit (an estimate).
+ * GET /api/inventories/paginatedInventories as text, put together from the rows' kept text (kept-rows.ts,
+ * docs/scaling.md "A page put together from kept rows"): one statement gives the page's ids in order with
+ * each item's row version and the count; only the rows not kept as they now are (changed, or made of
+ * a consigner, product, order, template or schedule that changed since: `storeVersion`'s parts) are
+ * read, with their relations. The same text as findPaginatedInventories's answer serialised (tested).
+ * Not for the grouped view.
  */
-export async function paginatedInventoriesFingerprint(ctx: AppContext, store: Tenant, actor: Actor, q: TPaginatedInventoriesQuery): Promise<string | null> {
-  if (q.groupBy === 'product') return null;
-  const page = pageOf(q);
+export async function paginatedInventoriesText(ctx: AppContext, store: Tenant, actor: Actor, q: TPaginatedInventoriesQuery, storeVersion: StoreVersion | null): Promise<JsonText> {
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
-  const rows = await repo.pageRowVersions(ctx.db, scope, filter, sortOf(store, q.sortOption), page, COUNT_EXACT_LIMIT + 1);
-  // a page past the end is its count alone
-  const count = rows.length ? rows[0].count : (await repo.cappedCountQuery(ctx.db, scope, filter, COUNT_EXACT_LIMIT + 1))[0].count;
-  if (count > COUNT_EXACT_LIMIT) return null;
-  // as withNextMarkdowns reads them: the schedules of Active rows, only when there are some
-  const scheduleIds = [...new Set(rows.filter((r) => r.status === 'Active').flatMap((r) => r.scheduleId ?? []))].sort();
-  const schedules = scheduleIds.length ? await schedulesByIds(ctx.db, store.id, scheduleIds) : [];
-  const text = JSON.stringify([
-    store.prioritizeStore,
-    store.markdownFloor,
-    count,
-    rows.map((r) => [r.id, r.item, r.product, r.consigner, r.order, r.template]),
-    schedules.sort((a, b) => a.id.localeCompare(b.id)),
-  ]);
-  return crypto.createHash('sha256').update(text).digest('base64');
+  const { ids, count, estimated } = await pageIdsAndCount(ctx, scope, filter, sortOf(store, q.sortOption), pageOf(q));
+  const rows = await rowTexts(ctx, store, ids, { products: q.takeProducts, consigners: q.takeConsigners }, storeVersion);
+  return new JsonText(`{"data":{"rows":[${rows.join(',')}],"count":${count},"countIsEstimate":${estimated}}}`);
+}
+
+/**
+ * The page's ids with their row versions, and the count: one statement (a searched list on PGlite reads
+ * its matches once for both, as findPageAndCount does); a page past the end counts apart, and a count
+ * past the exact limit is the planner's estimate.
+ */
+async function pageIdsAndCount(ctx: AppContext, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) {
+  if (ctx.database.kind === 'pglite' && filter.search?.trim()) {
+    const hits = await repo.searchedPageAndCountQuery(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
+    if (hits.length && hits[0].total <= COUNT_EXACT_LIMIT) return { ids: hits, count: hits[0].total, estimated: false };
+  }
+  const ids = await repo.pageRowVersions(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
+  const capped = ids.length ? ids[0].count : page.offset === 0 ? 0 : (await repo.cappedCountQuery(ctx.db, scope, filter, COUNT_EXACT_LIMIT + 1))[0].count;
+  if (capped <= COUNT_EXACT_LIMIT) return { ids, count: capped, estimated: false };
+  return { ids, ...(await repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT)) };
+}
+
+const serializedRow = new Map<boolean, (row: unknown) => string>();
+/** One row's JSON, as the route's serialiser writes it inside the page (strict where the routes are). */
+function rowJson(ctx: AppContext, row: InventoryItemResponse): string {
+  const strict = ctx.config.strictResponses;
+  let serialize = serializedRow.get(strict);
+  if (!serialize) {
+    serialize = valueSerializer(ZInventoryItem, strict, { method: 'GET', url: '/api/inventories/paginatedInventories' });
+    serializedRow.set(strict, serialize);
+  }
+  return serialize(row);
+}
+
+/** When a row read at `now` would read differently: its days on the floor at the next whole day, its next markdown at the next store day. */
+function rowUntil(item: { status: string; acceptedOn: Date | null }, now: Date): number {
+  const nextDay = Date.parse(`${storeDayOf(now)}T00:00:00Z`) + DAY_MS;
+  if (item.status !== 'Active' || !item.acceptedOn) return nextDay;
+  const days = Math.floor((now.getTime() - item.acceptedOn.getTime()) / DAY_MS);
+  return Math.min(nextDay, item.acceptedOn.getTime() + (days + 1) * DAY_MS);
+}
+
+/** The page's rows as JSON text, in its order: kept where still current (kept-rows.ts), else read with their relations and kept. */
+async function rowTexts(ctx: AppContext, store: Tenant, ids: { id: string; version: string }[], take: { products: boolean; consigners: boolean }, storeVersion: StoreVersion | null): Promise<string[]> {
+  const kept = keptRowsOf(ctx, ctx.config.readCache && ctx.config.cacheTtlMs > 0);
+  const shape = `${take.products ? 'p' : ''}${take.consigners ? 'c' : ''}`;
+  // what else a row is made of; without the store's version nothing is kept
+  const made = storeVersion ? `${storeVersion.people}.${storeVersion.catalogue}.${storeVersion.other}.${store.markdownFloor}` : null;
+  const now = new Date();
+  const texts = ids.map(({ id, version }) => (made === null ? null : kept.get(rowKey(store.id, shape, id), version, made, now.getTime())));
+  const missing = ids.filter((_, n) => texts[n] === null).map((r) => r.id);
+  if (!missing.length) return texts as string[];
+  const rows = await repo.findVersionedWithRelations(ctx.db, store.id, missing);
+  const items = await withNextMarkdowns(ctx, store, rows, rows.map((r) => toListItem(r, take, now)), now);
+  const read = new Map<string, string>();
+  rows.forEach((row, n) => {
+    const json = rowJson(ctx, items[n]);
+    read.set(row.item.id, json);
+    if (made !== null) kept.keep(rowKey(store.id, shape, row.item.id), { version: row.version, made, until: rowUntil(row.item, now), json });
+  });
+  // a row deleted between the two statements is left out, as findPage leaves it
+  return ids.flatMap(({ id }, n) => texts[n] ?? read.get(id) ?? []);
 }
 
 /** GET /api/inventories/paginatedInventories: one page of rows (or of product groups) and the count. */
