@@ -392,7 +392,20 @@ function paced(perSecond: number, send: (n: number) => Promise<{ status: number;
   };
 }
 
-type BusyRow = { db: string; limit: number; rps: number; p99: number; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string };
+type BusyRow = { db: string; limit: number; rps: number; p99: number; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string; cpu: { server: number; postgres: number } };
+
+/** CPU time (ms) of the machine's PostgreSQL processes so far (its backends serve only the bench here). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 // beside the mix, as the issue lists them: a counter sale saved (a fresh item each) and a sign-in, each --sales= and --sign-ins= a second
 const SALES_PER_SECOND = Number(args.get('sales') ?? 1);
@@ -400,7 +413,7 @@ const SIGN_INS_PER_SECOND = Number(args.get('sign-ins') ?? 1);
 // two of the demo's staff (seed/demo-data.ts): the sign-ins go round them
 const SIGN_IN_EMAILS = ['owner@demo.backroom.test', 'stock@demo.backroom.test'];
 
-async function busyHour(port: number, token: string, kind: string, limit: number): Promise<BusyRow> {
+async function busyHour(port: number, token: string, kind: string, limit: number, pid: number): Promise<BusyRow> {
   const headers: Record<string, string> = { host: 'localhost', authorization: `Bearer ${token}` };
   const items: { id: string; price: number | null; handle: string }[] = [];
   // items to sell at the counter, one each, none of those edited
@@ -469,6 +482,9 @@ async function busyHour(port: number, token: string, kind: string, limit: number
     (status) => status === 200,
   );
   for (const counts of Object.values(answered)) for (const how of Object.keys(counts)) delete counts[how];
+  // the CPU the server (and PostgreSQL) spend per request served: steadier than req/s on a machine whose
+  // cores are shared with others (the limit measured here moves by half from one run to the next)
+  const cpuBefore = { server: cpuMs(pid), postgres: kind === 'postgres' ? postgresCpuMs() : 0 };
   const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, headers: readers, requests, timeout: 30 });
   const share = (counts: Record<string, number>) => {
     const all = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
@@ -478,7 +494,10 @@ async function busyHour(port: number, token: string, kind: string, limit: number
       .join(', ');
   };
   log(`  answered: list ${share(answered.list)}; search ${share(answered.search)}`);
+  const served = Math.max(1, result.requests.total);
+  const cpu = { server: (cpuMs(pid) - cpuBefore.server) / served, postgres: kind === 'postgres' ? (postgresCpuMs() - cpuBefore.postgres) / served : 0 };
   const row: BusyRow = {
+    cpu,
     db: kind,
     limit,
     rps: result.requests.average,
@@ -491,7 +510,7 @@ async function busyHour(port: number, token: string, kind: string, limit: number
   };
   const show = (name: string, p: Paced) => `${p.done} ${name}, p50 ${p.p50.toFixed(0)} ms, p99 ${p.p99.toFixed(0)} ms, errors ${p.errors}`;
   log(
-    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms, errors ${row.errors}; ${show('edits', row.edits)}; ${show('counter sales', row.sales)}; ${show('sign-ins', row.signIns)}; load ${row.load}`,
+    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms, errors ${row.errors}; CPU per read (the edits, sales and sign-ins counted in) ${cpu.server.toFixed(2)} ms server${kind === 'postgres' ? ` + ${cpu.postgres.toFixed(2)} ms PostgreSQL` : ''}; ${show('edits', row.edits)}; ${show('counter sales', row.sales)}; ${show('sign-ins', row.signIns)}; load ${row.load}`,
   );
   return row;
 }
@@ -530,7 +549,7 @@ async function main() {
         for (const s of sql.statements) log(`    ${s.p50.toFixed(2)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 150)}`);
         ones.push(row);
       } else if (BUSY) {
-        busyRows.push(await busyHour(port, token, kind, limit));
+        busyRows.push(await busyHour(port, token, kind, limit, server.pid!));
       } else {
         for (const r of requests) rows.push(await loadOne(port, token, r, server.pid!, kind));
       }
@@ -549,10 +568,10 @@ async function main() {
   }
   if (busyRows.length) {
     const cell = (p: Paced) => `${p.p50.toFixed(0)} / ${p.p99.toFixed(0)}${p.errors ? ` (${p.errors} errors)` : ''}`;
-    log(`\n| database | list and search req/s | of the limit | p99 ms | errors | edits (${EDITS_PER_SECOND}/s) p50 / p99 ms | counter sale (${SALES_PER_SECOND}/s) p50 / p99 ms | sign-in (${SIGN_INS_PER_SECOND}/s) p50 / p99 ms | load avg |`);
-    log(`|---|---:|---:|---:|---:|---|---|---|---|`);
+    log(`\n| database | list and search req/s | of the limit | p99 ms | errors | CPU ms per read: server + PostgreSQL | edits (${EDITS_PER_SECOND}/s) p50 / p99 ms | counter sale (${SALES_PER_SECOND}/s) p50 / p99 ms | sign-in (${SIGN_INS_PER_SECOND}/s) p50 / p99 ms | load avg |`);
+    log(`|---|---:|---:|---:|---:|---|---|---|---|---|`);
     for (const b of busyRows)
-      log(`| ${b.db} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
+      log(`| ${b.db} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${b.cpu.server.toFixed(2)}${b.db === 'postgres' ? ` + ${b.cpu.postgres.toFixed(2)}` : ''} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
   }
   if (ones.length) {
     log(`\n| database | list p50 / p95 ms | its SQL run directly p50 / p95 ms | ratio (p50) | GET /api/me p50 / p95 ms | load avg |`);

@@ -30,7 +30,7 @@ const versionOfRow = (r: Row): StoreVersion => ({ data: r.d, people: r.p, catalo
  *
  * PostgreSQL: read once per request that uses a cache, by one indexed query (several processes
  * write, and only the row tells this one). PGlite: one process, so the version is read again only
- * once this process has written since (db/write-watch.ts), or while a write is under way.
+ * once a write of this process has begun or ended since (db/write-watch.ts).
  */
 export class StoreVersions {
   private readonly memo = new Map<string, { watch: number; version: StoreVersion }>();
@@ -41,18 +41,20 @@ export class StoreVersions {
     const scopes = storeId ? [storeId, GLOBAL_SCOPE] : [GLOBAL_SCOPE];
     const writes = this.database.writes;
     const local = this.database.kind === 'pglite';
-    if (local && writes.quiet) {
+    if (local) {
       const known = scopes.map((scope) => this.memo.get(scope));
       if (known.every((k) => k && k.watch === writes.version)) return shape(storeId, (scope) => this.memo.get(scope)!.version);
     }
     const watch = writes.version;
-    const quiet = writes.quiet;
     // in the request's own scope: the table has no row policy, and the runtime role may read it
     const { rows } = await this.database.queryInScope(SQL, [scopes]);
     const found = new Map((rows as Row[]).map((r) => [r.s, versionOfRow(r)]));
     const versionOf = (scope: string) => found.get(scope) ?? NONE;
-    // remembered only when no write of this process began or ended around the read
-    if (local && quiet && writes.quiet && writes.version === watch) for (const scope of scopes) this.memo.set(scope, { watch, version: versionOf(scope) });
+    // remembered only when no write of this process began or ended during the read. A write under way
+    // (begun before) is not a reason to read again: PGlite runs one statement or transaction at a time,
+    // so a reading taken before that write ran is followed, when it ends, by a new count (writes.version);
+    // until then a request given this reading reads data no older than it.
+    if (local && writes.version === watch) for (const scope of scopes) this.memo.set(scope, { watch, version: versionOf(scope) });
     return shape(storeId, versionOf);
   }
 }

@@ -161,22 +161,35 @@ export const inventoryQueriesRepository = {
   /**
    * A page without its rows (the list's answer is put together from kept rows, kept-rows.ts): the page's
    * ids in order, each with its item's row version (xmin, which moves with every change of the row), and
-   * the count of matches up to `cap` on every row. One statement, on the items alone.
+   * the count of matches up to `cap`. One statement on the items alone, of at least one row: a page past
+   * the end is one row of the count and no id.
    */
-  pageRowVersions: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) =>
-    // one scan of the items, no join: a planner without fresh statistics (PGlite runs no autovacuum) cannot
-    // turn it into a loop over the page
-    db
-      .select({
-        id: i.id,
-        version: sql<string>`${i}.xmin::text`,
-        count: sql<number>`(select count(*)::int from (select 1 from ${i} where ${filterWhere(scope, filter)} limit ${cap}) capped)`.mapWith(Number),
-      })
+  pageRowVersions: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) => {
+    const where = filterWhere(scope, filter);
+    // the sort keys as columns, to put the page's rows in order again once joined to the count
+    const keys = Object.fromEntries(sort.keys.map((k, n) => [`k${n}`, sql`${k.expr}`.as(`k${n}`)]));
+    // one scan of the items, no self-join: a planner without fresh statistics (PGlite runs no autovacuum)
+    // cannot turn it into a loop over the page
+    const rows = db
+      .select({ id: sql<string>`${i.id}`.as('id'), version: sql<string>`${i}.xmin::text`.as('version'), ...keys })
       .from(i)
-      .where(filterWhere(scope, filter))
+      .where(where)
       .orderBy(...orderBy(sort))
       .limit(page.limit)
-      .offset(page.offset),
+      .offset(page.offset)
+      .as('page');
+    const counted = db
+      .select({ count: sql<number>`count(*)::int`.as('count') })
+      .from(db.select({ one: sql<number>`1`.as('one') }).from(i).where(where).limit(cap).as('capped'))
+      .as('counted');
+    const dir = sql.raw(sort.dir);
+    const found = await db
+      .select({ id: rows.id, version: rows.version, count: counted.count })
+      .from(counted)
+      .leftJoin(rows, sql`true`)
+      .orderBy(...sort.keys.map((_, n) => sql`${sql.identifier('page')}.${sql.identifier(`k${n}`)} ${dir}`));
+    return { count: found[0]?.count ?? 0, ids: found.filter((r): r is { id: string; version: string; count: number } => r.id !== null) };
+  },
 
   /** Rows for these ids with their relations and their item's row version, in the order of the ids. */
   findVersionedWithRelations: (db: DbOrTx, storeId: string, ids: string[]) => findWithRelations(db, storeId, ids, true),

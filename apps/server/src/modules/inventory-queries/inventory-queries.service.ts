@@ -146,16 +146,15 @@ export async function paginatedInventoriesText(ctx: AppContext, store: Tenant, a
 
 /**
  * The page's ids with their row versions, and the count: one statement (a searched list on PGlite reads
- * its matches once for both, as findPageAndCount does); a page past the end counts apart, and a count
- * past the exact limit is the planner's estimate.
+ * its matches once for both, as findPageAndCount does); a count past the exact limit is the planner's
+ * estimate.
  */
 async function pageIdsAndCount(ctx: AppContext, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) {
   if (ctx.database.kind === 'pglite' && filter.search?.trim()) {
     const hits = await repo.searchedPageAndCountQuery(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
     if (hits.length && hits[0].total <= COUNT_EXACT_LIMIT) return { ids: hits, count: hits[0].total, estimated: false };
   }
-  const ids = await repo.pageRowVersions(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
-  const capped = ids.length ? ids[0].count : page.offset === 0 ? 0 : (await repo.cappedCountQuery(ctx.db, scope, filter, COUNT_EXACT_LIMIT + 1))[0].count;
+  const { ids, count: capped } = await repo.pageRowVersions(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
   if (capped <= COUNT_EXACT_LIMIT) return { ids, count: capped, estimated: false };
   return { ids, ...(await repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT)) };
 }
