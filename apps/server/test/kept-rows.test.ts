@@ -57,21 +57,32 @@ describe('a page put together from kept rows', () => {
       'pageSize=10&currentPage=40',
       'pageSize=10&currentPage=3&sortOption=inventoryPriority',
     ];
+    const same = async (query: string, token: string, actor: Actor, tenant = store) => {
+      const res = await list(`/api/inventories/paginatedInventories?${query}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const q = ZPaginatedInventoriesQuery.parse(Object.fromEntries([...new URLSearchParams(query)].reduce((m, [k, v]) => m.set(k, m.has(k) ? [...[m.get(k)].flat(), v] : v), new Map<string, unknown>())));
+      const whole = serialize({ data: await findPaginatedInventories(t.ctx, tenant, actor, q) });
+      expect(res.body, `${query} as ${actor.kind}`).toBe(whole);
+      return res.body;
+    };
     for (const query of queries) {
       for (const [token, actor] of [
         [owner, staff],
         [marco, consigner],
       ] as const) {
-        // twice: read, then put together from the rows just kept
-        for (let n = 0; n < 2; n++) {
-          const res = await list(`/api/inventories/paginatedInventories?${query}`, token);
-          expect(res.statusCode, res.body).toBe(200);
-          const q = ZPaginatedInventoriesQuery.parse(Object.fromEntries([...new URLSearchParams(query)].reduce((m, [k, v]) => m.set(k, m.has(k) ? [...[m.get(k)].flat(), v] : v), new Map<string, unknown>())));
-          const whole = serialize({ data: await findPaginatedInventories(t.ctx, store, actor, q) });
-          expect(res.body, `${query} as ${actor.kind}`).toBe(whole);
-        }
+        // twice: read, then put together from the rows just kept (and the page's statement built before)
+        for (let n = 0; n < 2; n++) await same(query, token, actor);
       }
     }
+    // the store's own stock first (Settings): the same URL, another order (its statement is another one)
+    const priority = 'pageSize=10&sortOption=inventoryPriority';
+    const before = await same(priority, owner, staff);
+    await t.ctx.db.update(s.stores).set({ prioritizeStore: !store.prioritizeStore }).where(eq(s.stores.id, store.id));
+    storeCacheOf(t.ctx).invalidate();
+    const flipped = (await findTenant(t.ctx.db, store.id))!;
+    expect(await same(priority, owner, staff, flipped)).not.toBe(before);
+    await t.ctx.db.update(s.stores).set({ prioritizeStore: store.prioritizeStore }).where(eq(s.stores.id, store.id));
+    storeCacheOf(t.ctx).invalidate();
   });
 
   it('reads only the rows that changed, and sends a page that did not change as it was kept', async () => {

@@ -139,7 +139,10 @@ export function paginatedInventoriesReads(q: Pick<TPaginatedInventoriesQuery, 's
 export async function paginatedInventoriesText(ctx: AppContext, store: Tenant, actor: Actor, q: TPaginatedInventoriesQuery, storeVersion: StoreVersion | null): Promise<JsonText> {
   const scope = scopeOf(store, actor);
   const filter = toFilter(q);
-  const { ids, count, estimated } = await pageIdsAndCount(ctx, scope, filter, sortOf(store, q.sortOption), pageOf(q));
+  const page = pageOf(q);
+  // everything the page's statement is made of: it is built once per key (the repository's builtOnce)
+  const key = JSON.stringify([scope, filter, q.sortOption, store.prioritizeStore, page]);
+  const { ids, count, estimated } = await pageIdsAndCount(ctx, scope, filter, sortOf(store, q.sortOption), page, key);
   const rows = await rowTexts(ctx, store, ids, { products: q.takeProducts, consigners: q.takeConsigners }, storeVersion);
   return new JsonText(`{"data":{"rows":[${rows.join(',')}],"count":${count},"countIsEstimate":${estimated}}}`);
 }
@@ -149,12 +152,12 @@ export async function paginatedInventoriesText(ctx: AppContext, store: Tenant, a
  * its matches once for both, as findPageAndCount does); a count past the exact limit is the planner's
  * estimate.
  */
-async function pageIdsAndCount(ctx: AppContext, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }) {
+async function pageIdsAndCount(ctx: AppContext, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, key: string) {
   if (ctx.database.kind === 'pglite' && filter.search?.trim()) {
     const hits = await repo.searchedPageAndCountQuery(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
     if (hits.length && hits[0].total <= COUNT_EXACT_LIMIT) return { ids: hits, count: hits[0].total, estimated: false };
   }
-  const { ids, count: capped } = await repo.pageRowVersions(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1);
+  const { ids, count: capped } = await repo.pageRowVersions(ctx.db, scope, filter, sort, page, COUNT_EXACT_LIMIT + 1, key);
   if (capped <= COUNT_EXACT_LIMIT) return { ids, count: capped, estimated: false };
   return { ids, ...(await repo.countUpTo(ctx.db, scope, filter, COUNT_EXACT_LIMIT)) };
 }
