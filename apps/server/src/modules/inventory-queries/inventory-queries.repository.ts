@@ -213,11 +213,11 @@ export const inventoryQueriesRepository = {
    * A page without its rows (the list's answer is put together from kept rows, kept-rows.ts): the page's
    * ids in order, each with its item's row version (xmin, which moves with every change of the row), and
    * the count of matches up to `cap`. One statement on the items alone, of at least one row: a page past
-   * the end is one row of the count and no id. With `key` (everything the statement is made of), built
-   * once per key (builtOnce).
+   * the end is one row of the count and no id. With `key` (everything the statement is made of but the
+   * cap), built once per key (builtOnce).
    */
   pageRowVersions: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number, key?: string) => {
-    const found = await builtOnce(db, key, () => pageRowVersionsQuery(db, scope, filter, sort, page, cap)).execute();
+    const found = await builtOnce(db, key === undefined ? undefined : `${key}\u0000${cap}`, () => pageRowVersionsQuery(db, scope, filter, sort, page, cap)).execute();
     return { count: found[0]?.count ?? 0, ids: found.filter((r): r is { id: string; version: string; count: number } => r.id !== null) };
   },
 
