@@ -36,7 +36,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD as PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { adminQuery, BIG_STORE_PG_URL, ensureBigStore } from './bench-db.ts';
-import { busyUrl } from './busy-mix.ts';
+import { busyUrl, request as get } from './busy-mix.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -154,19 +154,6 @@ async function stopServer(child: ChildProcess) {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** One request with the demo's Host (fetch may not set Host). */
-function get(port: number, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: url, method: opts.method ?? 'GET', headers: { host: 'localhost', ...opts.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
 }
 
 async function signIn(port: number): Promise<string> {

@@ -11,13 +11,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { adminQuery } from './bench-db.ts';
-import { startBusyMix, type BusyFigures } from './busy-mix.ts';
+import { request, startBusyMix, type BusyFigures } from './busy-mix.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -33,18 +32,6 @@ const CONNECTIONS = Number(args.get('connections') ?? 50);
 const EDITS = Number(args.get('edits') ?? 10);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const roots = { A: path.resolve(args.get('a') ?? repoRoot), B: path.resolve(args.get('b') ?? repoRoot) };
-
-function request(port: number, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: url, method: opts.method ?? 'GET', headers: { host: 'localhost', ...opts.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
 
 type Server = { name: 'A' | 'B'; port: number; child: ChildProcess; token: string; cleanup: () => Promise<void> };
 

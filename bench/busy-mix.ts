@@ -17,12 +17,13 @@ export const busyUrl = (k: number) =>
 
 export type BusyFigures = { rps: number; p99: number; errors: number; edits: number; editP50: number; editP99: number; editErrors: number };
 
-function call(port: number, path: string, opts: { method?: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+/** One request to the server at `port`, with the demo's Host unless `headers` name another (fetch may not set Host); shared by the benches. */
+export function request(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { host: 'localhost', ...opts.headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
     });
     req.on('error', reject);
     req.end(opts.body);
@@ -37,7 +38,7 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
  */
 export async function startBusyMix(port: number, token: string, opts: { connections?: number; editsPerSecond?: number } = {}) {
   const headers: Record<string, string> = { host: 'localhost', authorization: `Bearer ${token}` };
-  const list = JSON.parse((await call(port, '/api/inventories/paginatedInventories?pageSize=200&status=Active', { headers })).body) as { data: { rows: { id: string; price: number | null }[] } };
+  const list = JSON.parse((await request(port, '/api/inventories/paginatedInventories?pageSize=200&status=Active', { headers })).body) as { data: { rows: { id: string; price: number | null }[] } };
   const items = list.data.rows.filter((r) => r.price !== null).slice(0, 50);
   if (!items.length) throw new Error('busy mix: no Active item with a price to edit');
   let k = 0;
@@ -67,7 +68,7 @@ export async function startBusyMix(port: number, token: string, opts: { connecti
       const started = performance.now();
       const body = JSON.stringify({ price: (item.price ?? 0) + (n % 7) });
       running.push(
-        call(port, `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...headers, origin: 'http://localhost', 'content-type': 'application/json' }, body }).then(
+        request(port, `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...headers, origin: 'http://localhost', 'content-type': 'application/json' }, body }).then(
           (res) => void (res.status === 200 ? editTimes.push(performance.now() - started) : (editErrors += 1)),
           () => void (editErrors += 1),
         ),
