@@ -142,6 +142,23 @@ describe('a page put together from kept rows', () => {
     }
   });
 
+  it("keeps the templates of rows read again, and reads a template again once it changed", async () => {
+    const page = rowsOf(await list(url(1))).rows as (Row & { productTemplate: { id: string; category: string } | null })[];
+    const row = page.find((r) => r.productTemplate !== null && r.price !== null)!;
+    const templatesRead = () => kept().templatesRead;
+    // the row's price changed: the row is read again, its template is the one kept
+    expect((await t.request({ method: 'PUT', url: `/api/inventories/${row.id}`, token: owner, body: { price: (row.price ?? 0) + 3 } })).statusCode).toBe(200);
+    let before = templatesRead();
+    expect(await rowsRead(() => list(url(1)))).toBe(1);
+    expect(templatesRead() - before).toBe(0);
+    // its template changed (straight through the database, as another process would): read again, shown new
+    await t.ctx.db.update(s.productTemplates).set({ category: 'Kept-templates' }).where(eq(s.productTemplates.id, row.productTemplate!.id));
+    before = templatesRead();
+    const fresh = rowsOf(await list(url(1))).rows as typeof page;
+    expect(templatesRead() - before).toBeGreaterThan(0);
+    expect(fresh.find((r) => r.id === row.id)?.productTemplate?.category).toBe('Kept-templates');
+  });
+
   it('reads a row again when its markdown schedule changes', async () => {
     const made = await t.request({ method: 'POST', url: '/api/markdownSchedules', token: owner, body: { name: 'Kept rows schedule', steps: [{ afterDays: 30, percentOff: 10 }] } });
     expect(made.statusCode, made.body).toBe(201);

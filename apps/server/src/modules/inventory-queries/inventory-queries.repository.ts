@@ -61,25 +61,36 @@ function selectWithRelations(db: DbOrTx, versioned = false) {
  * Rows for these ids with their relations, in the order of the ids. Templates (few, with long option
  * lists) are read once for the page rather than joined onto every row.
  */
-async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Promise<InventoryWithRelations[]>;
-async function findWithRelations(db: DbOrTx, storeId: string, ids: string[], versioned: true): Promise<(InventoryWithRelations & { version: string })[]>;
-async function findWithRelations(db: DbOrTx, storeId: string, ids: string[], versioned = false): Promise<InventoryWithRelations[]> {
+async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Promise<InventoryWithRelations[]> {
+  const rows = await findWithoutTemplates(db, storeId, ids, false);
+  return withTemplates(rows, await templatesByIds(db, storeId, templateIdsOf(rows)));
+}
+
+/** Rows for these ids with their product, consigner and order, in the order of the ids; their templates are the caller's (withTemplates). */
+async function findWithoutTemplates(db: DbOrTx, storeId: string, ids: string[], versioned: boolean) {
   if (!ids.length) return [];
   // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves
   const rows = await selectWithRelations(db, versioned).where(and(eq(i.storeId, storeId), sql`${i.id} = any(${sql.param(ids)}::uuid[])`));
   const position = new Map(ids.map((id, n) => [id, n]));
-  return (await withTemplates(db, storeId, rows)).sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
+  return rows.sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
 }
 
-/** The rows with their templates, read in one query. */
-async function withTemplates<R extends { item: { productTemplateId: string | null } }>(db: DbOrTx, storeId: string, rows: R[]) {
-  const templateIds = [...new Set(rows.map((r) => r.item.productTemplateId).filter((id): id is string => id !== null))];
-  const templates = templateIds.length
-    ? await db
-        .select(TEMPLATE)
-        .from(productTemplates)
-        .where(and(eq(productTemplates.storeId, storeId), inArray(productTemplates.id, templateIds)))
-    : [];
+export type TemplateOfRow = NonNullable<InventoryWithRelations['template']>;
+
+/** The templates these rows name, each once. */
+export const templateIdsOf = (rows: { item: { productTemplateId: string | null } }[]) => [...new Set(rows.flatMap((r) => r.item.productTemplateId ?? []))];
+
+/** The store's templates of these ids, in one query. */
+async function templatesByIds(db: DbOrTx, storeId: string, ids: string[]): Promise<TemplateOfRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select(TEMPLATE)
+    .from(productTemplates)
+    .where(and(eq(productTemplates.storeId, storeId), inArray(productTemplates.id, ids)));
+}
+
+/** The rows with their templates (given, by id). */
+export function withTemplates<R extends { item: { productTemplateId: string | null } }>(rows: R[], templates: TemplateOfRow[]) {
   const templateById = new Map(templates.map((t) => [t.id, t]));
   return rows.map((r) => ({ ...r, template: r.item.productTemplateId ? (templateById.get(r.item.productTemplateId) ?? null) : null }));
 }
@@ -221,8 +232,13 @@ export const inventoryQueriesRepository = {
     return { count: found[0]?.count ?? 0, ids: found.filter((r): r is { id: string; version: string; count: number } => r.id !== null) };
   },
 
-  /** Rows for these ids with their relations and their item's row version, in the order of the ids. */
-  findVersionedWithRelations: (db: DbOrTx, storeId: string, ids: string[]) => findWithRelations(db, storeId, ids, true),
+  /**
+   * Rows for these ids with their product, consigner and order and their item's row version, in the
+   * order of the ids; not their templates (templatesByIds, withTemplates): the caller may have them kept.
+   */
+  findVersionedWithoutTemplates: (db: DbOrTx, storeId: string, ids: string[]) => findWithoutTemplates(db, storeId, ids, true) as Promise<(Omit<InventoryWithRelations, 'template'> & { version: string })[]>,
+
+  templatesByIds,
 
   /** count(*) of at most `cap` matching rows. */
   cappedCountQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, cap: number) => {
@@ -293,7 +309,7 @@ export const inventoryQueriesRepository = {
       .leftJoin(orders, and(eq(orders.storeId, i.storeId), eq(orders.id, i.orderId)))
       .where(sql`${ranked.rank} <= ${perGroup}`)
       .orderBy(i.productId, ranked.rank);
-    return withTemplates(db, scope.storeId, rows);
+    return withTemplates(rows, await templatesByIds(db, scope.storeId, templateIdsOf(rows)));
   },
 
   /** The product of each of these ids, as a list row shows it. */

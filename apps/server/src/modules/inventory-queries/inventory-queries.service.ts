@@ -31,7 +31,15 @@ import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelation
 import { schedulesByIds } from '../markdowns/index.ts';
 import { toFilterOptions, toListItem, toProductGroup, valuesOfItems, valuesOfTemplates } from './inventory-queries.mapper.ts';
 import { keptRowsOf, rowKey } from './kept-rows.ts';
-import { inventoryQueriesRepository as repo, readyToPayHeldAfter, STORE_REQUEST_STATUSES, type InventoryFilter, type InventoryScope } from './inventory-queries.repository.ts';
+import {
+  inventoryQueriesRepository as repo,
+  readyToPayHeldAfter,
+  STORE_REQUEST_STATUSES,
+  templateIdsOf,
+  withTemplates,
+  type InventoryFilter,
+  type InventoryScope,
+} from './inventory-queries.repository.ts';
 import type {
   TDateInput,
   TInventoryFilterQuery,
@@ -192,7 +200,9 @@ async function rowTexts(ctx: AppContext, store: Tenant, ids: { id: string; versi
   const texts = ids.map(({ id, version }) => (made === null ? null : kept.get(rowKey(store.id, shape, id), version, made, now.getTime())));
   const missing = ids.filter((_, n) => texts[n] === null).map((r) => r.id);
   if (!missing.length) return texts as string[];
-  const rows = await repo.findVersionedWithRelations(ctx.db, store.id, missing);
+  const found = await repo.findVersionedWithoutTemplates(ctx.db, store.id, missing);
+  const templates = await kept.templates(store.id, storeVersion?.other ?? null, templateIdsOf(found), (ids) => repo.templatesByIds(ctx.db, store.id, ids));
+  const rows = withTemplates(found, templates);
   const items = await withNextMarkdowns(ctx, store, rows, rows.map((r) => toListItem(r, take, now)), now);
   const read = new Map<string, string>();
   rows.forEach((row, n) => {

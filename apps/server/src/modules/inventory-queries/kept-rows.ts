@@ -22,7 +22,8 @@ const KEPT_FOR_MS = 10 * 60_000;
 
 export class KeptRows {
   private readonly rows: LRUCache<string, KeptRow>;
-  readonly counts = { kept: 0, read: 0 };
+  private readonly keptTemplates = new LRUCache<string, { other: string; template: { id: string } }>({ max: 2000, ttl: KEPT_FOR_MS, ttlAutopurge: false });
+  readonly counts = { kept: 0, read: 0, templatesRead: 0 };
 
   constructor(
     readonly enabled: boolean,
@@ -43,6 +44,28 @@ export class KeptRows {
   keep(key: string, row: KeptRow): void {
     this.counts.read += 1;
     if (this.enabled) this.rows.set(key, row);
+  }
+
+  /**
+   * The templates of rows read again: kept per store and id with the store's `other` version they were
+   * read at (templates are in that part), so a page whose changed rows name the usual templates reads
+   * only the rows. `read` gets those not kept at `other` (all of them when `other` is null).
+   */
+  async templates<T extends { id: string }>(storeId: string, other: string | null, ids: string[], read: (ids: string[]) => Promise<T[]>): Promise<T[]> {
+    const found: T[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const kept = other !== null && this.enabled ? this.keptTemplates.get(`${storeId}\u0000${id}`) : undefined;
+      if (kept && kept.other === other) found.push(kept.template as T);
+      else missing.push(id);
+    }
+    if (!missing.length) return found;
+    this.counts.templatesRead += missing.length;
+    for (const template of await read(missing)) {
+      found.push(template);
+      if (other !== null && this.enabled) this.keptTemplates.set(`${storeId}\u0000${template.id}`, { other, template });
+    }
+    return found;
   }
 }
 
