@@ -69,8 +69,12 @@ async function findWithRelations(db: DbOrTx, storeId: string, ids: string[]): Pr
 /** Rows for these ids with their product, consigner and order, in the order of the ids; their templates are the caller's (withTemplates). */
 async function findWithoutTemplates(db: DbOrTx, storeId: string, ids: string[], versioned: boolean) {
   if (!ids.length) return [];
-  // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves
-  const rows = await selectWithRelations(db, versioned).where(and(eq(i.storeId, storeId), sql`${i.id} = any(${sql.param(ids)}::uuid[])`));
+  // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves; the
+  // statement built once, its values given to it
+  const statement = builtOnce(db, `rows\u0000${versioned}`, () =>
+    selectWithRelations(db, versioned).where(and(eq(i.storeId, sql.placeholder('storeId')), sql`${i.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+  );
+  const rows = await statement.execute({ storeId, ids });
   const position = new Map(ids.map((id, n) => [id, n]));
   return rows.sort((a, b) => position.get(a.item.id)! - position.get(b.item.id)!);
 }
@@ -122,7 +126,7 @@ function pageRowVersionsQuery(db: DbOrTx, scope: InventoryScope, filter: Invento
     .orderBy(...sort.keys.map((_, n) => sql`${sql.identifier('page')}.${sql.identifier(`k${n}`)} ${dir}`));
 }
 
-type Executable<T> = { execute: () => Promise<T> };
+type Executable<T> = { execute: (placeholders?: Record<string, unknown>) => Promise<T> };
 /**
  * Statements built once per database handle and `key` (everything a statement is made of, values
  * included: the caller's to give): drizzle builds a query's text anew on every run, 0.5 to 1 ms of the
