@@ -5,8 +5,10 @@
 // machine; each round's B/A ratio is printed and their median is the figure.
 //
 //   npx tsx bench/busy-ab.ts --a=/tmp/base [--b=.] [--db=pglite|postgres] [--rounds=8] [--burst=4] [--connections=50] [--edits=10]
+//                            [--a-env=K=V,K=V] [--b-env=K=V]
 //
 // --a / --b: checkouts (a worktree or `git archive` with node_modules linked); B defaults to this one.
+// --a-env / --b-env: settings of that server only (one checkout, two settings: --b-env=LOG_LEVEL=warn).
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a scratch database per server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -21,8 +23,8 @@ import { request, startBusyMix, type BusyFigures } from './busy-mix.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
   process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'] as const;
+    const [k, ...v] = a.replace(/^--/, '').split('=');
+    return [k, v.length ? v.join('=') : 'true'] as const;
   }),
 );
 const KIND = (args.get('db') ?? 'pglite') as 'pglite' | 'postgres';
@@ -32,6 +34,8 @@ const CONNECTIONS = Number(args.get('connections') ?? 50);
 const EDITS = Number(args.get('edits') ?? 10);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const roots = { A: path.resolve(args.get('a') ?? repoRoot), B: path.resolve(args.get('b') ?? repoRoot) };
+const envOf = (name: 'a' | 'b') => Object.fromEntries((args.get(`${name}-env`) ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const settings = { A: envOf('a'), B: envOf('b') };
 
 type Server = { name: 'A' | 'B'; port: number; child: ChildProcess; token: string; cleanup: () => Promise<void> };
 
@@ -48,6 +52,7 @@ async function start(name: 'A' | 'B', port: number): Promise<Server> {
   delete env.NODE_ENV;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  Object.assign(env, settings[name]);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: roots[name], env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (const started = Date.now(); ; ) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited with ${child.exitCode}`);
