@@ -99,6 +99,8 @@ export async function buildApp(
       },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
+    // one line per request, at its end (ops/request-log.ts)
+    disableRequestLogging: true,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     // Only trusted proxies may name the client's address (used by the sign-in throttling).

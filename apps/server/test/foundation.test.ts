@@ -56,7 +56,10 @@ describe('logs', () => {
     const res = await t.request({ method: 'GET', url: '/open/stores/current', headers: { 'x-request-id': 'req-test-42' } });
     expect(res.headers['x-request-id']).toBe('req-test-42');
     const mine = logLines.filter((l) => l.reqId === 'req-test-42');
-    expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    // one line at the request's end, with what it asked and how it was answered
+    expect(mine.map((l) => l.msg)).toEqual(['request completed']);
+    expect(mine[0]).toMatchObject({ req: { method: 'GET', url: '/open/stores/current' }, res: { statusCode: 200 } });
+    expect(typeof mine[0].responseTime).toBe('number');
     expect(mine.every((l) => typeof l.level === 'number' && typeof l.time === 'number')).toBe(true);
 
     const generated = await t.request({ method: 'GET', url: '/open/stores/current' });
