@@ -3,8 +3,9 @@
 import { sql as sqlTag } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { asStore } from '../src/db/row-security.ts';
-import { GLOBAL_SCOPE, storeVersionsOf } from '../src/db/store-versions.ts';
+import { asStore, runInRequestScope } from '../src/db/row-security.ts';
+import { GLOBAL_SCOPE, StoreVersions, storeVersionsOf } from '../src/db/store-versions.ts';
+import { WriteWatch } from '../src/db/write-watch.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // the queues and the storefront's bookkeeping: no cached answer reads them
@@ -139,4 +140,64 @@ describe('store versions', () => {
   });
 
   // What the trigger costs a single-item edit is measured by bench/store-version-trigger.ts, not here.
+});
+
+describe('store versions on PostgreSQL, read for many readers at once', () => {
+  // a database whose readings the test answers one by one, with the version it has then
+  const fakePostgres = () => {
+    const readings: { scopes: string[]; answer: (version: number) => void }[] = [];
+    const database = {
+      kind: 'postgres' as const,
+      writes: new WriteWatch(),
+      queryInScope: (_text: string, values: unknown[]) =>
+        new Promise<{ rows: unknown[] }>((resolve) =>
+          readings.push({
+            scopes: values[0] as string[],
+            answer: (v) => resolve({ rows: (values[0] as string[]).map((sid) => ({ s: sid, d: String(v), p: '0', c: '0', i: '0', st: '{}', o: '0' })) }),
+          }),
+        ),
+    };
+    return { versions: new StoreVersions(database), readings };
+  };
+  const tick = () => new Promise((r) => setImmediate(r));
+
+  it('gives a read a reading sent after it asked, shared with the reads that asked while one was under way', async () => {
+    const { versions, readings } = fakePostgres();
+    const first = asStore(storeId, () => versions.of(storeId));
+    await tick();
+    expect(readings).toHaveLength(1);
+    // two more readers while the first reading is under way: they wait for the next one
+    const second = asStore(storeId, () => versions.of(storeId));
+    const third = asStore(storeId, () => versions.of(storeId));
+    await tick();
+    expect(readings).toHaveLength(1);
+    // a change committed meanwhile (version 2) is in the reading they get, not the one under way (1)
+    readings[0].answer(1);
+    expect((await first).store?.data).toBe('1');
+    await tick();
+    expect(readings).toHaveLength(2);
+    expect(readings[1].scopes.sort()).toEqual([storeId, GLOBAL_SCOPE].sort());
+    readings[1].answer(2);
+    expect((await second).store?.data).toBe('2');
+    expect((await third).store?.data).toBe('2');
+  });
+
+  it("reads apart for another store's readers, and at once for a request that changes something", async () => {
+    const { versions, readings } = fakePostgres();
+    const other = '11111111-1111-4111-8111-111111111111';
+    const mine = asStore(storeId, () => versions.of(storeId));
+    const theirs = asStore(other, () => versions.of(other));
+    await tick();
+    expect(readings.map((r) => r.scopes.includes(other))).toEqual([false, true]);
+    // a write's request (any method but GET, HEAD and OPTIONS) while the readers' reading is under way
+    const write = new Promise((resolve) => runInRequestScope(() => void versions.of(storeId).then(resolve), true));
+    await tick();
+    expect(readings).toHaveLength(3);
+    readings[2].answer(5);
+    expect(((await write) as { store: { data: string } }).store.data).toBe('5');
+    readings[0].answer(4);
+    readings[1].answer(4);
+    expect((await mine).store?.data).toBe('4');
+    expect((await theirs).store?.data).toBe('4');
+  });
 });

@@ -1,4 +1,6 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Database } from './client.ts';
+import { isUrgent, scopeKey } from './row-security.ts';
 
 /** The row of what no store owns (sign-in users and their sessions), migration 0043. */
 export const GLOBAL_SCOPE = '00000000-0000-0000-0000-000000000000';
@@ -28,12 +30,16 @@ const versionOfRow = (r: Row): StoreVersion => ({ data: r.d, people: r.p, catalo
  * is kept with the version read before it was read, and served only while the version is the same:
  * a change committed while it was read moves the version, so the answer is never served again.
  *
- * PostgreSQL: read once per request that uses a cache, by one indexed query (several processes
- * write, and only the row tells this one). PGlite: one process, so the version is read again only
- * once a write of this process has begun or ended since (db/write-watch.ts).
+ * PostgreSQL: read for each request that uses a cache, by one indexed query (several processes
+ * write, and only the row tells this one), shared by the reads that asked while the one before was
+ * under way (`shared`). PGlite: one process, so the version is read again only once a write of this
+ * process has begun or ended since (db/write-watch.ts).
  */
 export class StoreVersions {
   private readonly memo = new Map<string, { watch: number; version: StoreVersion }>();
+  /** PostgreSQL: by the asking request's scope, the reading not yet sent, and whether one is under way. */
+  private readonly next = new Map<string, NextReading>();
+  private readonly underWay = new Set<string>();
 
   constructor(private readonly database: Pick<Database, 'kind' | 'queryInScope' | 'writes'>) {}
 
@@ -46,9 +52,7 @@ export class StoreVersions {
       if (known.every((k) => k && k.watch === writes.version)) return shape(storeId, (scope) => this.memo.get(scope)!.version);
     }
     const watch = writes.version;
-    // in the request's own scope: the table has no row policy, and the runtime role may read it
-    const { rows } = await this.database.queryInScope(SQL, [scopes]);
-    const found = new Map((rows as Row[]).map((r) => [r.s, versionOfRow(r)]));
+    const found = local || isUrgent() ? await this.read(scopes) : await this.shared(scopes);
     const versionOf = (scope: string) => found.get(scope) ?? NONE;
     // remembered only when no write of this process began or ended during the read. A write under way
     // (begun before) is not a reason to read again: PGlite runs one statement or transaction at a time,
@@ -57,6 +61,59 @@ export class StoreVersions {
     if (local && writes.version === watch) for (const scope of scopes) this.memo.set(scope, { watch, version: versionOf(scope) });
     return shape(storeId, versionOf);
   }
+
+  /** One reading, in the request's own scope: the table has no row policy, and the runtime role may read it. */
+  private async read(scopes: string[]): Promise<Map<string, StoreVersion>> {
+    const { rows } = await this.database.queryInScope(SQL, [scopes]);
+    return new Map((rows as Row[]).map((r) => [r.s, versionOfRow(r)]));
+  }
+
+  /**
+   * PostgreSQL, a read's versions: a reading sent after this call, shared with the other reads that ask
+   * before it is sent. While one reading is under way, the reads that ask join the next, sent when it
+   * ends: each is read after its request began, so it shows every change committed before (on any
+   * process), and 50 readers cost a reading per round trip, not one each (docs/scaling.md "Several
+   * server processes"). Apart per scope (the asking request's role and store), so a connection is not
+   * switched to another store's scope and back for it; a request that changes something reads its own
+   * (`read`), never waiting behind the readers' turn.
+   */
+  private shared(scopes: string[]): Promise<Map<string, StoreVersion>> {
+    const key = scopeKey();
+    let reading = this.next.get(key);
+    if (!reading) {
+      reading = nextReading();
+      this.next.set(key, reading);
+    }
+    for (const scope of scopes) reading.scopes.add(scope);
+    if (!this.underWay.has(key)) this.send(key);
+    return reading.found;
+  }
+
+  private send(key: string): void {
+    const reading = this.next.get(key)!;
+    this.next.delete(key);
+    this.underWay.add(key);
+    // in the scope of the request that asked first
+    reading.asker
+      .runInAsyncScope(() => this.read([...reading.scopes]))
+      .then(reading.resolve, reading.reject)
+      .finally(() => {
+        this.underWay.delete(key);
+        if (this.next.has(key)) this.send(key);
+      });
+  }
+}
+
+type NextReading = { scopes: Set<string>; asker: AsyncResource; found: Promise<Map<string, StoreVersion>>; resolve: (found: Map<string, StoreVersion>) => void; reject: (err: unknown) => void };
+
+function nextReading(): NextReading {
+  let resolve!: NextReading['resolve'];
+  let reject!: NextReading['reject'];
+  const found = new Promise<Map<string, StoreVersion>>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { scopes: new Set(), asker: new AsyncResource('backroom-store-versions'), found, resolve, reject };
 }
 
 function shape(storeId: string | null, versionOf: (scope: string) => StoreVersion): RequestVersions {
