@@ -55,7 +55,7 @@ import { scansRoutes } from './modules/scans/scans.routes.ts';
 import type { Tenant } from './tenancy/tenant.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
 import { registerReadCache } from './http/read-cache.ts';
-import { LOG_REDACT_PATHS, registerOperations } from './ops/index.ts';
+import { LOG_REDACT_PATHS, OneLinePerRequest, registerOperations } from './ops/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -100,7 +100,7 @@ export async function buildApp(
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     // one line per request, at its end (ops/request-log.ts)
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     // Only trusted proxies may name the client's address (used by the sign-in throttling).
