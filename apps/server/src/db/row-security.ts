@@ -20,12 +20,13 @@ import { queryThrough, type PgClient, type QueryFn } from './pool-query.ts';
 export const RUNTIME_ROLE = 'backroom_app';
 
 /** `urgent`: the statements of a request that changes something (not GET): they go first on PGlite (db/pglite-queue.ts). */
-type Scope = { system: boolean; storeId: string | null; urgent: boolean };
+type Scope = { system: boolean; storeId: string | null; urgent: boolean; asItIs?: boolean };
 const storage = new AsyncLocalStorage<Scope>();
 
 /** What the connection must be set to for the statement about to run: `system`, or the role with a store ('' for none). */
 export function scopeKey(): string {
   const scope = storage.getStore();
+  if (scope?.asItIs) return AS_IT_IS;
   if (!scope || scope.system) return 'system';
   return `store:${scope.storeId ?? ''}`;
 }
@@ -64,6 +65,19 @@ export function scopeRequestToStore(storeId: string | null): void {
  */
 export function asSystem<T>(work: () => PromiseLike<T>): Promise<T> {
   return storage.run({ system: true, storeId: null, urgent: isUrgent() }, async () => await work());
+}
+
+/** The scope key of `onConnectionAsItIs`: no switch, whatever the connection was last set to. */
+const AS_IT_IS = 'as-it-is';
+
+/**
+ * A statement on the one table no row policy restricts and every role may read (backroom_store_version,
+ * read before nearly every request: db/store-versions.ts), run on whichever connection is free as that
+ * connection is: switching it to the asker's scope would cost a round trip of its own whenever the last
+ * statement on it was another store's. Not for any other table: the policies are what keep stores apart.
+ */
+export function onConnectionAsItIs<T>(work: () => PromiseLike<T>): Promise<T> {
+  return storage.run({ system: false, storeId: null, urgent: isUrgent(), asItIs: true }, async () => await work());
 }
 
 /** Work for one store outside a request (a job for that store): as a request of that store would run. */
@@ -124,7 +138,7 @@ export function scopePgPool(pool: { query: QueryFn; connect: () => Promise<PgCli
   const scoped = async (key: string): Promise<PgClient> => {
     const client = await connect();
     const holder = client as unknown as Record<symbol, string | undefined>;
-    if ((holder[APPLIED] ?? 'system') !== key) {
+    if (key !== AS_IT_IS && (holder[APPLIED] ?? 'system') !== key) {
       try {
         await client.query(SET_SCOPE, paramsOf(key));
       } catch (err) {
@@ -145,7 +159,7 @@ export function scopePgPool(pool: { query: QueryFn; connect: () => Promise<PgCli
  * other call runs between it and the call itself.
  */
 export function pgliteScopeStatement(key: string, applied: string): { text: string; params: [string, string] } | null {
-  return key === applied ? null : { text: SET_SCOPE, params: paramsOf(key) };
+  return key === applied || key === AS_IT_IS ? null : { text: SET_SCOPE, params: paramsOf(key) };
 }
 
 // --- the test-only switch of test/row-level-security.test.ts ---

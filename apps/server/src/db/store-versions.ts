@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { Database } from './client.ts';
-import { isUrgent, scopeKey } from './row-security.ts';
+import { isUrgent, onConnectionAsItIs } from './row-security.ts';
 
 /** The row of what no store owns (sign-in users and their sessions), migration 0043. */
 export const GLOBAL_SCOPE = '00000000-0000-0000-0000-000000000000';
@@ -37,9 +37,9 @@ const versionOfRow = (r: Row): StoreVersion => ({ data: r.d, people: r.p, catalo
  */
 export class StoreVersions {
   private readonly memo = new Map<string, { watch: number; version: StoreVersion }>();
-  /** PostgreSQL: by the asking request's scope, the reading not yet sent, and whether one is under way. */
-  private readonly next = new Map<string, NextReading>();
-  private readonly underWay = new Set<string>();
+  /** PostgreSQL: the reading not yet sent, and whether one is under way. */
+  private next: NextReading | null = null;
+  private underWay = false;
 
   constructor(private readonly database: Pick<Database, 'kind' | 'queryInScope' | 'writes'>) {}
 
@@ -62,44 +62,41 @@ export class StoreVersions {
     return shape(storeId, versionOf);
   }
 
-  /** One reading, in the request's own scope: the table has no row policy, and the runtime role may read it. */
+  /**
+   * One reading, on whichever connection is free as it is (`onConnectionAsItIs`): the table has no row
+   * policy and every role may read it, so no connection is switched to the asker's scope for it.
+   */
   private async read(scopes: string[]): Promise<Map<string, StoreVersion>> {
-    const { rows } = await this.database.queryInScope(SQL, [scopes]);
+    const { rows } = await onConnectionAsItIs(() => this.database.queryInScope(SQL, [scopes]));
     return new Map((rows as Row[]).map((r) => [r.s, versionOfRow(r)]));
   }
 
   /**
    * PostgreSQL, a read's versions: a reading sent after this call, shared with the other reads that ask
    * before it is sent. While one reading is under way, the reads that ask join the next, sent when it
-   * ends: each is read after its request began, so it shows every change committed before (on any
-   * process), and 50 readers cost a reading per round trip, not one each (docs/scaling.md "Several
-   * server processes"). Apart per scope (the asking request's role and store), so a connection is not
-   * switched to another store's scope and back for it; a request that changes something reads its own
-   * (`read`), never waiting behind the readers' turn.
+   * ends with all their stores: each is read after its request began, so it shows every change
+   * committed before (on any process), and 50 readers of any stores cost a reading per round trip, not
+   * one each (docs/scaling.md "Several server processes"). A request that changes something reads its
+   * own (`read`), never waiting behind the readers' turn.
    */
   private shared(scopes: string[]): Promise<Map<string, StoreVersion>> {
-    const key = scopeKey();
-    let reading = this.next.get(key);
-    if (!reading) {
-      reading = nextReading();
-      this.next.set(key, reading);
-    }
+    const reading = (this.next ??= nextReading());
     for (const scope of scopes) reading.scopes.add(scope);
-    if (!this.underWay.has(key)) this.send(key);
+    if (!this.underWay) this.send();
     return reading.found;
   }
 
-  private send(key: string): void {
-    const reading = this.next.get(key)!;
-    this.next.delete(key);
-    this.underWay.add(key);
-    // in the scope of the request that asked first
+  private send(): void {
+    const reading = this.next!;
+    this.next = null;
+    this.underWay = true;
+    // in the context of the read that asked first (its lane: a read's)
     reading.asker
       .runInAsyncScope(() => this.read([...reading.scopes]))
       .then(reading.resolve, reading.reject)
       .finally(() => {
-        this.underWay.delete(key);
-        if (this.next.has(key)) this.send(key);
+        this.underWay = false;
+        if (this.next) this.send();
       });
   }
 }
