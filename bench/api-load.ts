@@ -16,6 +16,9 @@
 //                              a counter sale (POST /api/sales, a fresh item each) --sales=1 and a sign-in
 //                              (POST /api/auth/sign-in/email) --sign-ins=1 a second
 //            --shop=bench-1    with --busy and --stores: the whole mix in that generated store
+//            --processes=2     with --busy, PostgreSQL: that many server processes on the one database (ports
+//                              port, port + 1, ...), the readers' connections split between them, the edits,
+//                              sales and sign-ins sent to each in turn (PGlite has one owner: one process)
 //            --stores=100      with --busy: the demo shop and 99 more stores of --store-items=2000 items each, the owner
 //                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
@@ -57,6 +60,7 @@ const STORE_ITEMS = Number(args.get('store-items') ?? 2000);
 // --shop=bench-1: the whole mix (reads, edits, sales) in that one generated store of --store-items items
 // (a shop larger than the demo's, whose 22 Active items fit on one page)
 const SHOP = args.get('shop');
+const PROCESSES = Math.max(1, Number(args.get('processes') ?? 1));
 const MIX_STORES = SHOP ? [SHOP] : STORES > 1 ? ['demo', ...Array.from({ length: Math.min(9, STORES - 1) }, (_, k) => `bench-${k + 1}`)] : ['demo'];
 const BASE_PORT = Number(args.get('port') ?? 3316);
 // --server-root=DIR: start the server of another checkout (e.g. a worktree at an earlier commit), to
@@ -379,7 +383,7 @@ function paced(perSecond: number, send: (n: number) => Promise<{ status: number;
   };
 }
 
-type BusyRow = { db: string; limit: number; rps: number; p99: number; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string; cpu: { server: number; postgres: number } };
+type BusyRow = { db: string; processes: number; limit: number; rps: number; p99: number; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string; cpu: { server: number; postgres: number } };
 
 /** CPU time (ms) of the machine's PostgreSQL processes so far (its backends serve only the bench here). */
 function postgresCpuMs(): number {
@@ -400,7 +404,10 @@ const SIGN_INS_PER_SECOND = Number(args.get('sign-ins') ?? 1);
 // two of the demo's staff (seed/demo-data.ts): the sign-ins go round them
 const SIGN_IN_EMAILS = ['owner@demo.backroom.test', 'stock@demo.backroom.test'];
 
-async function busyHour(port: number, token: string, kind: string, limit: number, pid: number): Promise<BusyRow> {
+async function busyHour(ports: number[], token: string, kind: string, limit: number, pids: number[]): Promise<BusyRow> {
+  const port = ports[0];
+  // the n-th write goes to the next process (with one process, always the same)
+  const portOf = (n: number) => ports[n % ports.length];
   const headers: Record<string, string> = { host: 'localhost', authorization: `Bearer ${token}` };
   const items: { id: string; price: number | null; handle: string }[] = [];
   // items to sell at the counter, one each, none of those edited
@@ -436,14 +443,27 @@ async function busyHour(port: number, token: string, kind: string, limit: number
   ];
   // the readers ask as a browser does: with Accept-Encoding (Chrome: gzip, deflate, br, zstd)
   const readers = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
-  await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 2, headers: readers, requests });
+  // the readers' connections split between the processes, one autocannon each, all at once
+  const readAll = async (duration: number) => {
+    const results = await Promise.all(
+      ports.map((p, n) => autocannon({ url: `http://127.0.0.1:${p}`, connections: Math.floor(CONNECTIONS / ports.length) + (n < CONNECTIONS % ports.length ? 1 : 0), duration, headers: readers, requests, timeout: 30 })),
+    );
+    // req/s summed; the p99 the worst process's
+    return {
+      rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+      total: results.reduce((sum, r) => sum + r.requests.total, 0),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+      errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    };
+  };
+  await readAll(2);
   const write = { ...headers, origin: 'http://localhost', 'content-type': 'application/json' };
   // the edits: one PUT of a price every 1/EDITS_PER_SECOND s
   const edits = paced(
     EDITS_PER_SECOND,
     (n) => {
       const item = items[n % items.length];
-      return get(port, `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...write, 'x-store-handle': item.handle }, body: JSON.stringify({ price: (item.price ?? 0) + (n % 7) }) });
+      return get(portOf(n), `/api/inventories/${item.id}`, { method: 'PUT', headers: { ...write, 'x-store-handle': item.handle }, body: JSON.stringify({ price: (item.price ?? 0) + (n % 7) }) });
     },
     (status) => status === 200,
   );
@@ -453,7 +473,7 @@ async function busyHour(port: number, token: string, kind: string, limit: number
     (n) => {
       const id = forSale[n - 1];
       if (!id) return null;
-      return get(port, '/api/sales', { method: 'POST', headers: { ...write, 'x-store-handle': MIX_STORES[0] }, body: JSON.stringify({ lines: [{ inventoryId: id }], paymentMethod: 'cash', saleKey: `bench-${kind}-${n}-${crypto.randomBytes(4).toString('hex')}` }) });
+      return get(portOf(n), '/api/sales', { method: 'POST', headers: { ...write, 'x-store-handle': MIX_STORES[0] }, body: JSON.stringify({ lines: [{ inventoryId: id }], paymentMethod: 'cash', saleKey: `bench-${kind}-${n}-${crypto.randomBytes(4).toString('hex')}` }) });
     },
     (status) => status === 201,
   );
@@ -461,7 +481,7 @@ async function busyHour(port: number, token: string, kind: string, limit: number
   const signIns = paced(
     SIGN_INS_PER_SECOND,
     (n) =>
-      get(port, '/api/auth/sign-in/email', {
+      get(portOf(n), '/api/auth/sign-in/email', {
         method: 'POST',
         headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
         body: JSON.stringify({ email: SIGN_IN_EMAILS[n % SIGN_IN_EMAILS.length], password: PASSWORD }),
@@ -471,8 +491,9 @@ async function busyHour(port: number, token: string, kind: string, limit: number
   for (const counts of Object.values(answered)) for (const how of Object.keys(counts)) delete counts[how];
   // the CPU the server (and PostgreSQL) spend per request served: steadier than req/s on a machine whose
   // cores are shared with others (the limit measured here moves by half from one run to the next)
-  const cpuBefore = { server: cpuMs(pid), postgres: kind === 'postgres' ? postgresCpuMs() : 0 };
-  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, headers: readers, requests, timeout: 30 });
+  const serversCpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = { server: serversCpu(), postgres: kind === 'postgres' ? postgresCpuMs() : 0 };
+  const result = await readAll(DURATION);
   const share = (counts: Record<string, number>) => {
     const all = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
     return Object.entries(counts)
@@ -481,15 +502,16 @@ async function busyHour(port: number, token: string, kind: string, limit: number
       .join(', ');
   };
   log(`  answered: list ${share(answered.list)}; search ${share(answered.search)}`);
-  const served = Math.max(1, result.requests.total);
-  const cpu = { server: (cpuMs(pid) - cpuBefore.server) / served, postgres: kind === 'postgres' ? (postgresCpuMs() - cpuBefore.postgres) / served : 0 };
+  const served = Math.max(1, result.total);
+  const cpu = { server: (serversCpu() - cpuBefore.server) / served, postgres: kind === 'postgres' ? (postgresCpuMs() - cpuBefore.postgres) / served : 0 };
   const row: BusyRow = {
     cpu,
     db: kind,
+    processes: ports.length,
     limit,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    rps: result.rps,
+    p99: result.p99,
+    errors: result.errors,
     edits: await edits(),
     sales: await sales(),
     signIns: await signIns(),
@@ -516,6 +538,7 @@ async function main() {
     log(`\n${kind} (port ${port})`);
     const target = await prepare(kind);
     let server: ChildProcess | null = null;
+    const others: ChildProcess[] = [];
     try {
       server = await startServer(target, port);
       if (BUSY && STORES > 1) {
@@ -536,11 +559,15 @@ async function main() {
         for (const s of sql.statements) log(`    ${s.p50.toFixed(2)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 150)}`);
         ones.push(row);
       } else if (BUSY) {
-        busyRows.push(await busyHour(port, token, kind, limit, server.pid!));
+        // more processes on PostgreSQL: started after the first, which seeded the demo
+        const processes = kind === 'postgres' ? PROCESSES : 1;
+        for (let n = 1; n < processes; n += 1) others.push(await startServer(target, port + n));
+        busyRows.push(await busyHour([port, ...others.map((_, n) => port + n + 1)], token, kind, limit, [server.pid!, ...others.map((o) => o.pid!)]));
       } else {
         for (const r of requests) rows.push(await loadOne(port, token, r, server.pid!, kind));
       }
     } finally {
+      for (const other of others) await stopServer(other);
       if (server) await stopServer(server);
       await target.cleanup();
     }
@@ -558,7 +585,7 @@ async function main() {
     log(`\n| database | list and search req/s | of the limit | p99 ms | errors | CPU ms per read: server + PostgreSQL | edits (${EDITS_PER_SECOND}/s) p50 / p99 ms | counter sale (${SALES_PER_SECOND}/s) p50 / p99 ms | sign-in (${SIGN_INS_PER_SECOND}/s) p50 / p99 ms | load avg |`);
     log(`|---|---:|---:|---:|---:|---|---|---|---|---|`);
     for (const b of busyRows)
-      log(`| ${b.db} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${b.cpu.server.toFixed(2)}${b.db === 'postgres' ? ` + ${b.cpu.postgres.toFixed(2)}` : ''} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
+      log(`| ${b.db}${b.processes > 1 ? `, ${b.processes} processes` : ''} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${b.cpu.server.toFixed(2)}${b.db === 'postgres' ? ` + ${b.cpu.postgres.toFixed(2)}` : ''} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
   }
   if (ones.length) {
     log(`\n| database | list p50 / p95 ms | its SQL run directly p50 / p95 ms | ratio (p50) | GET /api/me p50 / p95 ms | load avg |`);
