@@ -5,14 +5,17 @@
 // machine; each round's B/A ratio is printed and their median is the figure.
 //
 //   npx tsx bench/busy-ab.ts --a=/tmp/base [--b=.] [--db=pglite|postgres] [--rounds=8] [--burst=4] [--connections=50] [--edits=10]
-//                            [--a-env=K=V,K=V] [--b-env=K=V]
+//                            [--a-env=K=V,K=V] [--b-env=K=V] [--one=200]
 //
 // --a / --b: checkouts (a worktree or `git archive` with node_modules linked); B defaults to this one.
 // --a-env / --b-env: settings of that server only (one checkout, two settings: --b-env=LOG_LEVEL=warn).
+// --one=N: instead of the mix, the uncached list page of 50 at one connection (both servers READ_CACHE=false),
+// N requests a burst; each round's A/B ratio of the p50s is printed (above 1: B is faster).
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a scratch database per server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,7 @@ const BURST_S = Number(args.get('burst') ?? 4);
 const CONNECTIONS = Number(args.get('connections') ?? 50);
 const EDITS = Number(args.get('edits') ?? 10);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ONE = Number(args.get('one') ?? 0);
 const roots = { A: path.resolve(args.get('a') ?? repoRoot), B: path.resolve(args.get('b') ?? repoRoot) };
 const envOf = (name: 'a' | 'b') => Object.fromEntries((args.get(`${name}-env`) ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const settings = { A: envOf('a'), B: envOf('b') };
@@ -52,6 +56,7 @@ async function start(name: 'A' | 'B', port: number): Promise<Server> {
   delete env.NODE_ENV;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  if (ONE) env.READ_CACHE = 'false';
   Object.assign(env, settings[name]);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: roots[name], env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (const started = Date.now(); ; ) {
@@ -87,14 +92,51 @@ async function burst(server: Server, seconds: number): Promise<BusyFigures> {
   return mix.stop();
 }
 
-const median = (xs: number[]) => {
+/** p50 of n list requests one after another on one kept-alive connection (bench/api-load.ts --one, the same page). */
+async function onePage(server: Server, n: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const headers = { host: 'localhost', authorization: `Bearer ${server.token}` };
+      http
+        .get({ host: '127.0.0.1', port: server.port, path: '/api/inventories/paginatedInventories?pageSize=50', agent, headers }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`list on ${server.name}: HTTP ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  const times: number[] = [];
+  for (let k = 0; k < n; k += 1) times.push(await once());
+  agent.destroy();
+  return median(times);
+}
+
+async function oneRounds(a: Server, b: Server) {
+  await onePage(a, 100);
+  await onePage(b, 100);
+  const ratios: number[] = [];
+  const p50s = { A: [] as number[], B: [] as number[] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const order = round % 2 ? [a, b] : [b, a];
+    const got: Partial<Record<'A' | 'B', number>> = {};
+    for (const server of order) got[server.name] = await onePage(server, ONE);
+    p50s.A.push(got.A!);
+    p50s.B.push(got.B!);
+    ratios.push(got.A! / got.B!);
+    console.log(`round ${round}: A p50 ${got.A!.toFixed(2)} ms, B p50 ${got.B!.toFixed(2)} ms, A/B ${(got.A! / got.B!).toFixed(2)}`);
+  }
+  console.log(`\nthe uncached list at one connection, ${ROUNDS} rounds of ${ONE}: A median p50 ${median(p50s.A).toFixed(2)} ms, B ${median(p50s.B).toFixed(2)} ms`);
+  console.log(`A/B per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
+}
+
+function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+}
 
-const a = await start('A', 3416);
-const b = await start('B', 3426);
-try {
+/** The busy hour's mix in bursts on each server in turn. */
+async function mixRounds(a: Server, b: Server) {
   // warm both (the JIT, the kept answers) before anything is counted
   await burst(a, 2);
   await burst(b, 2);
@@ -116,6 +158,12 @@ try {
   console.log(`| A (${path.basename(roots.A)}) | ${sa.rps.toFixed(0)} | ${sa.p99.toFixed(0)} | ${sa.editP99.toFixed(0)} | ${sa.errors} |`);
   console.log(`| B (${path.basename(roots.B)}) | ${sb.rps.toFixed(0)} | ${sb.p99.toFixed(0)} | ${sb.editP99.toFixed(0)} | ${sb.errors} |`);
   console.log(`B/A per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
+}
+
+const a = await start('A', 3416);
+const b = await start('B', 3426);
+try {
+  await (ONE ? oneRounds(a, b) : mixRounds(a, b));
 } finally {
   await a.cleanup();
   await b.cleanup();
