@@ -65,9 +65,9 @@ class ReadCache {
    * not changed since it was read (a list page put together again from its rows). It is then kept at
    * `version`, and sent as it was kept (compressed once).
    */
-  unchanged(key: string, version: string, text: string): Kept | null {
+  unchanged(key: string, version: string, body: Buffer): Kept | null {
     const found = this.answers.get(key);
-    if (!found || found.body.length !== Buffer.byteLength(text) || found.body.toString() !== text) return null;
+    if (!found || !found.body.equals(body)) return null;
     this.counts.misses -= 1;
     this.counts.revalidated += 1;
     found.version = version;
@@ -75,10 +75,10 @@ class ReadCache {
   }
 
   /** Keeps `body`, read at the store's `version` (or a later one: it is then never served). */
-  keep(key: string, version: string, body: string): Kept {
+  keep(key: string, version: string, body: string | Buffer): Kept {
     this.counts.kept += 1;
     // kept as bytes: a hit is written to the socket without encoding 100 KB of text again
-    const kept = { version, body: Buffer.from(body) };
+    const kept = { version, body: typeof body === 'string' ? Buffer.from(body) : body };
     this.answers.set(key, kept);
     return kept;
   }
@@ -181,7 +181,7 @@ export async function cachedRead<T>(
   const cache = readCacheOf(ctx);
   if (!cache.enabled || !request.store) {
     const answer = await read();
-    return answer instanceof JsonText ? reply.header('content-type', 'application/json; charset=utf-8').send(answer.text) : answer;
+    return answer instanceof JsonText ? reply.header('content-type', 'application/json; charset=utf-8').send(answer.body) : answer;
   }
   const key = `${request.store.id}\u0000${who}\u0000${request.url}`;
   // read before the answer is: a write committed while it runs moves it, so that answer is never served
@@ -190,8 +190,8 @@ export async function cachedRead<T>(
   if (current) return sendKept(reply, request, current, 'hit');
   const answer = await cache.shared(key, version, read);
   if (answer instanceof JsonText) {
-    const same = cache.unchanged(key, version, answer.text);
-    return sendKept(reply, request, same ?? cache.keep(key, version, answer.text), same ? 'revalidated' : 'read');
+    const same = cache.unchanged(key, version, answer.body);
+    return sendKept(reply, request, same ?? cache.keep(key, version, answer.body), same ? 'revalidated' : 'read');
   }
   (request as FastifyRequest & { [KEEP]?: Keep })[KEEP] = { key, version };
   return answer;

@@ -2,6 +2,7 @@ import type { SortOption } from '@backroom/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.ts';
+import { mappedByPlan } from '../../db/row-mapper.ts';
 import { saleHeldSql } from '../../db/sale-hold.ts';
 import { consigners, inventoryItems as i, inventoryProductStats as stats, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
 import type { InventoryWithRelations } from '../inventory/index.ts';
@@ -71,8 +72,11 @@ async function findWithoutTemplates(db: DbOrTx, storeId: string, ids: string[], 
   if (!ids.length) return [];
   // one array parameter: on PGlite a 50-parameter IN list costs more than the rows themselves; the
   // statement built once, its values given to it
-  const statement = builtOnce(db, `rows\u0000${versioned}`, () =>
-    selectWithRelations(db, versioned).where(and(eq(i.storeId, sql.placeholder('storeId')), sql`${i.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+  const statement = builtOnce(
+    db,
+    `rows\u0000${versioned}`,
+    () => selectWithRelations(db, versioned).where(and(eq(i.storeId, sql.placeholder('storeId')), sql`${i.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+    true,
   );
   const rows = await statement.execute({ storeId, ids });
   const position = new Map(ids.map((id, n) => [id, n]));
@@ -87,10 +91,15 @@ export const templateIdsOf = (rows: { item: { productTemplateId: string | null }
 /** The store's templates of these ids, in one query. */
 async function templatesByIds(db: DbOrTx, storeId: string, ids: string[]): Promise<TemplateOfRow[]> {
   if (!ids.length) return [];
-  return db
-    .select(TEMPLATE)
-    .from(productTemplates)
-    .where(and(eq(productTemplates.storeId, storeId), inArray(productTemplates.id, ids)));
+  // one array parameter, built once (as the rows' statement above)
+  const statement = builtOnce(db, 'templates', () =>
+    db
+      .select(TEMPLATE)
+      .from(productTemplates)
+      .where(and(eq(productTemplates.storeId, sql.placeholder('storeId')), sql`${productTemplates.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+    true,
+  );
+  return statement.execute({ storeId, ids });
 }
 
 /** The rows with their templates (given, by id). */
@@ -107,7 +116,7 @@ function pageRowVersionsQuery(db: DbOrTx, scope: InventoryScope, filter: Invento
   // one scan of the items, no self-join: a planner without fresh statistics (PGlite runs no autovacuum)
   // cannot turn it into a loop over the page
   const rows = db
-    .select({ id: sql<string>`${i.id}`.as('id'), version: sql<string>`${i}.xmin::text`.as('version'), ...keys })
+    .select({ id: sql<string>`${i.id}`.as('id'), version: sql<string>`${i}.xmin::text`.as('version'), templateId: sql<string | null>`${i.productTemplateId}`.as('template_id'), ...keys })
     .from(i)
     .where(where)
     .orderBy(...orderBy(sort))
@@ -120,7 +129,7 @@ function pageRowVersionsQuery(db: DbOrTx, scope: InventoryScope, filter: Invento
     .as('counted');
   const dir = sql.raw(sort.dir);
   return db
-    .select({ id: rows.id, version: rows.version, count: counted.count })
+    .select({ id: rows.id, version: rows.version, templateId: rows.templateId, count: counted.count })
     .from(counted)
     .leftJoin(rows, sql`true`)
     .orderBy(...sort.keys.map((_, n) => sql`${sql.identifier('page')}.${sql.identifier(`k${n}`)} ${dir}`));
@@ -132,10 +141,13 @@ type Executable<T> = { execute: (placeholders?: Record<string, unknown>) => Prom
  * included: the caller's to give): drizzle builds a query's text anew on every run, 0.5 to 1 ms of the
  * list page's 1 to 2 ms statement on PGlite. Unnamed statements (`prepare('')`): nothing is kept on the
  * database's side, so a key of any search term costs it nothing. Without a key, built as usual.
+ * `named`: a statement of one fixed text (its values all placeholders) is also prepared on each
+ * PostgreSQL connection under that name, parsed and planned once per connection rather than on every
+ * run (the rows of a page by their ids: 80 columns and three joins).
  */
 const built = new WeakMap<object, LRUCache<string, Executable<unknown>>>();
-function builtOnce<T>(db: DbOrTx, key: string | undefined, build: () => { prepare: (name: string) => Executable<T> }): Executable<T> {
-  if (key === undefined) return build().prepare('');
+function builtOnce<T>(db: DbOrTx, key: string | undefined, build: () => { prepare: (name: string) => Executable<T> }, named = false): Executable<T> {
+  if (key === undefined) return mappedByPlan(build().prepare(''));
   let kept = built.get(db);
   if (!kept) {
     kept = new LRUCache({ max: 2000 });
@@ -143,7 +155,7 @@ function builtOnce<T>(db: DbOrTx, key: string | undefined, build: () => { prepar
   }
   let statement = kept.get(key) as Executable<T> | undefined;
   if (!statement) {
-    statement = build().prepare('');
+    statement = mappedByPlan(build().prepare(named ? `backroom_${key.replace(/\W/g, '_')}` : ''));
     kept.set(key, statement);
   }
   return statement;
@@ -200,14 +212,14 @@ export const inventoryQueriesRepository = {
   searchedPageAndCountQuery: (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number) => {
     const keys = Object.fromEntries(sort.keys.map((k, n) => [`k${n}`, sql`${k.expr}`.as(`k${n}`)]));
     const matches = db
-      .select({ id: i.id, version: sql<string>`${i}.xmin::text`.as('version'), ...keys })
+      .select({ id: i.id, version: sql<string>`${i}.xmin::text`.as('version'), templateId: sql<string | null>`${i.productTemplateId}`.as('template_id'), ...keys })
       .from(i)
       .where(filterWhere(scope, filter))
       .limit(cap)
       .as('matches');
     const dir = sql.raw(sort.dir);
     return db
-      .select({ id: matches.id, version: matches.version, total: sql<number>`(count(*) over ())::int` })
+      .select({ id: matches.id, version: matches.version, templateId: matches.templateId, total: sql<number>`(count(*) over ())::int` })
       .from(matches)
       .orderBy(...sort.keys.map((_, n) => sql`${sql.identifier(`k${n}`)} ${dir}`))
       .limit(page.limit)
@@ -226,14 +238,15 @@ export const inventoryQueriesRepository = {
 
   /**
    * A page without its rows (the list's answer is put together from kept rows, kept-rows.ts): the page's
-   * ids in order, each with its item's row version (xmin, which moves with every change of the row), and
-   * the count of matches up to `cap`. One statement on the items alone, of at least one row: a page past
-   * the end is one row of the count and no id. With `key` (everything the statement is made of but the
-   * cap), built once per key (builtOnce).
+   * ids in order, each with its item's row version (xmin, which moves with every change of the row) and
+   * template (so the rows and their templates can be read at once), and the count of matches up to
+   * `cap`. One statement on the items alone, of at least one row: a page past the end is one row of the
+   * count and no id. With `key` (everything the statement is made of but the cap), built once per key
+   * (builtOnce).
    */
   pageRowVersions: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number, key?: string) => {
     const found = await builtOnce(db, key === undefined ? undefined : `${key}\u0000${cap}`, () => pageRowVersionsQuery(db, scope, filter, sort, page, cap)).execute();
-    return { count: found[0]?.count ?? 0, ids: found.filter((r): r is { id: string; version: string; count: number } => r.id !== null) };
+    return { count: found[0]?.count ?? 0, ids: found.filter((r): r is { id: string; version: string; templateId: string | null; count: number } => r.id !== null) };
   },
 
   /**

@@ -24,7 +24,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { csvDocument } from '../../http/csv.ts';
 import { JsonText } from '../../http/json-text.ts';
 import type { CachedReads } from '../../http/read-cache.ts';
-import { valueSerializer } from '../../http/response-serializer.ts';
+import { compiledValueSerializer } from '../../http/response-serializer.ts';
 import type { StoreVersion } from '../../db/store-versions.ts';
 import type { Tenant } from '../../tenancy/tenant.ts';
 import { toInventoryItem, type InventoryItemResponse, type InventoryWithRelations } from '../inventory/index.ts';
@@ -152,7 +152,7 @@ export async function paginatedInventoriesText(ctx: AppContext, store: Tenant, a
   const key = JSON.stringify([scope, filter, q.sortOption, store.prioritizeStore, page]);
   const { ids, count, estimated } = await pageIdsAndCount(ctx, scope, filter, sortOf(store, q.sortOption), page, key);
   const rows = await rowTexts(ctx, store, ids, { products: q.takeProducts, consigners: q.takeConsigners }, storeVersion);
-  return new JsonText(`{"data":{"rows":[${rows.join(',')}],"count":${count},"countIsEstimate":${estimated}}}`);
+  return JsonText.joined('{"data":{"rows":[', rows, ',', `],"count":${count},"countIsEstimate":${estimated}}}`);
 }
 
 /**
@@ -176,7 +176,7 @@ function rowJson(ctx: AppContext, row: InventoryItemResponse): string {
   const strict = ctx.config.strictResponses;
   let serialize = serializedRow.get(strict);
   if (!serialize) {
-    serialize = valueSerializer(ZInventoryItem, strict, { method: 'GET', url: '/api/inventories/paginatedInventories' });
+    serialize = compiledValueSerializer(ZInventoryItem, strict, { method: 'GET', url: '/api/inventories/paginatedInventories' });
     serializedRow.set(strict, serialize);
   }
   return serialize(row);
@@ -190,23 +190,35 @@ function rowUntil(item: { status: string; acceptedOn: Date | null }, now: Date):
   return Math.min(nextDay, item.acceptedOn.getTime() + (days + 1) * DAY_MS);
 }
 
-/** The page's rows as JSON text, in its order: kept where still current (kept-rows.ts), else read with their relations and kept. */
-async function rowTexts(ctx: AppContext, store: Tenant, ids: { id: string; version: string }[], take: { products: boolean; consigners: boolean }, storeVersion: StoreVersion | null): Promise<string[]> {
+type PageRow = { id: string; version: string; templateId: string | null };
+
+/** The page's rows as JSON (UTF-8 bytes), in its order: kept where still current (kept-rows.ts), else read with their relations and kept. */
+async function rowTexts(ctx: AppContext, store: Tenant, ids: PageRow[], take: { products: boolean; consigners: boolean }, storeVersion: StoreVersion | null): Promise<Buffer[]> {
   const kept = keptRowsOf(ctx, ctx.config.readCache && ctx.config.cacheTtlMs > 0);
   const shape = `${take.products ? 'p' : ''}${take.consigners ? 'c' : ''}`;
   // what else a row is made of; without the store's version nothing is kept
   const made = storeVersion ? `${storeVersion.people}.${storeVersion.catalogue}.${storeVersion.other}.${store.markdownFloor}` : null;
   const now = new Date();
   const texts = ids.map(({ id, version }) => (made === null ? null : kept.get(rowKey(store.id, shape, id), version, made, now.getTime())));
-  const missing = ids.filter((_, n) => texts[n] === null).map((r) => r.id);
-  if (!missing.length) return texts as string[];
-  const found = await repo.findVersionedWithoutTemplates(ctx.db, store.id, missing);
-  const templates = await kept.templates(store.id, storeVersion?.other ?? null, templateIdsOf(found), (ids) => repo.templatesByIds(ctx.db, store.id, ids));
-  const rows = withTemplates(found, templates);
+  const missing = ids.filter((_, n) => texts[n] === null);
+  if (!missing.length) return texts as Buffer[];
+  const templatesOf = (templateIds: string[]) => kept.templates(store.id, storeVersion?.other ?? null, templateIds, (wanted) => repo.templatesByIds(ctx.db, store.id, wanted));
+  // the rows and their templates at once (on PostgreSQL, two connections): the page named the templates
+  const [found, named] = await Promise.all([
+    repo.findVersionedWithoutTemplates(
+      ctx.db,
+      store.id,
+      missing.map((r) => r.id),
+    ),
+    templatesOf([...new Set(missing.flatMap((r) => r.templateId ?? []))]),
+  ]);
+  // a row whose template changed since the page was read names one not read yet
+  const unread = templateIdsOf(found).filter((id) => !named.some((t) => t.id === id));
+  const rows = withTemplates(found, unread.length ? [...named, ...(await templatesOf(unread))] : named);
   const items = await withNextMarkdowns(ctx, store, rows, rows.map((r) => toListItem(r, take, now)), now);
-  const read = new Map<string, string>();
+  const read = new Map<string, Buffer>();
   rows.forEach((row, n) => {
-    const json = rowJson(ctx, items[n]);
+    const json = Buffer.from(rowJson(ctx, items[n]));
     read.set(row.item.id, json);
     if (made !== null) kept.keep(rowKey(store.id, shape, row.item.id), { version: row.version, made, until: rowUntil(row.item, now), json });
   });

@@ -5,9 +5,9 @@ import { LRUCache } from 'lru-cache';
  * each row's JSON text, kept with what it was made of, so that a page asked again after a change
  * elsewhere in the store reads its ids and row versions in one statement and only its changed rows.
  *
- * A row's text is the item (its row version, `xmin`, moves with every change of the row), its product,
- * consigner, order and template, its markdown schedule, and the time (its days on the floor, its next
- * markdown). Kept with:
+ * A row's text (kept as its UTF-8 bytes: a page is put together from them as they are sent) is the
+ * item (its row version, `xmin`, moves with every change of the row), its product, consigner, order and
+ * template, its markdown schedule, and the time (its days on the floor, its next markdown). Kept with:
  *   - `version`: the item's row version when the row was read (in the same statement);
  *   - `made`: the store's versions of the people, catalogue and other parts (db/store-versions.ts),
  *     as read before the row was, and the store's markdown floor; a change committed while the row
@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
  * A row is served only when all three still hold. Kept per store, item and shape (rowKey): the page's own
  * query, in the asker's scope, says which ids a page has, so a consigner is only ever given their own rows.
  */
-export type KeptRow = { version: string; made: string; until: number; json: string };
+export type KeptRow = { version: string; made: string; until: number; json: Buffer };
 
 const KEPT_FOR_MS = 10 * 60_000;
 
@@ -33,7 +33,7 @@ export class KeptRows {
   }
 
   /** The text kept at `key` (rowKey), when it was made of `version` and `made` and is still current at `now`. */
-  get(key: string, version: string, made: string, now: number): string | null {
+  get(key: string, version: string, made: string, now: number): Buffer | null {
     if (!this.enabled) return null;
     const row = this.rows.get(key);
     if (!row || row.version !== version || row.made !== made || now >= row.until) return null;
