@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responses } from '@backroom/domain';
-import { responseSerializerCompiler, undeclaredFields } from '../src/http/response-serializer.ts';
+import { compiledValueSerializer, responseSerializerCompiler, undeclaredFields, valueSerializer } from '../src/http/response-serializer.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -68,5 +68,37 @@ describe('the response serializer', () => {
   it('names the undeclared fields by path', () => {
     expect(undeclaredFields({ data: leaky }, { data: { id: 'u1', name: 'Ann', tags: [{ label: 'a' }] } })).toEqual(['data.passwordHash', 'data.tags[0].internal']);
     expect(undeclaredFields({ a: undefined, d: new Date(0) }, { d: '1970-01-01T00:00:00.000Z' })).toEqual([]);
+  });
+});
+
+describe('the compiled serializer (the list page\'s rows)', () => {
+  // optional and nullable fields between required ones, an object within, a list of objects
+  const ZRow = z.object({
+    id: z.string(),
+    next: z.object({ percentOff: z.number(), onDay: z.string() }).nullish(),
+    price: z.number(),
+    note: z.string().nullable(),
+    tags: z.array(z.object({ label: z.string(), price: z.number().nullish() })),
+    done: z.boolean(),
+  });
+  const where = { method: 'GET', url: '/rows' };
+  const rows = [
+    { id: 'a', next: { percentOff: 10, onDay: '2026-12-01' }, price: 12.5, note: null, tags: [{ label: 'x', price: 3 }, { label: 'y' }], done: false },
+    { id: 'b', price: 0, note: 'say "hi"\n', tags: [], done: true },
+    { id: 'c', next: null, price: 1, note: 'é ✓', tags: [{ label: 'z', price: null }], done: false },
+  ];
+
+  it('writes the same text as zod, field for field in the schema\'s order, and drops what the schema does not declare', () => {
+    const compiled = compiledValueSerializer(ZRow, false, where);
+    const zod = valueSerializer(ZRow, false, where);
+    for (const row of rows) expect(compiled(row)).toBe(zod(row));
+    expect(JSON.parse(compiled({ ...rows[0], passwordHash: 'x', tags: [{ label: 'a', internal: 1 }] }))).toEqual({ ...rows[0], tags: [{ label: 'a' }] });
+  });
+
+  it('is checked against zod when strict: an undeclared field or a value zod refuses fails', () => {
+    const strict = compiledValueSerializer(ZRow, true, where);
+    for (const row of rows) expect(() => strict(row)).not.toThrow();
+    expect(() => strict({ ...rows[1], passwordHash: 'x' })).toThrow(/does not declare: passwordHash/);
+    expect(() => strict({ ...rows[1], price: '12' })).toThrow();
   });
 });

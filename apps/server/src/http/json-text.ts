@@ -2,7 +2,8 @@
  * An answer already serialised (a list page put together from its rows' kept text), as the UTF-8 bytes
  * it is sent as: sent as it is, with the JSON content type, past the route's serialiser (http/read-cache.ts
  * sends and keeps it). Bytes, not a string: Fastify would measure a string's length in bytes and Node
- * encode it again to write it, two passes over 100 KB on every page (bench/README.md "The uncached list").
+ * encode it again to write it, two passes over 100 KB on every page (bench/README.md "The uncached list at
+ * one connection").
  */
 export class JsonText {
   constructor(readonly body: Buffer) {}
