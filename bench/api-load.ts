@@ -31,7 +31,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +38,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD as PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { adminQuery, BIG_STORE_PG_URL, ensureBigStore } from './bench-db.ts';
-import { busyUrl, request as get } from './busy-mix.ts';
+import { busyUrl, request as get, timesAtOneConnection } from './busy-mix.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -206,26 +205,6 @@ const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
-
-/** N sequential requests at one connection (keep-alive), wall clock per request as the client sees it. */
-async function sequential(port: number, token: string, url: string, n: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      http
-        .get({ host: '127.0.0.1', port, path: url, agent, headers: { host: 'localhost', authorization: `Bearer ${token}` } }, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
-        })
-        .on('error', reject);
-    });
-  for (let k = 0; k < 20; k += 1) await once();
-  const times: number[] = [];
-  for (let k = 0; k < n; k += 1) times.push(await once());
-  agent.destroy();
-  return stats(times);
-}
 
 type Captured = { sql: string; params: unknown[] };
 
@@ -549,8 +528,8 @@ async function main() {
       }
       const token = await signIn(port);
       if (ONE) {
-        const list = await sequential(port, token, REQUESTS[0].path, ONE);
-        const me = await sequential(port, token, '/api/me', ONE);
+        const list = stats(await timesAtOneConnection(port, token, REQUESTS[0].path, ONE, 20));
+        const me = stats(await timesAtOneConnection(port, token, '/api/me', ONE, 20));
         await stopServer(server);
         server = null;
         const sql = await sqlOfList(target, token, ONE);

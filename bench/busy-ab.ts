@@ -15,13 +15,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { adminQuery } from './bench-db.ts';
-import { request, startBusyMix, type BusyFigures } from './busy-mix.ts';
+import { request, startBusyMix, timesAtOneConnection, type BusyFigures } from './busy-mix.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -92,41 +91,28 @@ async function burst(server: Server, seconds: number): Promise<BusyFigures> {
   return mix.stop();
 }
 
-/** p50 of n list requests one after another on one kept-alive connection (bench/api-load.ts --one, the same page). */
-async function onePage(server: Server, n: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const headers = { host: 'localhost', authorization: `Bearer ${server.token}` };
-      http
-        .get({ host: '127.0.0.1', port: server.port, path: '/api/inventories/paginatedInventories?pageSize=50', agent, headers }, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`list on ${server.name}: HTTP ${res.statusCode}`))));
-        })
-        .on('error', reject);
-    });
-  const times: number[] = [];
-  for (let k = 0; k < n; k += 1) times.push(await once());
-  agent.destroy();
-  return median(times);
+/** ROUNDS rounds of `run` on each server in turn (A then B, then B then A ...), both meeting the same moments of the machine. */
+async function inTurn<T>(a: Server, b: Server, run: (server: Server) => Promise<T>, show: (got: Record<'A' | 'B', T>) => string): Promise<Record<'A' | 'B', T>[]> {
+  const rounds: Record<'A' | 'B', T>[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const got: Partial<Record<'A' | 'B', T>> = {};
+    for (const server of round % 2 ? [a, b] : [b, a]) got[server.name] = await run(server);
+    rounds.push(got as Record<'A' | 'B', T>);
+    console.log(`round ${round}: ${show(got as Record<'A' | 'B', T>)}`);
+  }
+  return rounds;
 }
+
+/** The uncached list page at one connection (bench/api-load.ts --one): the p50 of ONE requests. */
+const LIST_PAGE = '/api/inventories/paginatedInventories?pageSize=50';
+const onePage = async (server: Server, n: number) => median(await timesAtOneConnection(server.port, server.token, LIST_PAGE, n));
 
 async function oneRounds(a: Server, b: Server) {
   await onePage(a, 100);
   await onePage(b, 100);
-  const ratios: number[] = [];
-  const p50s = { A: [] as number[], B: [] as number[] };
-  for (let round = 1; round <= ROUNDS; round++) {
-    const order = round % 2 ? [a, b] : [b, a];
-    const got: Partial<Record<'A' | 'B', number>> = {};
-    for (const server of order) got[server.name] = await onePage(server, ONE);
-    p50s.A.push(got.A!);
-    p50s.B.push(got.B!);
-    ratios.push(got.A! / got.B!);
-    console.log(`round ${round}: A p50 ${got.A!.toFixed(2)} ms, B p50 ${got.B!.toFixed(2)} ms, A/B ${(got.A! / got.B!).toFixed(2)}`);
-  }
-  console.log(`\nthe uncached list at one connection, ${ROUNDS} rounds of ${ONE}: A median p50 ${median(p50s.A).toFixed(2)} ms, B ${median(p50s.B).toFixed(2)} ms`);
+  const rounds = await inTurn(a, b, (server) => onePage(server, ONE), (got) => `A p50 ${got.A.toFixed(2)} ms, B p50 ${got.B.toFixed(2)} ms, A/B ${(got.A / got.B).toFixed(2)}`);
+  const ratios = rounds.map((r) => r.A / r.B);
+  console.log(`\nthe uncached list at one connection, ${ROUNDS} rounds of ${ONE}: A median p50 ${median(rounds.map((r) => r.A)).toFixed(2)} ms, B ${median(rounds.map((r) => r.B)).toFixed(2)} ms`);
   console.log(`A/B per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
 }
 
@@ -140,19 +126,15 @@ async function mixRounds(a: Server, b: Server) {
   // warm both (the JIT, the kept answers) before anything is counted
   await burst(a, 2);
   await burst(b, 2);
-  const ratios: number[] = [];
-  const totals = { A: [] as BusyFigures[], B: [] as BusyFigures[] };
-  for (let round = 1; round <= ROUNDS; round++) {
-    const order = round % 2 ? [a, b] : [b, a];
-    const got: Partial<Record<'A' | 'B', BusyFigures>> = {};
-    for (const server of order) got[server.name] = await burst(server, BURST_S);
-    totals.A.push(got.A!);
-    totals.B.push(got.B!);
-    ratios.push(got.B!.rps / got.A!.rps);
-    console.log(`round ${round}: A ${got.A!.rps.toFixed(0)} req/s (edits p99 ${got.A!.editP99.toFixed(0)} ms), B ${got.B!.rps.toFixed(0)} req/s (edits p99 ${got.B!.editP99.toFixed(0)} ms), B/A ${(got.B!.rps / got.A!.rps).toFixed(2)}`);
-  }
+  const rounds = await inTurn(
+    a,
+    b,
+    (server) => burst(server, BURST_S),
+    (got) => `A ${got.A.rps.toFixed(0)} req/s (edits p99 ${got.A.editP99.toFixed(0)} ms), B ${got.B.rps.toFixed(0)} req/s (edits p99 ${got.B.editP99.toFixed(0)} ms), B/A ${(got.B.rps / got.A.rps).toFixed(2)}`,
+  );
+  const ratios = rounds.map((r) => r.B.rps / r.A.rps);
   const sum = (xs: BusyFigures[]) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), editP99: median(xs.map((x) => x.editP99)), errors: xs.reduce((n, x) => n + x.errors + x.editErrors, 0) });
-  const [sa, sb] = [sum(totals.A), sum(totals.B)];
+  const [sa, sb] = [sum(rounds.map((r) => r.A)), sum(rounds.map((r) => r.B))];
   console.log(`\n| ${KIND}, ${ROUNDS} rounds of ${BURST_S} s | median req/s | median p99 ms | median edits p99 ms | errors |`);
   console.log('|---|---:|---:|---:|---:|');
   console.log(`| A (${path.basename(roots.A)}) | ${sa.rps.toFixed(0)} | ${sa.p99.toFixed(0)} | ${sa.editP99.toFixed(0)} | ${sa.errors} |`);

@@ -30,6 +30,32 @@ export function request(port: number, path: string, opts: { method?: string; hea
   });
 }
 
+/**
+ * `n` requests of `url` one after another at one kept-alive connection (after `warmup` more), each one's
+ * wall clock as the client sees it (bench/api-load.ts --one, bench/busy-ab.ts --one).
+ */
+export async function timesAtOneConnection(port: number, token: string, url: string, n: number, warmup = 0): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get({ host: '127.0.0.1', port, path: url, agent, headers: { host: 'localhost', authorization: `Bearer ${token}` } }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  try {
+    for (let k = 0; k < warmup; k += 1) await once();
+    const times: number[] = [];
+    for (let k = 0; k < n; k += 1) times.push(await once());
+    return times;
+  } finally {
+    agent.destroy();
+  }
+}
+
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : NaN);
 
 /**
