@@ -142,12 +142,12 @@ describe('store versions', () => {
   // What the trigger costs a single-item edit is measured by bench/store-version-trigger.ts, not here.
 });
 
-describe('store versions on PostgreSQL, read for many readers at once', () => {
+describe('store versions, read for many readers at once', () => {
   // a database whose readings the test answers one by one, with the version it has then
-  const fakePostgres = () => {
+  const fakePostgres = (kind: 'postgres' | 'pglite' = 'postgres') => {
     const readings: { scopes: string[]; answer: (version: number) => void }[] = [];
     const database = {
-      kind: 'postgres' as const,
+      kind,
       writes: new WriteWatch(),
       queryInScope: (_text: string, values: unknown[]) =>
         new Promise<{ rows: unknown[] }>((resolve) =>
@@ -157,7 +157,7 @@ describe('store versions on PostgreSQL, read for many readers at once', () => {
           }),
         ),
     };
-    return { versions: new StoreVersions(database), readings };
+    return { versions: new StoreVersions(database), readings, writes: database.writes };
   };
   const tick = () => new Promise((r) => setImmediate(r));
 
@@ -203,5 +203,28 @@ describe('store versions on PostgreSQL, read for many readers at once', () => {
     readings[2].answer(6);
     expect((await mine).store?.data).toBe('6');
     expect((await theirs).store?.data).toBe('6');
+  });
+
+  it('PGlite: reads again only after a write of this process, one reading for the readers that ask meanwhile', async () => {
+    const { versions, readings, writes } = fakePostgres('pglite');
+    const first = asStore(storeId, () => versions.of(storeId));
+    await tick();
+    readings[0].answer(1);
+    expect((await first).store?.data).toBe('1');
+    // nothing written since: the reading is used again without a query
+    expect((await asStore(storeId, () => versions.of(storeId))).store?.data).toBe('1');
+    expect(readings).toHaveLength(1);
+    // a write began and ended; then 50 readers ask: the first one's reading, and one more for the 49
+    writes.begin()();
+    const many = Array.from({ length: 50 }, () => asStore(storeId, () => versions.of(storeId)));
+    await tick();
+    expect(readings).toHaveLength(2);
+    readings[1].answer(2);
+    await tick();
+    expect(readings).toHaveLength(3);
+    readings[2].answer(2);
+    expect(new Set((await Promise.all(many)).map((found) => found.store?.data))).toEqual(new Set(['2']));
+    expect((await asStore(storeId, () => versions.of(storeId))).store?.data).toBe('2');
+    expect(readings).toHaveLength(3);
   });
 });
