@@ -55,7 +55,7 @@ import { scansRoutes } from './modules/scans/scans.routes.ts';
 import type { Tenant } from './tenancy/tenant.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
 import { registerReadCache } from './http/read-cache.ts';
-import { LOG_REDACT_PATHS, OneLinePerRequest, registerOperations } from './ops/index.ts';
+import { OneLinePerRequest, redactLogLine, registerOperations } from './ops/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,7 +85,8 @@ export async function buildApp(
     // pino, one JSON line per event; every request's lines carry its id (reqId)
     logger: {
       level: config.logLevel,
-      redact: LOG_REDACT_PATHS,
+      // secret fields (passwords, tokens, bank numbers, credentials headers) out of every line (ops/log-redaction.ts)
+      hooks: { streamWrite: redactLogLine },
       // A request's URL may carry a credential (reset, verification and invitation tokens): the log
       // keeps the path without it (docs/security.md "Identity model").
       serializers: {

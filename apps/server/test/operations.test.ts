@@ -131,6 +131,13 @@ describe('the log', () => {
     // every line of a request to a store names the store
     expect(lines.filter((l) => l.reqId === 'req-log-bank' && l.msg !== 'incoming request').every((l) => typeof l.storeId === 'string')).toBe(true);
   });
+
+  it("redacts a secret field anything logs through the app's logger, at any depth (ops/log-redaction.ts)", async () => {
+    t.app.log.child({ token: 'bound-secret-1' }).warn({ body: { password: 'body-secret-2' }, err: { config: { headers: { authorization: 'Bearer deep-secret-3' } } }, kept: 'visible-4' }, 'log redaction check');
+    const line = lines.find((l) => l.msg === 'log redaction check');
+    expect(line).toMatchObject({ token: '[Redacted]', body: { password: '[Redacted]' }, err: { config: { headers: { authorization: '[Redacted]' } } }, kept: 'visible-4' });
+    expect(logText.join('\n')).not.toMatch(/(bound|body|deep)-secret/);
+  });
 });
 
 describe('a graceful stop', () => {

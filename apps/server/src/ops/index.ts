@@ -4,7 +4,8 @@ import { registerHealthRoutes } from './health.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRequestLogContext } from './request-log.ts';
 
-export { LOG_REDACT_PATHS, OneLinePerRequest } from './request-log.ts';
+export { OneLinePerRequest } from './request-log.ts';
+export { redactLogLine } from './log-redaction.ts';
 export { shutDown, shutDownOnSignals } from './shutdown.ts';
 
 /** Health, readiness, metrics and the request log's context (docs/operations.md). After the store hook. */

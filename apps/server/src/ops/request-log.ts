@@ -1,21 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { resolvedActorOf } from '../auth/actor.ts';
 
-/**
- * Paths pino replaces with "[Redacted]" wherever a line carries them (docs/operations.md "Logs"):
- * credentials in headers, and the fields of a logged object that hold a password, a token, a bank
- * number or an integration's credentials. URLs lose their tokens in app.ts's req serializer.
- */
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'res.headers["set-auth-token"]',
-  ...['password', 'newPassword', 'currentPassword', 'token', 'accessToken', 'refreshToken', 'apiKey', 'apiSecret', 'secret', 'clientSecret', 'accountNumber', 'routingNumber', 'bankAccount', 'credentials', 'cookie', 'authorization'].flatMap(
-    (key) => [key, `*.${key}`],
-  ),
-];
-
 /** Fields every later line of the request carries (Fastify's logger type omits pino's setBindings). */
 const bindToRequest = (log: FastifyBaseLogger, fields: Record<string, string>) => (log as FastifyBaseLogger & { setBindings: (b: Record<string, string>) => void }).setBindings(fields);
 
