@@ -2,13 +2,13 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { redactLogLine, SECRET_LOG_FIELDS } from '../src/ops/log-redaction.ts';
+import { isSecretLogField, redactLogLine, SECRET_LOG_FIELDS } from '../src/ops/log-redaction.ts';
 
 /** What the line must say: the object with every secret field's value, at any depth, "[Redacted]". */
 function redactedObject(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactedObject);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_LOG_FIELDS.has(k) ? '[Redacted]' : redactedObject(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretLogField(k) ? '[Redacted]' : redactedObject(v)]));
   }
   return value;
 }
@@ -25,6 +25,7 @@ describe('the log line redaction', () => {
     const logged = {
       password: 'hunter2',
       req: { headers: { authorization: 'Bearer abc.def', cookie: 'better-auth.session_token=xyz', accept: '*/*' } },
+      outbound: { headers: { Authorization: 'Basic Zm9vOmJhcg==', 'Set-Cookie': 'sid=1' }, PASSWORD: 'upper' },
       res: { headers: { 'set-cookie': ['a=1', 'b=2'], 'set-auth-token': 'tok' } },
       err: { config: { data: { credentials: { apiKey: 'k', nested: [1, { token: 't' }] } } } },
       payout: { accountNumber: 123456789, routingNumber: null, bankAccount: true },
@@ -34,6 +35,7 @@ describe('the log line redaction', () => {
     expect(redacted).toEqual(redactedObject(logged));
     expect(redacted.req.headers.accept).toBe('*/*');
     expect(redacted.err.config.data.credentials).toBe('[Redacted]');
+    expect(redacted.outbound).toEqual({ headers: { Authorization: '[Redacted]', 'Set-Cookie': '[Redacted]' }, PASSWORD: '[Redacted]' });
   });
 
   it('does not take a secret name inside a string for a field, and reads escaped strings and keys right', () => {
@@ -46,7 +48,7 @@ describe('the log line redaction', () => {
   });
 
   it('gives the same object as redacting the logged object, for any JSON a line may hold', () => {
-    const key = fc.oneof(fc.constantFrom(...SECRET_LOG_FIELDS, 'msg', 'req', 'headers', 'tokens', 'Password'), fc.string({ maxLength: 6 }));
+    const key = fc.oneof(fc.constantFrom(...SECRET_LOG_FIELDS, 'msg', 'req', 'headers', 'tokens', 'Password', 'ACCESSTOKEN', 'passwords'), fc.string({ maxLength: 6 }));
     const json = fc.letrec((tie) => ({
       value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
       array: fc.array(tie('value'), { maxLength: 4 }),

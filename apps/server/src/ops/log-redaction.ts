@@ -1,7 +1,7 @@
 /**
  * The log's redaction (docs/operations.md "Logs"): every line pino writes passes through
- * `redactLogLine` (pino's `hooks.streamWrite`), which replaces the value of any field named below,
- * at any depth, with "[Redacted]": credentials in headers, and the fields that hold a password, a
+ * `redactLogLine` (pino's `hooks.streamWrite`), which replaces the value of any field named below (in
+ * any case), at any depth, with "[Redacted]": credentials in headers, and the fields that hold a password, a
  * token, a bank number or an integration's credentials.
  *
  * Why on the written line and not pino's `redact` paths: those were the top level and one level down
@@ -11,33 +11,38 @@
  * by a colon, which almost no line holds; only such a line is read through, token by token, so a name
  * inside a string value (a message quoting `"password":`) is not taken for a field.
  */
-export const SECRET_LOG_FIELDS: ReadonlySet<string> = new Set([
-  'password',
-  'newPassword',
-  'currentPassword',
-  'token',
-  'accessToken',
-  'refreshToken',
-  'apiKey',
-  'apiSecret',
-  'secret',
-  'clientSecret',
-  'accountNumber',
-  'routingNumber',
-  'bankAccount',
-  'credentials',
-  'cookie',
-  'authorization',
-  'set-cookie',
-  'set-auth-token',
-]);
+export const SECRET_LOG_FIELDS: ReadonlySet<string> = new Set(
+  [
+    'password',
+    'newPassword',
+    'currentPassword',
+    'token',
+    'accessToken',
+    'refreshToken',
+    'apiKey',
+    'apiSecret',
+    'secret',
+    'clientSecret',
+    'accountNumber',
+    'routingNumber',
+    'bankAccount',
+    'credentials',
+    'cookie',
+    'authorization',
+    'set-cookie',
+    'set-auth-token',
+  ].map((name) => name.toLowerCase()),
+);
+
+/** Whether a field of this name is a secret: in any case (`Authorization`, `PASSWORD`), as headers may be written. */
+export const isSecretLogField = (name: string) => SECRET_LOG_FIELDS.has(name.toLowerCase());
 
 export const REDACTED = '"[Redacted]"';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 // A quoted name, then (after any spaces) a colon; or any \u escape, as a name may be written with one
 // (\u0070assword). JSON.stringify escapes no letter, so such lines are rare (a control character).
-const MAY_HOLD_SECRET = new RegExp(`"(?:${[...SECRET_LOG_FIELDS].map(escapeRe).join('|')})"\\s*:|\\\\u`);
+const MAY_HOLD_SECRET = new RegExp(`"(?:${[...SECRET_LOG_FIELDS].map(escapeRe).join('|')})"\\s*:|\\\\u`, 'i');
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -113,7 +118,7 @@ export function redactLogLine(line: string): string {
     while (colon < line.length && isSpace(line.charCodeAt(colon))) colon += 1;
     if (line.charCodeAt(colon) === COLON) {
       const name = keyName(line, i, end);
-      if (name !== null && SECRET_LOG_FIELDS.has(name)) {
+      if (name !== null && isSecretLogField(name)) {
         let value = colon + 1;
         while (value < line.length && isSpace(line.charCodeAt(value))) value += 1;
         out += line.slice(copiedTo, value) + REDACTED;
