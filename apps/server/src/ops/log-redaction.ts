@@ -8,9 +8,9 @@
  * (`*.password`), and pino walked every logged object (the request's child bindings included) for
  * each of the 16 wildcards: 8 % of the server's time in the busy hour; this way the readers of the busy
  * hour are 1.13 times as many on PostgreSQL and 1.38 on PGlite (bench/README.md). Here a line is first
- * searched for a quoted secret name followed
- * by a colon, which almost no line holds; only such a line is read through, token by token, so a name
- * inside a string value (a message quoting `"password":`) is not taken for a field.
+ * searched for a quoted secret name followed by a colon, which almost no line holds; only such a line is
+ * read through, token by token, so a name inside a string value (a message quoting `"password":`) is
+ * not taken for a field.
  */
 export const SECRET_LOG_FIELDS: ReadonlySet<string> = new Set(
   [
