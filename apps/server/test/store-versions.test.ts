@@ -144,7 +144,7 @@ describe('store versions', () => {
 
 describe('store versions, read for many readers at once', () => {
   // a database whose readings the test answers one by one, with the version it has then
-  const fakePostgres = (kind: 'postgres' | 'pglite' = 'postgres') => {
+  const fakeDatabase = (kind: 'postgres' | 'pglite' = 'postgres') => {
     const readings: { scopes: string[]; answer: (version: number) => void }[] = [];
     const database = {
       kind,
@@ -162,7 +162,7 @@ describe('store versions, read for many readers at once', () => {
   const tick = () => new Promise((r) => setImmediate(r));
 
   it('gives a read a reading sent after it asked, shared with the reads that asked while one was under way', async () => {
-    const { versions, readings } = fakePostgres();
+    const { versions, readings } = fakeDatabase();
     const first = asStore(storeId, () => versions.of(storeId));
     await tick();
     expect(readings).toHaveLength(1);
@@ -183,7 +183,7 @@ describe('store versions, read for many readers at once', () => {
   });
 
   it("reads other stores' versions in the same next reading, and at once for a request that changes something", async () => {
-    const { versions, readings } = fakePostgres();
+    const { versions, readings } = fakeDatabase();
     const other = '11111111-1111-4111-8111-111111111111';
     const first = asStore(storeId, () => versions.of(storeId));
     await tick();
@@ -206,7 +206,7 @@ describe('store versions, read for many readers at once', () => {
   });
 
   it('PGlite: reads again only after a write of this process, one reading for the readers that ask meanwhile', async () => {
-    const { versions, readings, writes } = fakePostgres('pglite');
+    const { versions, readings, writes } = fakeDatabase('pglite');
     const first = asStore(storeId, () => versions.of(storeId));
     await tick();
     readings[0].answer(1);
