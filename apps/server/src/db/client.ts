@@ -32,7 +32,8 @@ export type Database = {
    * not as the system: the store versions' read, so that a request's connection is not switched to
    * the system scope and back (a round trip each way) before its own queries.
    */
-  queryInScope: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** `name`: prepared under that name on each PostgreSQL connection (parsed once there); PGlite ignores it. */
+  queryInScope: (text: string, values: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
   /** When this process may have changed the data (the read cache's invalidation). */
   writes: WriteWatch;
@@ -81,7 +82,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       // the job queue's own tables (schema pgboss) are the installation's, not a store's
       executeSql: async (text, values) => asSystem(() => pool.query(text, values as unknown[])),
-      queryInScope: (text, values) => pool.query(text, values),
+      queryInScope: (text, values, name) => pool.query(name ? { name, text, values } : { text, values }),
       close: () => pool.end(),
       writes,
       pool,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.ts';
 import { mappedByPlan } from '../../db/row-mapper.ts';
+import { statementNameOf } from '../../db/statement-names.ts';
 import { saleHeldSql } from '../../db/sale-hold.ts';
 import { consigners, inventoryItems as i, inventoryProductStats as stats, locations, orders, productTemplates, products, subLocations } from '../../db/schema/index.ts';
 import type { InventoryWithRelations } from '../inventory/index.ts';
@@ -143,10 +144,12 @@ type Executable<T> = { execute: (placeholders?: Record<string, unknown>) => Prom
  * database's side, so a key of any search term costs it nothing. Without a key, built as usual.
  * `named`: a statement of one fixed text (its values all placeholders) is also prepared on each
  * PostgreSQL connection under that name, parsed and planned once per connection rather than on every
- * run (the rows of a page by their ids: 80 columns and three joins).
+ * run (the rows of a page by their ids: 80 columns and three joins); 'by text': named after its text
+ * (db/statement-names.ts), for one whose text depends on the filters and sort it was given.
  */
 const built = new WeakMap<object, LRUCache<string, Executable<unknown>>>();
-function builtOnce<T>(db: DbOrTx, key: string | undefined, build: () => { prepare: (name: string) => Executable<T> }, named = false): Executable<T> {
+type Buildable<T> = { prepare: (name: string) => Executable<T>; toSQL: () => { sql: string } };
+function builtOnce<T>(db: DbOrTx, key: string | undefined, build: () => Buildable<T>, named: boolean | 'by text' = false): Executable<T> {
   if (key === undefined) return mappedByPlan(build().prepare(''));
   let kept = built.get(db);
   if (!kept) {
@@ -155,7 +158,8 @@ function builtOnce<T>(db: DbOrTx, key: string | undefined, build: () => { prepar
   }
   let statement = kept.get(key) as Executable<T> | undefined;
   if (!statement) {
-    statement = mappedByPlan(build().prepare(named ? `backroom_${key.replace(/\W/g, '_')}` : ''));
+    const query = build();
+    statement = mappedByPlan(query.prepare(statementNameOf(key, named, () => query.toSQL().sql)));
     kept.set(key, statement);
   }
   return statement;
@@ -245,7 +249,7 @@ export const inventoryQueriesRepository = {
    * (builtOnce).
    */
   pageRowVersions: async (db: DbOrTx, scope: InventoryScope, filter: InventoryFilter, sort: SortSpec, page: { limit: number; offset: number }, cap: number, key?: string) => {
-    const found = await builtOnce(db, key === undefined ? undefined : `${key}\u0000${cap}`, () => pageRowVersionsQuery(db, scope, filter, sort, page, cap)).execute();
+    const found = await builtOnce(db, key === undefined ? undefined : `${key}\u0000${cap}`, () => pageRowVersionsQuery(db, scope, filter, sort, page, cap), 'by text').execute();
     return { count: found[0]?.count ?? 0, ids: found.filter((r): r is { id: string; version: string; templateId: string | null; count: number } => r.id !== null) };
   },
 

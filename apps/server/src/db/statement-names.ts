@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * How many statement texts a process names by their text (statementNameOf). Each stays prepared on
+ * each PostgreSQL connection that ran it, so their number is bounded; past it they run unnamed.
+ */
+export const MAX_NAMED_BY_TEXT = 200;
+
+/**
+ * The name a built statement is prepared under on PostgreSQL ('' = unnamed: parsed and planned on every
+ * run). `true`: named after its key, for a statement of one fixed text. 'by text': a statement whose
+ * values are all parameters but whose text depends on what it was given (which filters, which sort)
+ * is named after its text, so the same page of any store, any page number or status, is one statement
+ * per connection, parsed once: the list's row versions were parsed and planned on every run, about
+ * 1 ms of PostgreSQL's time apiece under the busy hour (bench/README.md). PGlite ignores the name.
+ */
+export function statementNameOf(key: string, named: boolean | 'by text', text: () => string, taken: Set<string> = namedByText): string {
+  if (named === true) return `backroom_${key.replace(/\W/g, '_')}`;
+  if (named !== 'by text') return '';
+  const name = `backroom_t_${createHash('sha1').update(text()).digest('hex').slice(0, 24)}`;
+  if (!taken.has(name) && taken.size >= MAX_NAMED_BY_TEXT) return '';
+  taken.add(name);
+  return name;
+}
+
+const namedByText = new Set<string>();
