@@ -55,7 +55,7 @@ import { scansRoutes } from './modules/scans/scans.routes.ts';
 import type { Tenant } from './tenancy/tenant.ts';
 import { storeCacheOf } from './tenancy/store-cache.ts';
 import { registerReadCache } from './http/read-cache.ts';
-import { OneLinePerRequest, redactLogLine, registerOperations } from './ops/index.ts';
+import { OneLinePerRequest, redactLogLine, registerOperations, stdoutLogDestination } from './ops/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -98,7 +98,8 @@ export async function buildApp(
           remotePort: req.socket?.remotePort,
         }),
       },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // stdout in blocks, not a write call per line (ops/log-destination.ts)
+      stream: opts.logStream ?? stdoutLogDestination(),
     },
     // one line per request, at its end (ops/request-log.ts)
     logController: new OneLinePerRequest(),

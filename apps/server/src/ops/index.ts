@@ -6,6 +6,7 @@ import { registerRequestLogContext } from './request-log.ts';
 
 export { OneLinePerRequest } from './request-log.ts';
 export { redactLogLine } from './log-redaction.ts';
+export { stdoutLogDestination } from './log-destination.ts';
 export { shutDown, shutDownOnSignals } from './shutdown.ts';
 
 /** Health, readiness, metrics and the request log's context (docs/operations.md). After the store hook. */
