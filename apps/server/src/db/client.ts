@@ -12,8 +12,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { laneThePool } from './pg-lanes.ts';
+import { namePglite } from './pglite-named.ts';
 import { queuePglite } from './pglite-queue.ts';
 import { asSystem, scopePgPool } from './row-security.ts';
+import { namedText } from './statement-names.ts';
 import { watchPgClient, watchPglite, WriteWatch } from './write-watch.ts';
 
 type Schema = typeof schema;
@@ -95,6 +97,7 @@ export async function openDatabase(opts: {
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const writes = new WriteWatch();
+  namePglite(client as never);
   watchPglite(writes, client as never);
   queuePglite(client as never, { rowSecurity, writesFirst });
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
@@ -104,7 +107,11 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     executeSql: async (text, values) =>
       asSystem(async () => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }))),
-    queryInScope: (text, values) => client.query(text, values),
+    // named: prepared once on PGlite too (pglite-named.ts)
+    queryInScope: (text, values, name) => {
+      if (name) namedText(text, name);
+      return client.query(text, values);
+    },
     close: () => client.close(),
     writes,
   };

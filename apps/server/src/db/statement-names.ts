@@ -15,12 +15,26 @@ export const MAX_NAMED_BY_TEXT = 200;
  * 1 ms of PostgreSQL's time apiece under the busy hour (bench/README.md). PGlite ignores the name.
  */
 export function statementNameOf(key: string, named: boolean | 'by text', text: () => string, taken: Set<string> = namedByText): string {
-  if (named === true) return `backroom_${key.replace(/\W/g, '_')}`;
+  if (named === true) return namedText(text(), `backroom_${key.replace(/\W/g, '_')}`);
   if (named !== 'by text') return '';
   const name = `backroom_t_${createHash('sha1').update(text()).digest('hex').slice(0, 24)}`;
   if (!taken.has(name) && taken.size >= MAX_NAMED_BY_TEXT) return '';
   taken.add(name);
-  return name;
+  return namedText(text(), name);
 }
 
 const namedByText = new Set<string>();
+
+/** The texts given a name, by text: PGlite knows a statement by its text alone (db/pglite-named.ts). */
+const nameOfText = new Map<string, string>();
+
+/** Records that `text` is prepared under `name` (on PostgreSQL by the driver, on PGlite by pglite-named.ts); answers the name. */
+export function namedText(text: string, name: string): string {
+  nameOfText.set(text, name);
+  return name;
+}
+
+/** The name a statement of this text is prepared under, if it has one. */
+export function namedStatementOfText(text: string): string | undefined {
+  return nameOfText.get(text);
+}

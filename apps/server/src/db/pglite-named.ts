@@ -1,0 +1,56 @@
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { namedStatementOfText } from './statement-names.ts';
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
+type Client = Pick<PGlite, 'execProtocolStream' | 'runExclusive' | 'serializers' | 'parsers'>;
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+const { serialize } = protocol;
+
+/**
+ * Statements prepared by name on PGlite (docs/scaling.md "Per request"). PGlite's `query` parses and
+ * plans every statement again (an unnamed one: parse, describe, bind, describe, execute, sync, each a
+ * call into its WASM): the kept list's page statement took 1.2 ms there, against 0.33 ms for the same
+ * statement prepared once, whose plan PostgreSQL keeps (bench/README.md). The texts named by
+ * db/statement-names.ts (the page statements, the rows and templates by their ids, the versions
+ * reading) are parsed once per PGlite under their name, then bound and run; every other text goes to
+ * PGlite's own `query`. Installed under the write watch and the queue (client.ts): a named call is
+ * still queued, scoped and watched as any other.
+ */
+export function namePglite(client: Client & { query: QueryFn }): void {
+  const query = client.query.bind(client) as QueryFn;
+  // the names prepared on this PGlite, with the types of their parameters
+  const prepared = new Map<string, number[]>();
+  client.query = ((...args: unknown[]) => {
+    const [text, params, options] = args as [unknown, unknown[] | undefined, QueryOptions | undefined];
+    const name = typeof text === 'string' ? namedStatementOfText(text) : undefined;
+    if (!name) return query(...args);
+    return client.runExclusive(() => runNamed(client, prepared, name, text as string, params ?? [], options));
+  }) as QueryFn;
+}
+
+async function runNamed(client: Client, prepared: Map<string, number[]>, name: string, text: string, params: unknown[], options: QueryOptions | undefined) {
+  const exec = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  const messages: BackendMessage[] = [];
+  try {
+    let types = prepared.get(name);
+    if (!types) {
+      await exec(serialize.parse({ name, text, types: [] }));
+      types = parse.parseDescribeStatementResults(await exec(serialize.describe({ type: 'S', name })));
+      prepared.set(name, types);
+    }
+    const values = params.map((value, n) => {
+      if (value === null || value === undefined) return null;
+      const serializer = client.serializers[types[n]];
+      return serializer ? serializer(value) : String(value);
+    });
+    messages.push(...(await exec(serialize.bind({ statement: name, values }))));
+    messages.push(...(await exec(serialize.describe({ type: 'P' }))));
+    messages.push(...(await exec(serialize.execute({}))));
+  } finally {
+    // ends the extended query, an error's too (PostgreSQL skips to the next sync after an error)
+    messages.push(...(await exec(serialize.sync())));
+  }
+  return parse.parseResults(messages, client.parsers, options as never)[0];
+}
