@@ -45,4 +45,14 @@ describe('statements prepared by name on PGlite', () => {
     expect((await db.query(ROWS, [[B], null])).rows).toHaveLength(1);
     expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
+
+  it('answers a text that does not parse with the database error, prepares nothing, and leaves the connection usable', async () => {
+    const broken = 'select label from named_probe where';
+    namedText(broken, 'backroom_test_broken');
+    await expect(db.query(broken, [])).rejects.toMatchObject({ code: '42601' });
+    await expect(db.query(broken, [])).rejects.toMatchObject({ code: '42601' });
+    const names = (await db.query<{ name: string }>('select name from pg_prepared_statements')).rows.map((r) => r.name);
+    expect(names).not.toContain('backroom_test_broken');
+    expect((await db.query(ROWS, [[A], null])).rows).toHaveLength(1);
+  });
 });

@@ -4,7 +4,6 @@ import { namedStatementOfText } from './statement-names.ts';
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
 type Client = Pick<PGlite, 'execProtocolStream' | 'runExclusive' | 'serializers' | 'parsers'>;
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 const { serialize } = protocol;
 
@@ -12,7 +11,7 @@ const { serialize } = protocol;
  * Statements prepared by name on PGlite (docs/scaling.md "Per request"). PGlite's `query` parses and
  * plans every statement again (an unnamed one: parse, describe, bind, describe, execute, sync, each a
  * call into its WASM): the kept list's page statement took 1.2 ms there, against 0.33 ms for the same
- * statement prepared once, whose plan PostgreSQL keeps (bench/README.md). The texts named by
+ * statement prepared once, whose plan PostgreSQL keeps, and sent as one call (bench/README.md). The texts named by
  * db/statement-names.ts (the page statements, the rows and templates by their ids, the versions
  * reading) are parsed once per PGlite under their name, then bound and run; every other text goes to
  * PGlite's own `query`. Installed under the write watch and the queue (client.ts): a named call is
@@ -31,26 +30,29 @@ export function namePglite(client: Client & { query: QueryFn }): void {
 }
 
 async function runNamed(client: Client, prepared: Map<string, number[]>, name: string, text: string, params: unknown[], options: QueryOptions | undefined) {
-  const exec = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
-  const messages: BackendMessage[] = [];
-  try {
-    let types = prepared.get(name);
-    if (!types) {
-      await exec(serialize.parse({ name, text, types: [] }));
-      types = parse.parseDescribeStatementResults(await exec(serialize.describe({ type: 'S', name })));
-      prepared.set(name, types);
-    }
-    const values = params.map((value, n) => {
-      if (value === null || value === undefined) return null;
-      const serializer = client.serializers[types[n]];
-      return serializer ? serializer(value) : String(value);
-    });
-    messages.push(...(await exec(serialize.bind({ statement: name, values }))));
-    messages.push(...(await exec(serialize.describe({ type: 'P' }))));
-    messages.push(...(await exec(serialize.execute({}))));
-  } finally {
-    // ends the extended query, an error's too (PostgreSQL skips to the next sync after an error)
-    messages.push(...(await exec(serialize.sync())));
+  // each exchange one call into PGlite, its messages ending with a sync: after an error PostgreSQL skips
+  // to that sync, and the error is thrown once the whole exchange has run (the connection is ready again)
+  const exchange = (...messages: Uint8Array[]) => client.execProtocolStream(joined(messages), { syncToFs: false });
+  let types = prepared.get(name);
+  if (!types) {
+    types = parse.parseDescribeStatementResults(await exchange(serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()));
+    prepared.set(name, types);
   }
+  const values = params.map((value, n) => {
+    if (value === null || value === undefined) return null;
+    const serializer = client.serializers[types[n]];
+    return serializer ? serializer(value) : String(value);
+  });
+  const messages = await exchange(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
   return parse.parseResults(messages, client.parsers, options as never)[0];
+}
+
+function joined(messages: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    out.set(m, at);
+    at += m.length;
+  }
+  return out;
 }
