@@ -32,9 +32,9 @@ export type Database = {
   /**
    * Run one parameterised statement in the caller's scope (db/row-security.ts: the request's store),
    * not as the system: the store versions' read, so that a request's connection is not switched to
-   * the system scope and back (a round trip each way) before its own queries.
+   * the system scope and back (a round trip each way) before its own queries. `name`: prepared under
+   * that name on each PostgreSQL connection and on PGlite (parsed once there).
    */
-  /** `name`: prepared under that name on each PostgreSQL connection (parsed once there); PGlite ignores it. */
   queryInScope: (text: string, values: unknown[], name?: string) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
   /** When this process may have changed the data (the read cache's invalidation). */

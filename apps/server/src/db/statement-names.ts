@@ -12,15 +12,17 @@ export const MAX_NAMED_BY_TEXT = 200;
  * values are all parameters but whose text depends on what it was given (which filters, which sort)
  * is named after its text, so the same page of any store, any page number or status, is one statement
  * per connection, parsed once: the list's row versions were parsed and planned on every run, about
- * 1 ms of PostgreSQL's time apiece under the busy hour (bench/README.md). PGlite ignores the name.
+ * 1 ms of PostgreSQL's time apiece under the busy hour (bench/README.md). On PGlite the named texts are
+ * prepared once too (pglite-named.ts).
  */
 export function statementNameOf(key: string, named: boolean | 'by text', text: () => string, taken: Set<string> = namedByText): string {
   if (named === true) return namedText(text(), `backroom_${key.replace(/\W/g, '_')}`);
   if (named !== 'by text') return '';
-  const name = `backroom_t_${createHash('sha1').update(text()).digest('hex').slice(0, 24)}`;
+  const sql = text();
+  const name = `backroom_t_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
   if (!taken.has(name) && taken.size >= MAX_NAMED_BY_TEXT) return '';
   taken.add(name);
-  return namedText(text(), name);
+  return namedText(sql, name);
 }
 
 const namedByText = new Set<string>();
