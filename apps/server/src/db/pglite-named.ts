@@ -15,7 +15,8 @@ const { serialize } = protocol;
  * db/statement-names.ts (the page statements, the rows and templates by their ids, the versions
  * reading) are parsed once per PGlite under their name, then bound and run; every other text goes to
  * PGlite's own `query`. Installed under the write watch and the queue (client.ts): a named call is
- * still queued, scoped and watched as any other.
+ * still queued, scoped and watched as any other. Named statements are reads: unlike PGlite's `query`,
+ * this does not sync PGlite's file system after the call (nothing was written).
  */
 export function namePglite(client: Client & { query: QueryFn }): void {
   const query = client.query.bind(client) as QueryFn;
