@@ -40,6 +40,14 @@ describe('statements prepared by name on PGlite', () => {
     expect(names).toEqual([{ name: 'backroom_test_rows', statement: ROWS }]);
   });
 
+  it('sends a named text that writes through PGlite\'s own query (not prepared), which syncs its file system', async () => {
+    const write = 'update named_probe set label = label where id = $1';
+    namedText(write, 'backroom_test_write');
+    expect((await db.query(write, [A])).affectedRows).toBe(1);
+    const names = (await db.query<{ name: string }>('select name from pg_prepared_statements')).rows.map((r) => r.name);
+    expect(names).not.toContain('backroom_test_write');
+  });
+
   it('answers a bad value with the database error and leaves the connection usable', async () => {
     await expect(db.query(ROWS, [['not a uuid'], null])).rejects.toMatchObject({ code: '22P02' });
     expect((await db.query(ROWS, [[B], null])).rows).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { namedStatementOfText } from './statement-names.ts';
+import { statementKind } from './write-watch.ts';
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
@@ -15,17 +16,20 @@ const { serialize } = protocol;
  * db/statement-names.ts (the page statements, the rows and templates by their ids, the versions
  * reading) are parsed once per PGlite under their name, then bound and run; every other text goes to
  * PGlite's own `query`. Installed under the write watch and the queue (client.ts): a named call is
- * still queued, scoped and watched as any other. Named statements are reads: unlike PGlite's `query`,
- * this does not sync PGlite's file system after the call (nothing was written).
+ * still queued, scoped and watched as any other. Only reads go this way: unlike PGlite's `query`, it
+ * does not sync PGlite's file system after the call (a named text that writes goes to `query`).
  */
 export function namePglite(client: Client & { query: QueryFn }): void {
   const query = client.query.bind(client) as QueryFn;
   // the names prepared on this PGlite, with the types of their parameters
   const prepared = new Map<string, number[]>();
+  // a named text that writes goes to PGlite's own query, which syncs its file system after it
+  const reads = new Map<string, boolean>();
+  const isRead = (name: string, text: string) => reads.get(name) ?? reads.set(name, statementKind(text) === 'read').get(name)!;
   client.query = ((...args: unknown[]) => {
     const [text, params, options] = args as [unknown, unknown[] | undefined, QueryOptions | undefined];
     const name = typeof text === 'string' ? namedStatementOfText(text) : undefined;
-    if (!name) return query(...args);
+    if (!name || !isRead(name, text as string)) return query(...args);
     return client.runExclusive(() => runNamed(client, prepared, name, text as string, params ?? [], options));
   }) as QueryFn;
 }
