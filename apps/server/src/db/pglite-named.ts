@@ -25,7 +25,11 @@ export function namePglite(client: Client & { query: QueryFn }): void {
   const prepared = new Map<string, number[]>();
   // a named text that writes goes to PGlite's own query, which syncs its file system after it
   const reads = new Map<string, boolean>();
-  const isRead = (name: string, text: string) => reads.get(name) ?? reads.set(name, statementKind(text) === 'read').get(name)!;
+  const isRead = (name: string, text: string) => {
+    let read = reads.get(name);
+    if (read === undefined) reads.set(name, (read = statementKind(text) === 'read'));
+    return read;
+  };
   client.query = ((...args: unknown[]) => {
     const [text, params, options] = args as [unknown, unknown[] | undefined, QueryOptions | undefined];
     const name = typeof text === 'string' ? namedStatementOfText(text) : undefined;
@@ -37,7 +41,7 @@ export function namePglite(client: Client & { query: QueryFn }): void {
 async function runNamed(client: Client, prepared: Map<string, number[]>, name: string, text: string, params: unknown[], options: QueryOptions | undefined) {
   // each exchange one call into PGlite, its messages ending with a sync: after an error PostgreSQL skips
   // to that sync, and the error is thrown once the whole exchange has run (the connection is ready again)
-  const exchange = (...messages: Uint8Array[]) => client.execProtocolStream(joined(messages), { syncToFs: false });
+  const exchange = (...messages: Uint8Array[]) => client.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
   let types = prepared.get(name);
   if (!types) {
     types = parse.parseDescribeStatementResults(await exchange(serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()));
@@ -50,14 +54,4 @@ async function runNamed(client: Client, prepared: Map<string, number[]>, name: s
   });
   const messages = await exchange(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
   return parse.parseResults(messages, client.parsers, options as never)[0];
-}
-
-function joined(messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
-  let at = 0;
-  for (const m of messages) {
-    out.set(m, at);
-    at += m.length;
-  }
-  return out;
 }
