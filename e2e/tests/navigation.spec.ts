@@ -263,6 +263,22 @@ test.describe('[NAVIGATION]: sign-in returns to the address opened', () => {
   });
 });
 
+test.describe('[NAVIGATION]: the first screen drawn in one go', () => {
+  test('code that cannot be fetched says so, and can be tried again', async ({ page }) => {
+    // the app waits for its first screen's code before drawing (app/boot.ts): a refused chunk must
+    // still draw the app, with a way to try again, not leave the page's spinner turning
+    await signInBrowser(page, DEMO.owner);
+    const antdRoot = /\/assets\/antd-root-[^/]+\.js$/;
+    await page.route(antdRoot, (route) => route.abort());
+    await page.goto('/findInventory');
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded.');
+    await expect(page.getByTestId('page-loading')).toHaveCount(0);
+    await page.unroute(antdRoot);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('inventory-table').locator('.ant-table-row').first()).toBeVisible();
+  });
+});
+
 test.describe('[NAVIGATION]: one name per concept', () => {
   test('each inventory list is called the same in the menu, its title and its status chips', async ({ page }) => {
     test.setTimeout(150_000);

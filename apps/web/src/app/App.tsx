@@ -1,20 +1,22 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useLocation } from 'react-router';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { isPlainPath, loadAntdRoot } from './antd-root';
 import { startLoading } from './boot';
 import { AppRoutes } from './router';
+import { lazyScreen } from '../shared/lazy-screen';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },
 });
-startLoading(queryClient, window.location);
+/** The first screen's code is here (app/boot.ts): main.tsx draws the app then. */
+export const firstScreenLoaded = startLoading(queryClient, window.location);
 
 // When the antd chunk cannot be fetched (no network), a way to try again instead of a blank page.
-const AntdRoot = lazy(() => loadAntdRoot().catch(() => ({ default: AntdRootUnavailable })));
+const AntdRoot = lazyScreen(loadAntdRoot, AntdRootUnavailable);
 
 function AntdRootUnavailable(_: { children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { consignerWord, helpHref, visibleConsignerMenu, type SignedInUser } from '@backroom/domain';
 import { AppShell } from './layouts/AppShell';
@@ -8,19 +8,20 @@ import { useSignOut } from '../features/auth/auth.api';
 import { TermsDialog } from '../features/auth/TermsDialog';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { fullName } from '../shared/format';
+import { lazyScreen } from '../shared/lazy-screen';
 
 // One folder per portal screen (features/consigner-portal/<screen>; consigner-pages.ts); the product
 // creation form and the listing wizard are the staff ones, which adapt to a consigner.
-const AddInventoryWizardPage = lazy(consignerPages.addInventoryWizard);
-const CreateProductPage = lazy(consignerPages.createProduct);
-const ConsignerProductsPage = lazy(consignerPages.products);
-const ConsignerProductItemPage = lazy(consignerPages.productItem);
-const ConsignerInventoryPage = lazy(consignerPages.inventory);
-const DropoffPage = lazy(consignerPages.dropoff);
-const ConsignerPayoutsPage = lazy(consignerPages.payouts);
-const ConsignerStatementsPage = lazy(consignerPages.statements);
-const ConsignerSettingsPage = lazy(consignerPages.settings);
-const StoreRequestPage = lazy(consignerPages.storeRequest);
+const AddInventoryWizardPage = lazyScreen(consignerPages.addInventoryWizard);
+const CreateProductPage = lazyScreen(consignerPages.createProduct);
+const ConsignerProductsPage = lazyScreen(consignerPages.products);
+const ConsignerProductItemPage = lazyScreen(consignerPages.productItem);
+const ConsignerInventoryPage = lazyScreen(consignerPages.inventory);
+const DropoffPage = lazyScreen(consignerPages.dropoff);
+const ConsignerPayoutsPage = lazyScreen(consignerPages.payouts);
+const ConsignerStatementsPage = lazyScreen(consignerPages.statements);
+const ConsignerSettingsPage = lazyScreen(consignerPages.settings);
+const StoreRequestPage = lazyScreen(consignerPages.storeRequest);
 
 /** The consigner (seller) portal: its own menu and routes (spec 2, Consigner portal). */
 export default function ConsignerApp({ user, needsTerms }: { user: SignedInUser; needsTerms: boolean }) {

@@ -8,6 +8,7 @@ import { staffPageAt } from './staff-pages';
 import { getLastUserKind } from '../shared/storage';
 import { consignerPageAt } from './consigner-pages';
 import { prefetchPortalListAt, prefetchStaffListAt } from '../features/inventory-lists/first-page';
+import { isPlainPath, loadAntdRoot } from './antd-root';
 
 // Public screens that still ask who is signed in (to send a signed-in user on).
 const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount']);
@@ -19,17 +20,21 @@ const PUBLIC_WITH_USER = new Set(['login', 'forgot', 'verify', 'disabledAccount'
  * public screen, its code (and the user, for the screens that ask) beside the store. The gates and
  * lazy routes then find them in the query cache and the module cache. A failure here is left to the
  * gate or the list that asks again.
+ *
+ * Resolves once the first screen's code is here (or has failed: its lazy route then asks again and
+ * shows the error), so main.tsx draws the app once, its lazy levels already loaded, instead of a
+ * fallback per level (shared/lazy-screen.ts); the page's static spinner (index.html) shows meanwhile.
  */
-export function startLoading(queryClient: QueryClient, location: { pathname: string; search: string }): void {
+export function startLoading(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<unknown> {
   const { pathname, search } = location;
   const store = queryClient.fetchQuery(storeQuery());
   const segment = pathname.split('/')[1] ?? '';
   const publicPage = publicPageAt(segment);
   if (publicPage) {
     void store.catch(() => undefined);
-    void publicPage().catch(() => undefined);
     if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
-    return;
+    // every public screen but the sign-in page is drawn inside antd's root (App.tsx)
+    return settled([publicPage(), isPlainPath(pathname) ? null : loadAntdRoot()]);
   }
   // The first amount formatted in the shop's currency loads the browser's number formats (some 15 ms
   // of a signed-in screen's first render): done while the screen's code is still on its way.
@@ -46,13 +51,22 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
   // The list's first page only on the hint that someone signed in here: asked of a signed-out
   // browser it is refused (401s in the console); the code is harmless to load.
   if (hint === 'employee') prefetchStaffListAt(queryClient, pathname, search);
-  if (guess) startAppCode(guess, pathname);
-  me.then((state) => {
-    startSignedInCode(state, pathname);
-    if (state.status !== 'signedIn') return;
+  const guessedCode = guess ? startAppCode(guess, pathname) : null;
+  // The answer of who is signed in says which code the first screen is: the guessed app's, the other
+  // app's on a wrong guess, none for someone signed out (sent to sign in, a page that loads when drawn).
+  const code = me.then((state) => {
+    const signedInCode = startSignedInCode(state, pathname);
+    if (state.status !== 'signedIn') return null;
     if (state.user.kind === 'consigner') prefetchPortalListAt(queryClient, pathname, search, state.user.id);
     else if (hint !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
-  }).catch(() => undefined);
+    return state.user.kind === guess ? guessedCode : signedInCode;
+  });
+  return settled([code]);
+}
+
+/** Resolves when every one of these has settled, whether it loaded or failed. */
+function settled(loads: (Promise<unknown> | null)[]): Promise<unknown> {
+  return Promise.allSettled(loads);
 }
 
 function whenIdle(task: () => void): void {

@@ -1,23 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../shared/ui/FullPageSpinner';
 import { SignedInGate } from './guards/SignedInGate';
 import { StoreGate } from './guards/StoreGate';
 import { publicPages } from './public-pages';
+import { lazyScreen } from '../shared/lazy-screen';
 
 // Every screen is its own chunk so the first load stays small (apps/web/vite.config.ts).
-const LoginPage = lazy(publicPages.login);
-const SignupPage = lazy(publicPages.signup);
-const ForgotPage = lazy(publicPages.forgot);
-const ResetPasswordPage = lazy(publicPages.resetPassword);
-const VerifyPage = lazy(publicPages.verify);
-const DisabledAccountPage = lazy(publicPages.disabledAccount);
-const SignupSplashPage = lazy(publicPages.signupSplash);
-const InvitePage = lazy(publicPages.invite);
-const ConsignerInvitePage = lazy(publicPages.consignerInvite);
-const MaintenancePage = lazy(publicPages.maintenance);
-const StoreSignupPage = lazy(publicPages.storeSignup);
-const CataloguePage = lazy(publicPages.catalogue);
+const LoginPage = lazyScreen(publicPages.login);
+const SignupPage = lazyScreen(publicPages.signup);
+const ForgotPage = lazyScreen(publicPages.forgot);
+const ResetPasswordPage = lazyScreen(publicPages.resetPassword);
+const VerifyPage = lazyScreen(publicPages.verify);
+const DisabledAccountPage = lazyScreen(publicPages.disabledAccount);
+const SignupSplashPage = lazyScreen(publicPages.signupSplash);
+const InvitePage = lazyScreen(publicPages.invite);
+const ConsignerInvitePage = lazyScreen(publicPages.consignerInvite);
+const MaintenancePage = lazyScreen(publicPages.maintenance);
+const StoreSignupPage = lazyScreen(publicPages.storeSignup);
+const CataloguePage = lazyScreen(publicPages.catalogue);
 
 export function AppRoutes() {
   return (

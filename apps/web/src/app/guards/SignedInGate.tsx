@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isScreenGuarded, routeGuard, routeRequirement } from '@backroom/domain';
 import { loginPathFor } from '../../features/auth/return-path';
 import { useMe, useSession, useSignOut } from '../../features/auth/auth.api';
 import { useCurrentStore } from '../../features/store/store.api';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner';
+import { lazyScreen } from '../../shared/lazy-screen';
+import { loadConsignerApp, loadStaffApp } from '../app-code';
 
-const StaffApp = lazy(() => import('../StaffApp'));
-const ConsignerApp = lazy(() => import('../ConsignerApp'));
+const StaffApp = lazyScreen(loadStaffApp);
+const ConsignerApp = lazyScreen(loadConsignerApp);
 
 const WRONG_STORE_NOTICE = 'This account belongs to another store. You have been signed out.';
 

@@ -112,7 +112,7 @@ export default function LoginPage() {
     try {
       await signIn({ email: email.trim(), password, remember });
       const state = await fetchMe();
-      startSignedInCode(state, pathOf(next));
+      const nextCode = startSignedInCode(state, pathOf(next));
       queryClient.setQueryData(authKeys.me(getStoreHandle()), state);
       await queryClient.invalidateQueries({ queryKey: authKeys.session });
       if (state.status === 'signedOut' && state.reason === 'unverified') {
@@ -126,6 +126,9 @@ export default function LoginPage() {
         setFailure(state.message ?? 'No account for this user');
         return;
       }
+      // the next screen's code first (the button still spinning), so it is drawn in one go
+      // (shared/lazy-screen.ts); it never fails: a screen that could not load shows its own error
+      await nextCode;
       navigate(next, { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'Sign-in failed'));
