@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// First load in the browser (docs/api-foundation.md): the sign-in page loads at most 150 KB of JavaScript (brotli)
+// First load in the browser (docs/scaling.md "The first load in the browser"): the sign-in page loads at most 150 KB of JavaScript (brotli)
 // and Find Inventory at most 350 KB, both usable within 1 s at 1440 px on the demo data.
 //   npx tsx bench/first-load.ts
 //   BENCH_WEB_DIST=/tmp/web-dist npx tsx bench/first-load.ts   (reuse a web build)
@@ -8,7 +8,7 @@
 //   BENCH_PROFILE=1    (the page's JavaScript self time until usable, by script and by function)
 //   BENCH_TIMELINE=1   (the renderer's main thread per 100 ms of the page clock until usable, from a Chromium trace)
 //   BENCH_BUSY=1       (the pages loaded while the busy-hour mix runs on the same server, bench/busy-mix.ts:
-//                       50 readers of varied list and search URLs, 10 price edits a second; budget 2 s, docs/scaling.md)
+//                       50 readers of varied list and search URLs, 10 price edits a second; budget 2 s)
 // Builds the web app to a temporary directory, starts the server on a fresh demo store (embedded
 // PGlite, SEED_DEMO) and opens each page cold (a new browser context: empty cache) in Debian's
 // Chromium. Every JavaScript response until the network is idle is counted at its brotli size: the

@@ -30,7 +30,7 @@ function AntdRootUnavailable(_: { children: ReactNode }) {
 }
 
 /**
- * The sign-in page renders without antd (the first load budget of docs/api-foundation.md); every other screen inside
+ * The sign-in page renders without antd (the first load budget of docs/scaling.md "The first load in the browser"); every other screen inside
  * AntdRoot. Once mounted, AntdRoot stays, so a message shown just before going to /login (a reset
  * password, an accepted invite) stays on screen there.
  */
