@@ -34,7 +34,7 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
     void store.catch(() => undefined);
     if (PUBLIC_WITH_USER.has(segment)) void queryClient.prefetchQuery(meQuery());
     // every public screen but the sign-in page is drawn inside antd's root (App.tsx)
-    return settled([publicPage(), isPlainPath(pathname) ? null : loadAntdRoot()]);
+    return Promise.allSettled([publicPage(), isPlainPath(pathname) ? null : loadAntdRoot()]);
   }
   // The first amount formatted in the shop's currency loads the browser's number formats (some 15 ms
   // of a signed-in screen's first render): done while the screen's code is still on its way.
@@ -61,12 +61,8 @@ export function startLoading(queryClient: QueryClient, location: { pathname: str
     else if (hint !== 'employee') prefetchStaffListAt(queryClient, pathname, search);
     return state.user.kind === guess ? guessedCode : signedInCode;
   });
-  return settled([code]);
-}
-
-/** Resolves when every one of these has settled, whether it loaded or failed. */
-function settled(loads: (Promise<unknown> | null)[]): Promise<unknown> {
-  return Promise.allSettled(loads);
+  // settled, loaded or failed: a screen whose code failed shows its own error
+  return code.catch(() => undefined);
 }
 
 function whenIdle(task: () => void): void {
