@@ -20,7 +20,10 @@
 //                              port, port + 1, ...), the readers' connections split between them, the edits,
 //                              sales and sign-ins sent to each in turn (PGlite has one owner: one process)
 //            --stores=100      with --busy: the demo shop and 99 more stores of --store-items=2000 items each, the owner
-//                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop
+//                              an Admin of each; the reads spread over 10 of them by x-store-handle, the edits in the demo shop;
+//                              the readers in two groups timed apart: the demo shop's (5 of the 50 connections) and the 9
+//                              other stores' (45), each connection one person in one store
+//            --edited-readers=5  with --stores: the connections on the edited store (0: none, only its writes)
 //            --server-root=DIR   run the server of another checkout (before/after comparisons)
 //            --no-read-cache     the server without its read cache (http/read-cache.ts): each request does its work
 //            --cpu-prof=DIR      the server writes a V8 CPU profile to DIR as it exits (open it in Chrome's DevTools)
@@ -362,7 +365,7 @@ function paced(perSecond: number, send: (n: number) => Promise<{ status: number;
   };
 }
 
-type BusyRow = { db: string; processes: number; limit: number; rps: number; p99: number; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string; cpu: { server: number; postgres: number } };
+type BusyRow = { db: string; processes: number; limit: number; rps: number; p99: number; groups: { edited: { rps: number; p99: number }; others: { rps: number; p99: number } } | null; errors: number; edits: Paced; sales: Paced; signIns: Paced; load: string; cpu: { server: number; postgres: number } };
 
 /** CPU time (ms) of the machine's PostgreSQL processes so far (its backends serve only the bench here). */
 function postgresCpuMs(): number {
@@ -401,37 +404,61 @@ async function busyHour(ports: number[], token: string, kind: string, limit: num
     for (const row of priced.slice(0, Math.min(50, priced.length - selling))) items.push({ ...row, handle });
   }
   log(`  ${items.length} items edited in turn, ${forSale.length} to sell`);
-  let k = 0;
-  // with --stores, each request goes to the next of the mix's stores (x-store-handle, as a Host would)
+  // with --stores, each request goes to the next of its group's stores (x-store-handle, as a Host would)
   // what the read cache answered (x-read-cache), per kind of URL: the levers of docs/scaling.md in numbers
   const answered: Record<string, Record<string, number>> = { list: {}, search: {} };
-  const requests: autocannon.Request[] = [
-    {
-      setupRequest: (req, context) => {
-        k += 1;
-        const path = busyUrl(Math.floor(k / MIX_STORES.length));
-        (context as { kind?: string }).kind = path.startsWith('/api/products') ? 'search' : 'list';
-        return { ...req, path, headers: { ...req.headers, 'x-store-handle': MIX_STORES[k % MIX_STORES.length] } };
+  const requestsOver = (stores: string[]): autocannon.Request[] => {
+    let k = 0;
+    return [
+      {
+        setupRequest: (req, context) => {
+          k += 1;
+          const path = busyUrl(Math.floor(k / stores.length));
+          (context as { kind?: string }).kind = path.startsWith('/api/products') ? 'search' : 'list';
+          return { ...req, path, headers: { ...req.headers, 'x-store-handle': stores[k % stores.length] } };
+        },
+        onResponse: (_status, _body, context, headers) => {
+          const how = (headers as Record<string, string | undefined>)['x-read-cache'] ?? 'read';
+          const counts = answered[(context as { kind?: string }).kind ?? 'list'];
+          counts[how] = (counts[how] ?? 0) + 1;
+        },
       },
-      onResponse: (_status, _body, context, headers) => {
-        const how = (headers as Record<string, string | undefined>)['x-read-cache'] ?? 'read';
-        const counts = answered[(context as { kind?: string }).kind ?? 'list'];
-        counts[how] = (counts[how] ?? 0) + 1;
-      },
-    },
-  ];
+    ];
+  };
   // the readers ask as a browser does: with Accept-Encoding (Chrome: gzip, deflate, br, zstd)
   const readers = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
-  // the readers' connections split between the processes, one autocannon each, all at once
+  // With --stores the readers are two groups, each with its own latencies: the edited store's (its share
+  // of the connections) and the other stores' (the rest), so "one store's writes do not slow the others'
+  // reads" is the other stores' p99 with the edits against without them.
+  // --edited-readers=N: that many of the connections on the edited store (default its share); 0 leaves the
+  // edited store's own readers out, to tell its writes from its readers' reads of what they changed
+  const editedShare = Math.max(1, Math.round(CONNECTIONS / MIX_STORES.length));
+  const editedReaders = Number(args.get('edited-readers') ?? editedShare);
+  const groups =
+    MIX_STORES.length > 1
+      ? [
+          { name: 'edited', stores: MIX_STORES.slice(0, 1), connections: editedReaders },
+          { name: 'others', stores: MIX_STORES.slice(1), connections: CONNECTIONS - editedShare },
+        ].filter((group) => group.connections > 0)
+      : [{ name: 'all', stores: MIX_STORES, connections: CONNECTIONS }];
+  // the readers' connections split between the processes, one autocannon per process and group, all at once
   const readAll = async (duration: number) => {
-    const results = await Promise.all(
-      ports.map((p, n) => autocannon({ url: `http://127.0.0.1:${p}`, connections: Math.floor(CONNECTIONS / ports.length) + (n < CONNECTIONS % ports.length ? 1 : 0), duration, headers: readers, requests, timeout: 30 })),
-    );
+    const runs = groups.flatMap((group) => {
+      const requests = requestsOver(group.stores);
+      return ports.map((p, n) => ({
+        group: group.name,
+        result: autocannon({ url: `http://127.0.0.1:${p}`, connections: Math.floor(group.connections / ports.length) + (n < group.connections % ports.length ? 1 : 0), duration, headers: readers, requests, timeout: 30 }),
+      }));
+    });
+    const results = await Promise.all(runs.map((r) => r.result));
+    const of = (group: string) => results.filter((_, n) => runs[n].group === group);
+    const figuresOf = (group: string) => ({ rps: of(group).reduce((sum, r) => sum + r.requests.average, 0), p99: of(group).length ? Math.max(...of(group).map((r) => r.latency.p99)) : NaN });
     // req/s summed; the p99 the worst process's
     return {
       rps: results.reduce((sum, r) => sum + r.requests.average, 0),
       total: results.reduce((sum, r) => sum + r.requests.total, 0),
       p99: Math.max(...results.map((r) => r.latency.p99)),
+      groups: MIX_STORES.length > 1 ? { edited: figuresOf('edited'), others: figuresOf('others') } : null,
       errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
     };
   };
@@ -490,6 +517,7 @@ async function busyHour(ports: number[], token: string, kind: string, limit: num
     limit,
     rps: result.rps,
     p99: result.p99,
+    groups: result.groups,
     errors: result.errors,
     edits: await edits(),
     sales: await sales(),
@@ -498,7 +526,7 @@ async function busyHour(ports: number[], token: string, kind: string, limit: num
   };
   const show = (name: string, p: Paced) => `${p.done} ${name}, p50 ${p.p50.toFixed(0)} ms, p99 ${p.p99.toFixed(0)} ms, errors ${p.errors}`;
   log(
-    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms, errors ${row.errors}; CPU per read (the edits, sales and sign-ins counted in) ${cpu.server.toFixed(2)} ms server${kind === 'postgres' ? ` + ${cpu.postgres.toFixed(2)} ms PostgreSQL` : ''}; ${show('edits', row.edits)}; ${show('counter sales', row.sales)}; ${show('sign-ins', row.signIns)}; load ${row.load}`,
+    `  busy hour: list and search ${row.rps.toFixed(0)} req/s (${(row.rps / limit).toFixed(3)} of the limit ${limit.toFixed(0)}), p99 ${row.p99} ms${row.groups ? ` (the edited store's readers ${row.groups.edited.rps.toFixed(0)} req/s, p99 ${row.groups.edited.p99} ms; the other stores' ${row.groups.others.rps.toFixed(0)} req/s, p99 ${row.groups.others.p99} ms)` : ''}, errors ${row.errors}; CPU per read (the edits, sales and sign-ins counted in) ${cpu.server.toFixed(2)} ms server${kind === 'postgres' ? ` + ${cpu.postgres.toFixed(2)} ms PostgreSQL` : ''}; ${show('edits', row.edits)}; ${show('counter sales', row.sales)}; ${show('sign-ins', row.signIns)}; load ${row.load}`,
   );
   return row;
 }
@@ -564,7 +592,7 @@ async function main() {
     log(`\n| database | list and search req/s | of the limit | p99 ms | errors | CPU ms per read: server + PostgreSQL | edits (${EDITS_PER_SECOND}/s) p50 / p99 ms | counter sale (${SALES_PER_SECOND}/s) p50 / p99 ms | sign-in (${SIGN_INS_PER_SECOND}/s) p50 / p99 ms | load avg |`);
     log(`|---|---:|---:|---:|---:|---|---|---|---|---|`);
     for (const b of busyRows)
-      log(`| ${b.db}${b.processes > 1 ? `, ${b.processes} processes` : ''} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99} | ${b.errors} | ${b.cpu.server.toFixed(2)}${b.db === 'postgres' ? ` + ${b.cpu.postgres.toFixed(2)}` : ''} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
+      log(`| ${b.db}${b.processes > 1 ? `, ${b.processes} processes` : ''} | ${b.rps.toFixed(0)} | ${(b.rps / b.limit).toFixed(3)} (limit ${b.limit.toFixed(0)}) | ${b.p99}${b.groups ? ` (edited store ${b.groups.edited.p99}, others ${b.groups.others.p99})` : ''} | ${b.errors} | ${b.cpu.server.toFixed(2)}${b.db === 'postgres' ? ` + ${b.cpu.postgres.toFixed(2)}` : ''} | ${cell(b.edits)} | ${cell(b.sales)} | ${cell(b.signIns)} | ${b.load} |`);
   }
   if (ones.length) {
     log(`\n| database | list p50 / p95 ms | its SQL run directly p50 / p95 ms | ratio (p50) | GET /api/me p50 / p95 ms | load avg |`);
