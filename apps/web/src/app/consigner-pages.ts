@@ -1,22 +1,22 @@
-import { keepLoaded } from '../shared/lazy-screen';
+import { keepAllLoaded } from '../shared/lazy-screen';
 
 /**
  * Where each consigner portal screen's code lives. ConsignerApp makes its lazy routes from these, and
  * app/boot.ts starts loading the screen of the address being opened beside the portal's shell,
  * instead of after it (bench/portal-inventory.ts).
  */
-export const consignerPages = {
-  products: keepLoaded(() => import('../features/consigner-portal/products/ConsignerProductsPage')),
-  productItem: keepLoaded(() => import('../features/consigner-portal/products/ConsignerProductItemPage')),
-  createProduct: keepLoaded(() => import('../features/products/CreateProductPage')),
-  addInventoryWizard: keepLoaded(() => import('../features/add-inventory/AddInventoryWizardPage')),
-  inventory: keepLoaded(() => import('../features/consigner-portal/inventory/ConsignerInventoryPage')),
-  dropoff: keepLoaded(() => import('../features/consigner-portal/dropoff/DropoffPage')),
-  payouts: keepLoaded(() => import('../features/consigner-portal/payouts/ConsignerPayoutsPage')),
-  statements: keepLoaded(() => import('../features/consigner-portal/statements/ConsignerStatementsPage')),
-  settings: keepLoaded(() => import('../features/consigner-portal/settings/ConsignerSettingsPage')),
-  storeRequest: keepLoaded(() => import('../features/store-requests/StoreRequestPage')),
-};
+export const consignerPages = keepAllLoaded({
+  products: () => import('../features/consigner-portal/products/ConsignerProductsPage'),
+  productItem: () => import('../features/consigner-portal/products/ConsignerProductItemPage'),
+  createProduct: () => import('../features/products/CreateProductPage'),
+  addInventoryWizard: () => import('../features/add-inventory/AddInventoryWizardPage'),
+  inventory: () => import('../features/consigner-portal/inventory/ConsignerInventoryPage'),
+  dropoff: () => import('../features/consigner-portal/dropoff/DropoffPage'),
+  payouts: () => import('../features/consigner-portal/payouts/ConsignerPayoutsPage'),
+  statements: () => import('../features/consigner-portal/statements/ConsignerStatementsPage'),
+  settings: () => import('../features/consigner-portal/settings/ConsignerSettingsPage'),
+  storeRequest: () => import('../features/store-requests/StoreRequestPage'),
+});
 
 /** The first path segment of a portal screen that takes no parameter, and its code. */
 const BY_SEGMENT: Record<string, () => Promise<unknown>> = {

@@ -28,6 +28,11 @@ export function keepLoaded<M, A extends unknown[] = []>(load: (...args: A) => Pr
   return kept;
 }
 
+/** Each loader of a map kept (`keepLoaded`): the page maps of the router and the two apps. */
+export function keepAllLoaded<T extends Record<string, () => Promise<unknown>>>(loaders: T): { [K in keyof T]: KeptLoader<Awaited<ReturnType<T[K]>>> } {
+  return Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, keepLoaded(load)])) as { [K in keyof T]: KeptLoader<Awaited<ReturnType<T[K]>>> };
+}
+
 /**
  * `React.lazy` of a kept loader, but a screen whose code is already loaded renders it directly,
  * without suspending. The choice is made once per mount: turning from the lazy to the direct

@@ -3,7 +3,8 @@ import './FullPageSpinner.css';
 
 /**
  * The page-wide loading state, drawn like antd's large Spin without antd: it is the first thing the
- * sign-in page shows, and that page loads no antd (app/App.tsx).
+ * sign-in page shows, and that page loads no antd (app/App.tsx). index.html holds a copy of its
+ * markup, shown before any script runs: a change here is made there too.
  */
 export function FullPageSpinner({ tip = PEOPLE_MESSAGES.loading }: { tip?: string }) {
   return (
